@@ -1,0 +1,8 @@
+// GET /api/health — is every dependency of the API up?
+import { Health } from '../../domain';
+import { Reply, defineHandler } from '../../core/http';
+
+export const health = defineHandler({}, async () => {
+  const report = await Health.check();
+  return new Reply(report.status === 'ok' ? 200 : 503, report);
+});

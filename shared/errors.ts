@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * The closed table of error codes the API answers with, and the HTTP status of each.
+ * The SPA, the extension and tests branch on `code`, never on the message.
+ */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  invalid_json: 400,
+  validation_failed: 422,
+  unauthorized: 401,
+  plan_limit: 402,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  upstream_failed: 502,
+  service_unavailable: 503,
+  upstream_timeout: 504,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** What an unexpected failure says: no stack, no AWS identifiers. */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** Field-level problems of a validation error, keyed by dotted path. */
+  readonly details: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, string>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** The one error shape every failed API call answers with. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    details: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export function errorBody(error: AppError): ErrorBody {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+    },
+  };
+}
+
+/** Turns a zod failure into field messages keyed by dotted path ('' for the root). */
+export function zodIssuesToDetails(issues: readonly z.core.$ZodIssue[], prefix?: string): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    details[path] ??= issue.message;
+  }
+  return details;
+}

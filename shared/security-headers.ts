@@ -1,0 +1,51 @@
+/**
+ * The security headers every HTML page and API answer carries, in one place so that the
+ * CloudFront response headers policy, the edge handler and the local server send the same.
+ */
+export const HSTS_MAX_AGE_SECONDS = 63_072_000;
+
+export type FrameAncestors = 'none' | 'any';
+
+/** The Content-Security-Policy of the SPA: no inline script; only the embed may be framed by other sites. */
+export function contentSecurityPolicy(frameAncestors: FrameAncestors = 'none'): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors === 'any' ? '*' : "'none'"}`,
+  ].join('; ');
+}
+
+/** The CSP of API answers: JSON only, nothing to run or frame. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+/** Headers for an HTML page; `x-frame-options` backs up frame-ancestors for old browsers. */
+export function pageSecurityHeaders(frameAncestors: FrameAncestors = 'none'): Record<string, string> {
+  return {
+    ...COMMON_SECURITY_HEADERS,
+    'content-security-policy': contentSecurityPolicy(frameAncestors),
+    ...(frameAncestors === 'none' ? { 'x-frame-options': 'DENY' } : {}),
+  };
+}
+
+/** Paths that may be framed by any site: the embed route of a shared guide. */
+export function isEmbedPath(pathname: string): boolean {
+  return /^\/share\/[^/]+\/embed\/?$/.test(pathname);
+}
