@@ -1,0 +1,107 @@
+// @ts-check
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const ROOT = import.meta.dirname;
+
+/** The top-level area of a file: shared, functions, web, extension, infra or tests. */
+function areaOf(file) {
+  return path.relative(ROOT, file).split(path.sep)[0] ?? '';
+}
+
+/** Which areas each area may import (design.md §2); type-only imports are erased and allowed. */
+const ALLOWED = {
+  shared: ['shared'],
+  functions: ['shared', 'functions'],
+  web: ['shared', 'web'],
+  extension: ['shared', 'extension'],
+  // infra refers to functions only through the routes table (data) and entry paths
+  infra: ['shared', 'infra', 'functions/routes.ts'],
+  tests: ['shared', 'functions', 'web', 'extension', 'infra', 'tests'],
+};
+
+/** Inside functions/: handler → domain → db, never backwards. */
+const FUNCTION_LAYERS = { http: ['core', 'domain', 'routes.ts'], domain: ['core', 'db', 'domain'], db: ['core', 'db'] };
+
+function resolveSource(file, source) {
+  if (source.startsWith('#shared/')) return path.join(ROOT, 'shared', `${source.slice('#shared/'.length)}.ts`);
+  if (source.startsWith('.')) {
+    const resolved = path.resolve(path.dirname(file), source);
+    if (path.extname(resolved)) return resolved;
+    const candidates = [`${resolved}.ts`, `${resolved}.tsx`, path.join(resolved, 'index.ts'), path.join(resolved, 'index.tsx')];
+    return candidates.find((candidate) => existsSync(candidate)) ?? `${resolved}.ts`;
+  }
+  return undefined;
+}
+
+const importDirection = {
+  meta: { type: 'problem', schema: [], messages: { forbidden: '{{from}} may not import {{to}} ({{why}}).' } },
+  create(context) {
+    const file = context.filename;
+    const from = areaOf(file);
+    const check = (node, source, typeOnly) => {
+      if (typeof source !== 'string' || typeOnly) return;
+      const target = resolveSource(file, source);
+      if (!target) return;
+      const rel = path.relative(ROOT, target).split(path.sep).join('/');
+      const allowed = ALLOWED[from];
+      if (allowed && !allowed.some((a) => rel === a || rel.startsWith(`${a}/`) || rel.replace(/\.tsx?$/, '') === a.replace(/\.tsx?$/, ''))) {
+        context.report({ node, messageId: 'forbidden', data: { from, to: rel, why: 'design.md §2 import direction' } });
+        return;
+      }
+      const relFrom = path.relative(ROOT, file).split(path.sep).join('/');
+      if (from === 'functions' && rel.startsWith('functions/')) {
+        const layerFrom = relFrom.split('/')[1] ?? '';
+        const layerTo = rel.split('/')[1] ?? '';
+        const layers = FUNCTION_LAYERS[layerFrom];
+        if (layers && layerFrom !== layerTo && !layers.includes(layerTo)) {
+          context.report({ node, messageId: 'forbidden', data: { from: relFrom, to: rel, why: 'handler → domain → db' } });
+        }
+      }
+      const featureFrom = /^web\/src\/features\/([^/]+)\//.exec(relFrom)?.[1];
+      const featureTo = /^web\/src\/features\/([^/]+)\//.exec(rel)?.[1];
+      if (featureFrom && featureTo && featureFrom !== featureTo) {
+        context.report({ node, messageId: 'forbidden', data: { from: relFrom, to: rel, why: 'features never import each other; compose them in app/routes' } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value, node.importKind === 'type'),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, node.exportKind === 'type'),
+      ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value, false),
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.data/**', 'test-results/**', 'playwright-report/**', 'tests/fixtures/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { stepcast: { rules: { 'import-direction': importDirection } } },
+    rules: {
+      'stepcast/import-direction': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    // Handlers parse, authorise, call one domain function and shape the reply: no SDK calls.
+    files: ['functions/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@aws-sdk/*', 'electrodb', 'stripe', 'nodemailer'], message: 'Only domain code talks to AWS, ElectroDB, Stripe or mail.' }] }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}', 'extension/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);

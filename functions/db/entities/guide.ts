@@ -1,0 +1,65 @@
+import { Entity } from 'electrodb';
+import { SERVICE, createdAt, key, updatedAt } from './common';
+
+/** A guide (the spec's workflow): an ordered list of slides in an organisation. */
+export const GuideEntity = new Entity({
+  model: { entity: 'guide', version: '1', service: SERVICE },
+  attributes: {
+    guideId: { type: 'string', required: true, readOnly: true },
+    orgId: { type: 'string', required: true, readOnly: true },
+    folderId: { type: 'string' },
+    title: { type: 'string', required: true },
+    createdBy: { type: 'string', required: true, readOnly: true },
+    status: { type: ['draft', 'published'] as const, required: true, default: 'draft' },
+    visibility: { type: ['public', 'private'] as const, required: true, default: 'public' },
+    /** guide default; a slide may override it */
+    zoomLevel: { type: 'number', required: true, default: 1.5 },
+    /** guide default; a slide may override it */
+    isHighlightVisible: { type: 'boolean', required: true, default: true },
+    slideCount: { type: 'number', required: true, default: 0 },
+    /** the first slide's screenshot, for cards */
+    thumbnailKey: { type: 'string' },
+    createdAt,
+    updatedAt,
+  },
+  indexes: {
+    // a guide with all its slides, in one Query (the share page, the player, the editor)
+    byId: { collection: 'guide', pk: key('pk', ['guideId']), sk: key('sk', []) },
+    // an organisation's guides, most recently updated first (recents)
+    byOrg: { index: 'gsi1', pk: key('gsi1pk', ['orgId']), sk: key('gsi1sk', ['updatedAt', 'guideId']) },
+    // a folder's guides, most recently updated first; guides in no folder are not in this index
+    byFolder: {
+      index: 'gsi2',
+      condition: (attributes) => typeof attributes.folderId === 'string' && attributes.folderId.length > 0,
+      pk: key('gsi2pk', ['orgId', 'folderId']),
+      sk: key('gsi2sk', ['updatedAt', 'guideId']),
+    },
+  },
+});
+
+/** One step of a guide: a screenshot, where the click was, and its text. */
+export const SlideEntity = new Entity({
+  model: { entity: 'slide', version: '1', service: SERVICE },
+  attributes: {
+    guideId: { type: 'string', required: true, readOnly: true },
+    slideId: { type: 'string', required: true, readOnly: true },
+    orgId: { type: 'string', required: true, readOnly: true },
+    /** sort position; see shared/order.ts for the midpoint rule */
+    order: { type: 'number', required: true },
+    title: { type: 'string' },
+    text: { type: 'string' },
+    narration: { type: 'string' },
+    screenshotKey: { type: 'string' },
+    width: { type: 'number' },
+    height: { type: 'number' },
+    click: { type: 'map', properties: { x: { type: 'number', required: true }, y: { type: 'number', required: true } } },
+    /** overrides of the guide defaults; applied only when of the right type */
+    zoomLevel: { type: 'any' },
+    isHighlightVisible: { type: 'any' },
+    createdAt,
+    updatedAt,
+  },
+  indexes: {
+    byGuide: { collection: 'guide', pk: key('pk', ['guideId']), sk: key('sk', ['slideId']) },
+  },
+});

@@ -1,0 +1,34 @@
+import { Service } from 'electrodb';
+import { tableConfig } from '../core/config';
+import { dynamo } from './client';
+import { FolderEntity } from './entities/folder';
+import { GuideEntity, SlideEntity } from './entities/guide';
+import { MemberEntity, OrganizationEntity, OrganizationSlugEntity } from './entities/organization';
+import { SessionEntity } from './entities/session';
+import { UserEmailEntity, UserEntity } from './entities/user';
+
+function createService() {
+  return new Service(
+    {
+      user: UserEntity,
+      userEmail: UserEmailEntity,
+      organization: OrganizationEntity,
+      organizationSlug: OrganizationSlugEntity,
+      member: MemberEntity,
+      session: SessionEntity,
+      guide: GuideEntity,
+      slide: SlideEntity,
+      folder: FolderEntity,
+    },
+    { table: tableConfig().TABLE_NAME, client: dynamo() },
+  );
+}
+
+export type Db = ReturnType<typeof createService>;
+let service: Db | undefined;
+
+/** The one ElectroDB service over the one table; only domain code calls it. */
+export function db(): Db {
+  service ??= createService();
+  return service;
+}

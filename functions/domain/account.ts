@@ -1,0 +1,53 @@
+import { AppError } from '#shared/errors';
+import { CREATOR_ROLE } from '#shared/permissions';
+import { slugifyTitle } from '#shared/share-link';
+import { db } from '../db/service';
+import { newId } from './ids';
+import { hashPassword } from './password';
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  password: string;
+  emailVerified?: boolean;
+  /** the personal organisation's name; defaults to "{name}'s workspace" */
+  organizationName?: string;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Creates a user and their personal organisation (the creator is owner) in one transaction:
+ * the email claim's condition makes a second sign-up with the same address fail as a conflict.
+ */
+export async function create(input: NewAccount) {
+  const email = normalizeEmail(input.email);
+  const userId = newId();
+  const orgId = newId();
+  const orgName = input.organizationName ?? `${input.name.trim()}'s workspace`;
+  const slug = `${slugifyTitle(orgName) || 'workspace'}-${orgId.slice(0, 6).toLowerCase()}`;
+  const passwordHash = await hashPassword(input.password);
+  const result = await db()
+    .transaction.write(({ user, userEmail, organization, organizationSlug, member }) => [
+      userEmail.create({ email, userId }).commit(),
+      user
+        .create({ userId, email, name: input.name.trim(), passwordHash, emailVerified: input.emailVerified ?? false, defaultOrgId: orgId })
+        .commit(),
+      organization.create({ orgId, name: orgName, slug, personal: true }).commit(),
+      organizationSlug.create({ slug, orgId }).commit(),
+      member.create({ memberId: newId(), orgId, userId, role: CREATOR_ROLE }).commit(),
+    ])
+    .go();
+  if (result.canceled) {
+    throw new AppError('conflict', 'An account with this email already exists.');
+  }
+  return { userId, orgId, email };
+}
+
+/** The user id that owns an email address, if any. */
+export async function userIdByEmail(email: string): Promise<string | undefined> {
+  const { data } = await db().entities.userEmail.get({ email: normalizeEmail(email) }).go();
+  return data?.userId;
+}

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { Account, Asset, Guide } from '../domain';
+import { db } from '../db/service';
+
+/**
+ * Loads the demo account and its guides: idempotent, so every `npm start` may call it. Guide and
+ * slide ids derive from the guide's slug, so a seeded guide has the same share link on every
+ * machine (the gallery links to them), and a guide item is written only after its slides, so a
+ * run cut short is completed by the next one.
+ */
+export interface SeedStep {
+  image: Uint8Array;
+  contentType: Asset.ImageContentType;
+  width: number;
+  height: number;
+  click: { x: number; y: number };
+  text: string;
+  narration: string;
+}
+
+export interface SeedGuide {
+  slug: string;
+  title: string;
+  steps: SeedStep[];
+}
+
+export interface SeedInput {
+  account: { name: string; email: string; password: string; organization: string };
+  guides: SeedGuide[];
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A stable id of `length` base62 characters derived from a seed string. */
+export function stableId(seed: string, length: number): string {
+  const bytes = createHash('sha256').update(`stepcast-seed:${seed}`).digest();
+  let id = '';
+  for (let i = 0; i < length; i++) id += BASE62[bytes[i]! % 62];
+  return id;
+}
+
+export function seedGuideId(slug: string): string {
+  return stableId(slug, 12);
+}
+
+export async function seedDemo(input: SeedInput): Promise<{ createdAccount: boolean; createdGuides: number }> {
+  let userId = await Account.userIdByEmail(input.account.email);
+  const createdAccount = !userId;
+  if (!userId) {
+    const created = await Account.create({
+      name: input.account.name,
+      email: input.account.email,
+      password: input.account.password,
+      emailVerified: true,
+      organizationName: input.account.organization,
+    });
+    userId = created.userId;
+  }
+  const { data: user } = await db().entities.user.get({ userId }).go();
+  const orgId = user?.defaultOrgId;
+  if (!orgId) throw new Error('The demo user has no organisation');
+
+  let createdGuides = 0;
+  for (const guide of input.guides) {
+    const guideId = seedGuideId(guide.slug);
+    if (await Guide.exists(guideId)) continue;
+    const prefix = Asset.guidePrefix(orgId, guideId);
+    let firstKey: string | undefined;
+    for (const [index, step] of guide.steps.entries()) {
+      const extension = Asset.IMAGE_EXTENSIONS[step.contentType];
+      const key = Asset.contentKey(prefix, step.image, extension);
+      firstKey ??= key;
+      await Asset.put(key, step.image, step.contentType);
+      const slideId = stableId(`${guide.slug}#${index}`, 21);
+      await db()
+        .entities.slide.put({
+          guideId,
+          slideId,
+          orgId,
+          order: index,
+          text: step.text,
+          narration: step.narration,
+          screenshotKey: key,
+          width: step.width,
+          height: step.height,
+          click: step.click,
+        })
+        .go();
+    }
+    await Guide.create({
+      guideId,
+      orgId,
+      createdBy: userId,
+      title: guide.title,
+      status: 'published',
+      visibility: 'public',
+      slideCount: guide.steps.length,
+      ...(firstKey ? { thumbnailKey: firstKey } : {}),
+    });
+    createdGuides++;
+  }
+  return { createdAccount, createdGuides };
+}

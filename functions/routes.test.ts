@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { FUNCTIONS, ROUTES, allowedMethods, matchRoute, routeKey } from './routes';
+
+describe('the routes table', () => {
+  it('matches a literal route and the catch-all for anything else under /api', () => {
+    expect(matchRoute('GET', '/api/health')?.route.handler).toBe('health');
+    expect(matchRoute('GET', '/api/nothing/here')?.route.handler).toBe('notFound');
+    expect(matchRoute('POST', '/api/health')?.route.handler).toBe('notFound');
+  });
+
+  it('says which methods a path allows, for 405 answers', () => {
+    expect(allowedMethods('/api/health')).toEqual(['GET']);
+    expect(allowedMethods('/api/nothing')).toEqual([]);
+  });
+
+  it('has unique route keys', () => {
+    const keys = ROUTES.map((route) => routeKey(route));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it.each(Object.keys(FUNCTIONS))('function %s dispatches every route the table gives it', async (fn) => {
+    // dispatch() throws at module load when a route of the table has no handler.
+    const entry = FUNCTIONS[fn as keyof typeof FUNCTIONS].entry.replace(/^functions\//, './');
+    const module = (await import(entry)) as { handler: unknown };
+    expect(typeof module.handler).toBe('function');
+  });
+});

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { AssetHashType, DockerImage } from 'aws-cdk-lib';
+import { Code } from 'aws-cdk-lib/aws-lambda';
+import { buildSync } from 'esbuild';
+import { fromRoot } from '../paths';
+
+/** The file name the bundle is written to; the edge function's handler is `index.handler`. */
+export const EDGE_BUNDLE_FILE = 'index.js';
+
+/**
+ * The code of a Lambda@Edge function, bundled by the local esbuild at synth time.
+ *
+ * `cloudfront.experimental.EdgeFunction` takes plain `lambda.Code`, not NodejsFunction's bundling,
+ * so this does the same job for the edge: one self-contained file with every dependency inside
+ * (the edge handler needs no AWS SDK, and Lambda@Edge has no layers). CommonJS rather than ESM:
+ * the edge handler needs neither `import.meta` nor top-level await, and CommonJS is the format
+ * every Lambda@Edge replica loads without question.
+ *
+ * Source maps are left out: Lambda@Edge has no environment variables, so NODE_OPTIONS cannot turn
+ * them on, and minification is off instead so stack traces stay readable.
+ *
+ * Bundling obeys `aws:cdk:bundling-stacks` like NodejsFunction does, so tests that skip bundling
+ * skip this too.
+ */
+export function edgeCode(entry: string): Code {
+  return Code.fromAsset(path.dirname(entry), {
+    // The hash of the bundle, not of the source folder: a change in `shared/` reaches the edge.
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never pulled: local bundling below always succeeds or throws, so Docker is not needed.
+      image: DockerImage.fromRegistry('stepcast/no-docker-bundling'),
+      local: {
+        tryBundle(outputDir: string): boolean {
+          buildSync({
+            entryPoints: [entry],
+            outfile: path.join(outputDir, EDGE_BUNDLE_FILE),
+            bundle: true,
+            platform: 'node',
+            target: 'node22',
+            format: 'cjs',
+            minify: false,
+            legalComments: 'none',
+            tsconfig: fromRoot('tsconfig.json'),
+            absWorkingDir: fromRoot('.'),
+            logLevel: 'warning',
+          });
+          return true;
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,127 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { FUNCTIONS, ROUTES, type FunctionAccess, type FunctionSpec, type RouteSpec } from '../../../functions/routes';
+import { StepcastFunction } from '../constructs/stepcast-function';
+import type { StageConfig } from '../stage';
+
+/** The Powertools service name every function logs and traces under. */
+export const SERVICE_NAME = 'stepcast';
+
+export interface ApiStackProps extends StackProps {
+  readonly stage: StageConfig;
+  readonly table: ITable;
+  readonly assetBucket: IBucket;
+  /** @default FUNCTIONS from functions/routes.ts; tests pass their own to cover every access kind */
+  readonly functions?: Readonly<Record<string, FunctionSpec>>;
+  /** @default ROUTES from functions/routes.ts */
+  readonly routes?: readonly RouteSpec[];
+}
+
+function pascalCase(name: string): string {
+  return name.replace(/(^|[-_\s]+)(\w)/g, (_match, _sep: string, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * The HTTP API: one Lambda per entry of FUNCTIONS and one route per entry of ROUTES, read from the
+ * table the local adapter also mounts, so a new route or function needs no change here.
+ */
+export class ApiStack extends Stack {
+  readonly httpApi: HttpApi;
+  /** by FUNCTIONS name */
+  readonly functions: Readonly<Record<string, StepcastFunction>>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { stage, table, assetBucket } = props;
+    const specs = props.functions ?? FUNCTIONS;
+    const routes = props.routes ?? ROUTES;
+
+    const functions: Record<string, StepcastFunction> = {};
+    for (const [name, spec] of Object.entries(specs)) {
+      const fn = new StepcastFunction(this, `${pascalCase(name)}Function`, {
+        entry: spec.entry,
+        timeoutSeconds: spec.timeoutSeconds,
+        memoryMb: spec.memoryMb,
+        description: `Stepcast ${stage.name}: ${name}`,
+        logRetention: stage.logRetention,
+        logRemovalPolicy: stage.removalPolicy,
+        environment: {
+          STAGE: stage.name,
+          POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+          POWERTOOLS_LOG_LEVEL: 'INFO',
+          // Only the names of what the function may touch: config parsing fails fast on the rest.
+          ...(spec.access.table ? { TABLE_NAME: table.tableName } : {}),
+          ...(spec.access.bucket || spec.access.bucketList ? { BUCKET_NAME: assetBucket.bucketName } : {}),
+        },
+      });
+      grantAccess(fn, spec.access, { table, assetBucket });
+      functions[name] = fn;
+    }
+    this.functions = functions;
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `stepcast-${stage.name}`,
+      description: `Stepcast ${stage.name}: /api/* behind CloudFront`,
+    });
+
+    // One integration per function, shared by all of its routes.
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    for (const route of routes) {
+      const fn = functions[route.fn];
+      if (!fn) throw new Error(`Route ${route.method} ${route.path} names unknown function "${route.fn}"`);
+      let integration = integrations.get(route.fn);
+      if (!integration) {
+        integration = new HttpLambdaIntegration(`${pascalCase(route.fn)}Integration`, fn);
+        integrations.set(route.fn, integration);
+      }
+      this.httpApi.addRoutes({
+        path: route.path,
+        // 'ANY' maps to HttpMethod.ANY like every other verb.
+        methods: [HttpMethod[route.method]],
+        integration,
+      });
+    }
+
+    new CfnOutput(this, 'ApiEndpoint', {
+      value: this.httpApi.apiEndpoint,
+      description: 'The HTTP API itself; browsers use it through the distribution at /api',
+    });
+  }
+}
+
+/**
+ * Grants a function exactly what its `access` says and nothing else. The CDK grant helpers are
+ * used as they are: for the bucket their `s3:List*` makes a missing key answer NoSuchKey (404)
+ * as s3rver does locally, instead of AccessDenied.
+ */
+export function grantAccess(
+  fn: StepcastFunction,
+  access: FunctionAccess,
+  resources: { table: ITable; assetBucket: IBucket },
+): void {
+  const { table, assetBucket } = resources;
+  if (access.table === 'read') table.grantReadData(fn);
+  if (access.table === 'readwrite') table.grantReadWriteData(fn);
+  if (access.bucket === 'read') assetBucket.grantRead(fn);
+  // Includes s3:PutObject (uploads, presigned POST) and s3:DeleteObject*.
+  if (access.bucket === 'readwrite') assetBucket.grantReadWrite(fn);
+  if (access.bucketList) {
+    // HeadBucket is authorised by s3:ListBucket on the bucket itself, not its objects.
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [assetBucket.bucketArn] }));
+  }
+  if (access.mail) {
+    const stack = Stack.of(fn);
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        // Any verified identity of this account and region: the sender address is configuration.
+        resources: [`arn:${stack.partition}:ses:${stack.region}:${stack.account}:identity/*`],
+      }),
+    );
+  }
+}

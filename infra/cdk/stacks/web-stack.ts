@@ -1,0 +1,280 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  Function as CloudFrontFunction,
+  HttpVersion,
+  LambdaEdgeEventType,
+  OriginProtocolPolicy,
+  OriginRequestHeaderBehavior,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ViewerProtocolPolicy,
+  experimental,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  COMMON_SECURITY_HEADERS,
+  pageSecurityHeaders,
+} from '#shared/security-headers';
+import { FORWARD_HOST_SOURCE, SPA_FALLBACK_SOURCE, STRIP_ASSETS_PREFIX_SOURCE } from '../cloudfront-functions';
+import { EDGE_BUNDLE_FILE, edgeCode } from '../constructs/edge-code';
+import { SecurityHeadersPolicy } from '../constructs/security-headers-policy';
+import { EDGE_ENTRY, SITE_DIR } from '../paths';
+import type { StageConfig } from '../stage';
+
+/** Content-addressed files (assets, the SPA's hashed bundles) never change under one name. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** The SPA shell and other unhashed files are revalidated on every load, so a deploy shows at once. */
+export const REVALIDATE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/**
+ * The folder of the SPA build holding Vite's content-hashed bundles (Vite's `build.assetsDir`).
+ * Not Vite's default `assets`: `/assets/*` is the asset bucket. The local server gives the same
+ * folder the same immutable caching (infra/local/static.ts).
+ */
+export const SPA_BUNDLE_DIR = 'static';
+
+export interface WebStackProps extends StackProps {
+  readonly stage: StageConfig;
+  readonly httpApi: IHttpApi;
+  /** the asset bucket of the data stack; its bucket policy already admits CloudFront */
+  readonly assetBucket: IBucket;
+  /** the SPA build to upload. @default web/dist */
+  readonly siteDir?: string;
+  /** the share-page edge handler module. @default functions/edge/share.ts */
+  readonly edgeEntry?: string;
+}
+
+/**
+ * The one host browsers see: CloudFront in front of the SPA bucket (default), the HTTP API
+ * (`/api/*`), the asset bucket (`/assets/*`) and the share-page edge function (`/share/*`), with
+ * the same security headers the local server sends.
+ */
+export class WebStack extends Stack {
+  readonly distribution: Distribution;
+  readonly siteBucket: Bucket;
+  readonly shareEdgeFunction: experimental.EdgeFunction;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+    const siteDir = props.siteDir ?? SITE_DIR;
+
+    // Build output only, redeployed from the repository at will: never retained.
+    this.siteBucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
+
+    // Imported, not the data stack's construct: with the construct, CloudFront would add its
+    // grant to the data stack's bucket policy, which then depends on this stack (a cycle).
+    // The data stack's policy admits this account's distributions instead.
+    const assetBucket = Bucket.fromBucketAttributes(this, 'AssetBucket', {
+      bucketName: props.assetBucket.bucketName,
+      bucketRegionalDomainName: props.assetBucket.bucketRegionalDomainName,
+    });
+    const assetOrigin = S3BucketOrigin.withOriginAccessControl(assetBucket);
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      'The data stack grants CloudFront read access to the asset bucket itself.',
+    );
+
+    // The API's host name: apiEndpoint is https://{id}.execute-api.{region}.amazonaws.com
+    const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint)), {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    });
+
+    this.shareEdgeFunction = new experimental.EdgeFunction(this, 'ShareEdgeFunction', {
+      code: edgeCode(props.edgeEntry ?? EDGE_ENTRY),
+      handler: `${path.basename(EDGE_BUNDLE_FILE, '.js')}.handler`,
+      runtime: Runtime.NODEJS_22_X,
+      // x86_64 (the default): Lambda@Edge does not run arm64.
+      memorySize: 128,
+      timeout: Duration.seconds(5),
+      description: `Stepcast ${stage.name}: share page meta (Lambda@Edge, origin request on /share/*)`,
+    });
+
+    const pageHeaders = new SecurityHeadersPolicy(this, 'PageHeadersPolicy', {
+      comment: `Stepcast ${stage.name}: pages (frame-ancestors 'none')`,
+      headers: pageSecurityHeaders('none'),
+    });
+    // The API's own CSP (JSON only), as the handlers send it, so CloudFront's override agrees.
+    const apiHeaders = new SecurityHeadersPolicy(this, 'ApiHeadersPolicy', {
+      comment: `Stepcast ${stage.name}: /api`,
+      headers: { ...COMMON_SECURITY_HEADERS, 'content-security-policy': API_CONTENT_SECURITY_POLICY, 'x-frame-options': 'DENY' },
+    });
+    // Uploaded content gets the page CSP too, so an uploaded SVG or HTML file cannot run script.
+    const assetHeaders = new SecurityHeadersPolicy(this, 'AssetHeadersPolicy', {
+      comment: `Stepcast ${stage.name}: /assets (immutable)`,
+      headers: { ...pageSecurityHeaders('none'), 'cache-control': IMMUTABLE_CACHE_CONTROL },
+    });
+    // No CSP and no X-Frame-Options here: the edge handler sets them per page, because
+    // /share/{id}/embed must be framable by any site (frame-ancestors *).
+    const shareHeaders = new SecurityHeadersPolicy(this, 'ShareHeadersPolicy', {
+      comment: `Stepcast ${stage.name}: /share (CSP set by the edge handler)`,
+      headers: COMMON_SECURITY_HEADERS,
+    });
+
+    // Asset keys are content-addressed, so CloudFront may keep them for a year.
+    const assetCachePolicy = new CachePolicy(this, 'AssetCachePolicy', {
+      comment: `Stepcast ${stage.name}: immutable assets`,
+      defaultTtl: Duration.days(365),
+      maxTtl: Duration.days(365),
+      minTtl: Duration.seconds(0),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    // Share pages change when a guide is edited or unpublished: a minute by default (the edge
+    // handler says s-maxage=60), five at most, so a guide made private stops being previewed soon.
+    const shareCachePolicy = new CachePolicy(this, 'ShareCachePolicy', {
+      comment: `Stepcast ${stage.name}: share pages`,
+      defaultTtl: Duration.seconds(60),
+      maxTtl: Duration.minutes(5),
+      minTtl: Duration.seconds(0),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    // The edge handler reads the site from the Host header (it fetches https://{host}/index.html);
+    // it always answers itself, so the S3 origin never sees this Host.
+    const shareOriginRequestPolicy = new OriginRequestPolicy(this, 'ShareOriginRequestPolicy', {
+      comment: `Stepcast ${stage.name}: share pages see the viewer's host`,
+      headerBehavior: OriginRequestHeaderBehavior.allowList('Host'),
+    });
+
+    const spaFallback = new CloudFrontFunction(this, 'SpaFallbackFunction', {
+      comment: 'Client-side routes get the SPA shell',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_FALLBACK_SOURCE),
+    });
+    const forwardHost = new CloudFrontFunction(this, 'ForwardHostFunction', {
+      comment: 'Tells the API the host the viewer asked for',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(FORWARD_HOST_SOURCE),
+    });
+    const stripAssetsPrefix = new CloudFrontFunction(this, 'StripAssetsPrefixFunction', {
+      comment: 'Maps /assets/{key} to the object {key}',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(STRIP_ASSETS_PREFIX_SOURCE),
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Stepcast ${stage.name}`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      // No errorResponses: see SPA_FALLBACK_SOURCE for why the SPA fallback is a function.
+      defaultBehavior: {
+        origin: siteOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: pageHeaders,
+        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Cookies, query strings and headers reach the API; Host must stay the API's own.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: apiHeaders,
+          functionAssociations: [{ function: forwardHost, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+        '/assets/*': {
+          origin: assetOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: assetCachePolicy,
+          responseHeadersPolicy: assetHeaders,
+          functionAssociations: [{ function: stripAssetsPrefix, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
+        '/share/*': {
+          origin: siteOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: shareCachePolicy,
+          originRequestPolicy: shareOriginRequestPolicy,
+          responseHeadersPolicy: shareHeaders,
+          edgeLambdas: [
+            { functionVersion: this.shareEdgeFunction.currentVersion, eventType: LambdaEdgeEventType.ORIGIN_REQUEST },
+          ],
+        },
+      },
+    });
+
+    this.deploySite(siteDir);
+
+    new CfnOutput(this, 'DistributionUrl', {
+      value: `https://${this.distribution.distributionDomainName}`,
+      description: 'Stepcast: the site, /api, /assets and /share',
+    });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+    new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
+  }
+
+  /**
+   * Uploads the SPA build when there is one, so `cdk synth` works before `npm run build`.
+   * Hashed bundles first, immutable and never pruned (tabs still running the previous release
+   * keep loading theirs); then the shell and other unhashed files, revalidated on every load,
+   * and the distribution's cache cleared.
+   */
+  private deploySite(siteDir: string): void {
+    if (!existsSync(path.join(siteDir, 'index.html'))) {
+      Annotations.of(this).addWarningV2(
+        'stepcast:web:spa-not-built',
+        `${siteDir}/index.html not found: the SPA is not deployed. Run npm run build before cdk deploy.`,
+      );
+      return;
+    }
+    if (existsSync(path.join(siteDir, 'assets'))) {
+      Annotations.of(this).addWarningV2(
+        'stepcast:web:spa-assets-dir',
+        `${siteDir}/assets is unreachable: /assets/* is the asset bucket. Set Vite's build.assetsDir to '${SPA_BUNDLE_DIR}'.`,
+      );
+    }
+    const bundleDir = path.join(siteDir, SPA_BUNDLE_DIR);
+    const bundles = existsSync(bundleDir)
+      ? new BucketDeployment(this, 'DeploySiteBundles', {
+          sources: [Source.asset(bundleDir)],
+          destinationBucket: this.siteBucket,
+          destinationKeyPrefix: `${SPA_BUNDLE_DIR}/`,
+          cacheControl: [CacheControl.fromString(IMMUTABLE_CACHE_CONTROL)],
+          prune: false,
+          memoryLimit: 512,
+        })
+      : undefined;
+    const shell = new BucketDeployment(this, 'DeploySiteShell', {
+      sources: [Source.asset(siteDir, { exclude: [SPA_BUNDLE_DIR] })],
+      destinationBucket: this.siteBucket,
+      // Sync filter: pruning removes shell files gone from the build, never the bundles.
+      exclude: [`${SPA_BUNDLE_DIR}/*`],
+      cacheControl: [CacheControl.fromString(REVALIDATE_CACHE_CONTROL)],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    // A new shell must never reference bundles that are not uploaded yet.
+    if (bundles) shell.node.addDependency(bundles);
+  }
+}

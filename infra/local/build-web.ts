@@ -1,0 +1,26 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from './config';
+
+const SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'shared'];
+
+function newest(target: string): number {
+  const info = statSync(target, { throwIfNoEntry: false });
+  if (!info) return 0;
+  if (!info.isDirectory()) return info.mtimeMs;
+  let latest = info.mtimeMs;
+  for (const entry of readdirSync(target)) latest = Math.max(latest, newest(path.join(target, entry)));
+  return latest;
+}
+
+/** True when web/dist is missing or older than any source it is built from. */
+export function webBuildIsStale(): boolean {
+  const built = statSync(path.join(REPO_ROOT, 'web/dist/index.html'), { throwIfNoEntry: false });
+  if (!built) return true;
+  return SOURCES.some((source) => newest(path.join(REPO_ROOT, source)) > built.mtimeMs);
+}
+
+export async function buildWeb(): Promise<void> {
+  const { build } = await import('vite');
+  await build({ configFile: path.join(REPO_ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
+}

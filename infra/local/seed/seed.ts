@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as SeedJob from '../../../functions/jobs/seed-demo';
+import { REPO_ROOT } from '../config';
+import { DEMO_ACCOUNT } from './demo-account';
+import { loadSeedGuides } from './guides/index';
+
+// The seed job is function code: loaded by entry path, as infra refers to functions.
+const SEED_JOB = pathToFileURL(path.join(REPO_ROOT, 'functions/jobs/seed-demo.ts')).href;
+
+/** Reads the committed sample-app captures and loads them for the demo account. */
+export async function seedDemo(): Promise<{ created: boolean; guides: number }> {
+  const job = (await import(SEED_JOB)) as typeof SeedJob;
+  const guides: SeedJob.SeedInput['guides'] = [];
+  for (const { manifest, dir } of await loadSeedGuides()) {
+    guides.push({
+      slug: manifest.slug,
+      title: manifest.title,
+      steps: await Promise.all(
+        manifest.steps.map(async (step) => ({
+          image: await readFile(path.join(dir, step.image)),
+          contentType: 'image/png' as const,
+          width: step.width,
+          height: step.height,
+          click: step.click,
+          text: step.text,
+          narration: step.narration,
+        })),
+      ),
+    });
+  }
+  const result = await job.seedDemo({ account: DEMO_ACCOUNT, guides });
+  return { created: result.createdAccount || result.createdGuides > 0, guides: result.createdGuides };
+}

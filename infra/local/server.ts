@@ -1,0 +1,130 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambda';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { ViteDevServer } from 'vite';
+import { handleApiRequest } from './adapter';
+import { serveAsset } from './assets';
+import { serveStatic } from './static';
+
+/**
+ * The local CloudFront: one origin with the same behaviours as the distribution.
+ *   /api/*    → the Lambda handlers through the API Gateway adapter
+ *   /assets/* → the asset bucket (s3rver)
+ *   /share/*  → the edge handler module (Lambda@Edge in AWS)
+ *   default   → the SPA build (or Vite with hot reload under `npm run dev`)
+ */
+export interface AppServerOptions {
+  port: number;
+  host?: string;
+  /** the SPA build folder (web/dist); ignored when `vite` is given */
+  webRoot: string;
+  vite?: ViteDevServer;
+  s3: S3Client;
+  bucket: string;
+  /** maildev's inbox, linked from /_dev/mail in development */
+  mailWebUrl?: string;
+}
+
+export interface AppServer {
+  url: string;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+const EDGE_ENTRY = pathToFileURL(path.resolve(import.meta.dirname, '../../functions/edge/share.ts')).href;
+type EdgeHandler = (event: CloudFrontRequestEvent) => Promise<CloudFrontResultResponse>;
+let edgeHandler: Promise<EdgeHandler> | undefined;
+
+function loadEdge(): Promise<EdgeHandler> {
+  edgeHandler ??= import(EDGE_ENTRY).then((module: { handler: EdgeHandler }) => module.handler);
+  return edgeHandler;
+}
+
+/** Builds the origin-request event CloudFront hands the share edge function. */
+export function cloudFrontEvent(req: http.IncomingMessage): CloudFrontRequestEvent {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const host = req.headers.host ?? 'localhost';
+  const headers: Record<string, Array<{ key: string; value: string }>> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    headers[name] = (Array.isArray(value) ? value : [value]).map((v) => ({ key: name, value: v }));
+  }
+  // CloudFront speaks https to viewers; the local server tells the edge it is plain http.
+  headers['cloudfront-forwarded-proto'] = [{ key: 'CloudFront-Forwarded-Proto', value: 'http' }];
+  return {
+    Records: [
+      {
+        cf: {
+          config: { distributionDomainName: host, distributionId: 'LOCAL', eventType: 'origin-request', requestId: 'local' },
+          request: {
+            clientIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+            headers,
+            method: req.method ?? 'GET',
+            querystring: url.search.slice(1),
+            uri: url.pathname,
+          },
+        },
+      },
+    ],
+  } as CloudFrontRequestEvent;
+}
+
+async function serveShare(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const handler = await loadEdge();
+  const result = await handler(cloudFrontEvent(req));
+  const headers: Record<string, string> = {};
+  for (const [name, values] of Object.entries(result.headers ?? {})) headers[name] = values.map((v) => v.value).join(', ');
+  const body = Buffer.from(result.body ?? '', result.bodyEncoding === 'base64' ? 'base64' : 'utf8');
+  headers['content-length'] = String(body.length);
+  res.writeHead(Number(result.status), headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
+  const webRoot = path.resolve(options.webRoot);
+  const server = http.createServer((req, res) => {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const route = async () => {
+      if (pathname === '/api' || pathname.startsWith('/api/')) return handleApiRequest(req, res);
+      if (pathname.startsWith('/assets/')) return serveAsset(options.s3, options.bucket, req, res);
+      if (pathname.startsWith('/share/') && (req.method === 'GET' || req.method === 'HEAD')) return serveShare(req, res);
+      if (pathname === '/_dev/mail' && options.mailWebUrl) {
+        res.writeHead(302, { location: options.mailWebUrl });
+        res.end();
+        return;
+      }
+      if (options.vite) {
+        options.vite.middlewares(req, res, () => {
+          res.writeHead(404);
+          res.end();
+        });
+        return;
+      }
+      return serveStatic(webRoot, req, res);
+    };
+    route().catch((error: unknown) => {
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Internal error');
+    });
+  });
+  // Keep-alive longer than the load balancer idle default, so benchmarks reuse connections.
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,126 @@
+import path from 'node:path';
+import type { ViteDevServer } from 'vite';
+import { REPO_ROOT, type LocalEnv } from './config';
+import { assertPortFree } from './ports';
+import {
+  ensureBucket,
+  ensureTable,
+  localDynamoClient,
+  localS3Client,
+  startDynamo,
+  startMail,
+  startS3,
+  LOCAL_REGION,
+  type Running,
+} from './emulators';
+import { startAppServer, type AppServer } from './server';
+import { buildWeb, webBuildIsStale } from './build-web';
+
+export interface LocalStack {
+  url: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  mailWebUrl: string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  env: LocalEnv;
+  /** Vite with hot reload instead of the production build */
+  dev?: boolean;
+  /** progress lines for the console */
+  log?: (line: string) => void;
+}
+
+/**
+ * Brings up the whole product on one machine: DynamoDB Local, s3rver, maildev, the table and
+ * bucket, the SPA and the local CloudFront. Emulators given by endpoint (the test harness runs
+ * one of each for the whole suite) are used instead of starting new ones.
+ */
+export async function startLocalStack({ env, dev = false, log = () => {} }: StartOptions): Promise<LocalStack> {
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => {});
+  };
+  try {
+    if (env.PORT !== 0) await assertPortFree(env.PORT, 'the app', 'PORT');
+    const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);
+
+    let dynamoEndpoint = env.DYNAMODB_ENDPOINT;
+    if (!dynamoEndpoint) {
+      await assertPortFree(env.DYNAMODB_PORT, 'DynamoDB Local', 'DYNAMODB_PORT');
+      const dynamo: Running = await startDynamo({ port: env.DYNAMODB_PORT, dataDir: path.join(dataDir, 'dynamodb') });
+      stops.push(dynamo.stop);
+      dynamoEndpoint = dynamo.endpoint;
+    }
+    let s3Endpoint = env.S3_ENDPOINT;
+    if (!s3Endpoint) {
+      await assertPortFree(env.S3_PORT, 'the local S3', 'S3_PORT');
+      const s3 = await startS3({ port: env.S3_PORT, dataDir: path.join(dataDir, 's3') });
+      stops.push(s3.stop);
+      s3Endpoint = s3.endpoint;
+    }
+    if (env.SMTP_PORT !== 0) await assertPortFree(env.SMTP_PORT, 'the mail catcher (SMTP)', 'SMTP_PORT');
+    if (env.MAIL_WEB_PORT !== 0) await assertPortFree(env.MAIL_WEB_PORT, 'the mail catcher inbox', 'MAIL_WEB_PORT');
+    const mail = await startMail({ smtpPort: env.SMTP_PORT, webPort: env.MAIL_WEB_PORT, dataDir: path.join(dataDir, 'mail') });
+    stops.push(mail.stop);
+
+    const dynamoClient = localDynamoClient(dynamoEndpoint);
+    const s3Client = localS3Client(s3Endpoint);
+    stops.push(async () => {
+      dynamoClient.destroy();
+      s3Client.destroy();
+    });
+    await ensureTable(dynamoClient, env.TABLE_NAME);
+    await ensureBucket(s3Client, env.BUCKET_NAME);
+
+    // The functions read the same variables they get from CDK in AWS.
+    Object.assign(process.env, {
+      STAGE: 'local',
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'S3RVER',
+      TABLE_NAME: env.TABLE_NAME,
+      BUCKET_NAME: env.BUCKET_NAME,
+      DYNAMODB_ENDPOINT: dynamoEndpoint,
+      S3_ENDPOINT: s3Endpoint,
+      SMTP_URL: mail.endpoint,
+      POWERTOOLS_LOG_LEVEL: env.LOG_LEVEL,
+    });
+
+    let vite: ViteDevServer | undefined;
+    if (dev) {
+      const { createServer } = await import('vite');
+      vite = await createServer({
+        configFile: path.join(REPO_ROOT, 'web/vite.config.ts'),
+        server: { middlewareMode: true },
+        appType: 'spa',
+      });
+      stops.push(() => vite!.close());
+    } else if (webBuildIsStale()) {
+      log('Building the web app (web/dist is missing or older than its sources)…');
+      await buildWeb();
+    }
+
+    if (env.SEED === 'true') {
+      const { seedDemo } = await import('./seed/seed');
+      const seeded = await seedDemo();
+      log(seeded.created ? `Seeded the demo account and ${seeded.guides} guides.` : 'Demo data already present.');
+    }
+
+    const app: AppServer = await startAppServer({
+      port: env.PORT,
+      webRoot: path.join(REPO_ROOT, 'web/dist'),
+      ...(vite ? { vite } : {}),
+      s3: s3Client,
+      bucket: env.BUCKET_NAME,
+      mailWebUrl: mail.webUrl,
+    });
+    stops.push(app.close);
+    process.env.APP_ORIGIN = app.url;
+    return { url: app.url, dynamoEndpoint, s3Endpoint, mailWebUrl: mail.webUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,30 @@
+import { DeleteBucketCommand } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
+import { HealthResponse } from '#shared/health';
+import { localS3Client } from '../../infra/local/emulators';
+import { useIsolatedStack } from '../support/isolated-stack';
+
+const stack = useIsolatedStack();
+
+describe('GET /api/health', () => {
+  it('answers 200 with every dependency up when the table and bucket exist', async () => {
+    const response = await fetch(`${stack().url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const body = HealthResponse.parse(await response.json());
+    expect(body.status).toBe('ok');
+    expect(body.checks.table?.status).toBe('up');
+    expect(body.checks.bucket?.status).toBe('up');
+  });
+
+  it('answers 503 naming the bucket when the asset bucket is gone', async () => {
+    const s3 = localS3Client(stack().s3Endpoint);
+    await s3.send(new DeleteBucketCommand({ Bucket: stack().bucketName }));
+    const response = await fetch(`${stack().url}/api/health`);
+    expect(response.status).toBe(503);
+    const body = HealthResponse.parse(await response.json());
+    expect(body.status).toBe('degraded');
+    expect(body.checks.bucket?.status).toBe('down');
+    expect(body.checks.table?.status).toBe('up');
+  });
+});

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { ensureBucket, ensureTable, localDynamoClient, localS3Client } from '../../infra/local/emulators';
+import { startAppServer, type AppServer } from '../../infra/local/server';
+
+export interface IsolatedStack {
+  /** the local CloudFront in front of this file's table and bucket */
+  url: string;
+  tableName: string;
+  bucketName: string;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  server: AppServer;
+}
+
+/**
+ * Gives the calling test file its own table and bucket on the run's shared emulators, sets the
+ * environment the functions read, and starts the local server (API adapter, assets, edge, SPA)
+ * on a free port. Use at the top level of an integration test file.
+ */
+export function useIsolatedStack(): () => IsolatedStack {
+  let stack: IsolatedStack | undefined;
+  beforeAll(async () => {
+    const id = randomUUID().slice(0, 8);
+    const dynamoEndpoint = inject('dynamoEndpoint');
+    const s3Endpoint = inject('s3Endpoint');
+    const tableName = `test-${id}`;
+    const bucketName = `test-${id}`;
+    const dynamo = localDynamoClient(dynamoEndpoint);
+    const s3 = localS3Client(s3Endpoint);
+    await Promise.all([ensureTable(dynamo, tableName), ensureBucket(s3, bucketName)]);
+    dynamo.destroy();
+    Object.assign(process.env, {
+      STAGE: 'test',
+      TABLE_NAME: tableName,
+      BUCKET_NAME: bucketName,
+      DYNAMODB_ENDPOINT: dynamoEndpoint,
+      S3_ENDPOINT: s3Endpoint,
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    });
+    const server = await startAppServer({
+      port: 0,
+      webRoot: path.resolve(import.meta.dirname, '../../web/dist'),
+      s3,
+      bucket: bucketName,
+    });
+    stack = { url: server.url, tableName, bucketName, dynamoEndpoint, s3Endpoint, server };
+  });
+  afterAll(async () => {
+    await stack?.server.close();
+  });
+  return () => {
+    if (!stack) throw new Error('useIsolatedStack(): the stack starts in beforeAll');
+    return stack;
+  };
+}

@@ -1,0 +1,186 @@
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import './toast.css';
+
+export type ToastType = 'info' | 'success' | 'error' | 'loading';
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface ToastOptions {
+  /** pass an existing id to update that toast (e.g. a loading toast that turns into success) */
+  id?: string;
+  type?: ToastType;
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ToastAction;
+  /** milliseconds; `Infinity` keeps it until dismissed. @default 4000, loading toasts stay */
+  duration?: number;
+}
+
+export interface Toast extends Required<Pick<ToastOptions, 'type' | 'title'>> {
+  id: string;
+  description: ReactNode | undefined;
+  action: ToastAction | undefined;
+  duration: number;
+}
+
+export const TOAST_DEFAULT_DURATION_MS = 4000;
+export const TOAST_VISIBLE_LIMIT = 3;
+
+type Listener = () => void;
+
+/** The toasts of the page: a tiny store so that `toast()` can be called from anywhere, not only React. */
+export function createToastStore() {
+  let toasts: readonly Toast[] = [];
+  let counter = 0;
+  const listeners = new Set<Listener>();
+  const emit = () => listeners.forEach((listener) => listener());
+
+  return {
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    getSnapshot: () => toasts,
+    show(options: ToastOptions): string {
+      const type = options.type ?? 'info';
+      const next: Toast = {
+        id: options.id ?? `toast-${++counter}`,
+        type,
+        title: options.title,
+        description: options.description,
+        action: options.action,
+        duration: options.duration ?? (type === 'loading' ? Infinity : TOAST_DEFAULT_DURATION_MS),
+      };
+      const exists = toasts.some((toast) => toast.id === next.id);
+      toasts = exists ? toasts.map((toast) => (toast.id === next.id ? next : toast)) : [...toasts, next];
+      emit();
+      return next.id;
+    },
+    dismiss(id?: string) {
+      toasts = id === undefined ? [] : toasts.filter((toast) => toast.id !== id);
+      emit();
+    },
+  };
+}
+
+const store = createToastStore();
+
+type ToastShortcut = (title: ReactNode, options?: Omit<ToastOptions, 'title' | 'type'>) => string;
+
+const shortcut =
+  (type: ToastType): ToastShortcut =>
+  (title, options) =>
+    store.show({ ...options, title, type });
+
+/** Shows a toast and returns its id: `toast.success('Saved')`, `toast.dismiss(id)`. */
+export const toast = Object.assign((options: ToastOptions) => store.show(options), {
+  info: shortcut('info'),
+  success: shortcut('success'),
+  error: shortcut('error'),
+  loading: shortcut('loading'),
+  dismiss: (id?: string) => store.dismiss(id),
+});
+
+const ICONS: Record<ToastType, ReactNode> = {
+  info: (
+    <svg viewBox="0 0 20 20" aria-hidden="true">
+      <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M10 9v5M10 6.2v.1" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  ),
+  success: (
+    <svg viewBox="0 0 20 20" aria-hidden="true">
+      <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="m6.5 10.2 2.3 2.3 4.7-4.8" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  ),
+  error: (
+    <svg viewBox="0 0 20 20" aria-hidden="true">
+      <circle cx="10" cy="10" r="8" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M10 6v5M10 13.8v.1" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  ),
+  loading: <span className="toast__spinner" aria-hidden="true" />,
+};
+
+function ToastItem({ toast: item, paused }: { toast: Toast; paused: boolean }) {
+  const remaining = useRef(item.duration);
+
+  // Restart the clock when the toast is updated in place (same id, new content or type). The
+  // timer effect's cleanup runs before this, so the new timer starts from the full duration.
+  useEffect(() => {
+    remaining.current = item.duration;
+  }, [item]);
+
+  useEffect(() => {
+    if (paused || !Number.isFinite(remaining.current)) return;
+    const startedAt = Date.now();
+    const timer = setTimeout(() => store.dismiss(item.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - startedAt;
+    };
+  }, [paused, item]);
+
+  return (
+    <li className={`toast toast--${item.type}`} data-type={item.type}>
+      <span className="toast__icon">{ICONS[item.type]}</span>
+      <div className="toast__body">
+        <p className="toast__title">{item.title}</p>
+        {item.description ? <p className="toast__description">{item.description}</p> : null}
+        {item.action ? (
+          <button
+            type="button"
+            className="toast__action"
+            onClick={() => {
+              item.action?.onClick();
+              store.dismiss(item.id);
+            }}
+          >
+            {item.action.label}
+          </button>
+        ) : null}
+      </div>
+      <button type="button" className="toast__close" aria-label="Close notification" onClick={() => store.dismiss(item.id)}>
+        <svg viewBox="0 0 16 16" aria-hidden="true">
+          <path d="m4 4 8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+        </svg>
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Where toasts appear: top right, 340 px wide, the newest three visible (spec §2, §9). Timers
+ * pause while the pointer or keyboard focus is on the stack, so a toast is not pulled away mid-read.
+ */
+export function Toaster() {
+  const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const [paused, setPaused] = useState(false);
+  const visible = toasts.slice(-TOAST_VISIBLE_LIMIT).reverse();
+
+  return (
+    <section
+      className="toaster"
+      aria-label="Notifications"
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setPaused(false);
+      }}
+    >
+      {/* One live region that exists before any toast, so additions are announced. */}
+      <div role="status" aria-live="polite">
+        <ol className="toaster__list" role="list">
+          {visible.map((item) => (
+            <ToastItem key={item.id} toast={item} paused={paused} />
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Every URL of the SPA. Route definitions use `path`, links use `getHref`; nothing else builds
+ * a path by hand. Share links take the segment from `shareSegment(guide)` in `#shared/share-link`
+ * (not imported here, so that every page does not carry the slug library).
+ */
+
+function withSearch(pathname: string, search: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) if (value !== undefined) params.set(key, value);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+export const paths = {
+  home: {
+    path: '/',
+    /** `subscribe` opens the subscription modal for a signed-in user (spec §2). */
+    getHref: (search: { subscribe?: boolean } = {}) =>
+      withSearch('/', { subscribe: search.subscribe ? 'true' : undefined }),
+  },
+  pricing: { path: '/pricing', getHref: () => '/pricing' },
+  gallery: {
+    path: '/gallery',
+    getHref: () => '/gallery/',
+    item: { path: '/gallery/:slug', getHref: (slug: string) => `/gallery/${encodeURIComponent(slug)}` },
+  },
+  compare: {
+    path: '/compare',
+    getHref: () => '/compare',
+    scribe: { path: '/compare/scribe-alternative', getHref: () => '/compare/scribe-alternative' },
+    loom: { path: '/compare/loom-alternative', getHref: () => '/compare/loom-alternative' },
+    guidde: { path: '/compare/guidde-alternative', getHref: () => '/compare/guidde-alternative' },
+  },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  auth: {
+    path: '/auth',
+    /** `redirectTo` is where sign-in returns to; the auth page only follows same-site paths. */
+    getHref: (redirectTo?: string) => withSearch('/auth', { redirect: redirectTo }),
+  },
+  dashboard: {
+    path: '/dashboard',
+    getHref: () => '/dashboard',
+    recents: { path: '/dashboard/recents', getHref: () => '/dashboard/recents' },
+    welcome: { path: '/dashboard/welcome', getHref: () => '/dashboard/welcome' },
+    folder: { path: '/dashboard/folder/:id', getHref: (id: string) => `/dashboard/folder/${encodeURIComponent(id)}` },
+  },
+  share: {
+    path: '/share/:segment',
+    getHref: (segment: string) => `/share/${encodeURIComponent(segment)}`,
+    embed: { path: '/share/:segment/embed', getHref: (segment: string) => `/share/${encodeURIComponent(segment)}/embed` },
+    design: { path: '/share/:segment/design', getHref: (segment: string) => `/share/${encodeURIComponent(segment)}/design` },
+  },
+} as const;

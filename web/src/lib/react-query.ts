@@ -1,0 +1,35 @@
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-error';
+
+/** A 4xx answer will not change by asking again; a 5xx or a dropped connection may. */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export interface QueryClientOptions {
+  /** The default feedback for a failed mutation that has no `onError` of its own (spec §8). */
+  onMutationError?: (error: unknown) => void;
+}
+
+export function createQueryClient({ onMutationError }: QueryClientOptions = {}): QueryClient {
+  return new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _onMutateResult, mutation) => {
+        // A mutation with its own onError owns its feedback (e.g. checkout's specific message).
+        if (mutation.options.onError) return;
+        onMutationError?.(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        // Loaders fill the cache just before a page renders; a minute avoids refetching it at once
+        // on mount while keeping what people see recent. Queries that must never be cached
+        // (subscription details) set staleTime and gcTime 0 themselves.
+        staleTime: 60_000,
+        retry: shouldRetryQuery,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}

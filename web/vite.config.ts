@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The SPA build. Run from the repository root: `npx vite build --config web/vite.config.ts`.
+ * `#shared/*` resolves through the root package.json `imports` field, which Vite (and vitest)
+ * read natively, so no alias is needed.
+ */
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/** Where `npx vite --config web/vite.config.ts` forwards /api, /assets and /auth when run alone. */
+const localStackOrigin = process.env['STEPCAST_ORIGIN'] ?? `http://localhost:${process.env['PORT'] ?? '3000'}`;
+
+export default defineConfig({
+  root: webRoot,
+  base: '/',
+  publicDir: 'public',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // `/assets/*` belongs to the asset bucket (screenshots, audio); built files live under `/static/`.
+    assetsDir: 'static',
+    // Maps for error reporting, not advertised to browsers (no sourceMappingURL comment).
+    sourcemap: 'hidden',
+  },
+  server: {
+    proxy: {
+      '/api': { target: localStackOrigin, changeOrigin: false },
+      '/assets': { target: localStackOrigin, changeOrigin: false },
+    },
+  },
+});
