@@ -1,0 +1,26 @@
+import { benchHealth } from './health.bench';
+import { startBenchStack, type BenchStack } from './support';
+
+// npm run bench [name…]: every benchmark (or the named ones), each printing its figures against
+// a baseline measured in the same run.
+const BENCHES: Record<string, (stack: BenchStack) => Promise<void>> = {
+  health: benchHealth,
+};
+
+const only = process.argv.slice(2);
+const stack = await startBenchStack();
+let failed = false;
+try {
+  for (const [name, bench] of Object.entries(BENCHES)) {
+    if (only.length > 0 && !only.includes(name)) continue;
+    try {
+      await bench(stack);
+    } catch (error) {
+      failed = true;
+      console.error(`bench ${name} failed:`, error);
+    }
+  }
+} finally {
+  await stack.stop();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { ensureBucket, ensureTable, localDynamoClient, localS3Client, startDynamo, startS3 } from '../../infra/local/emulators';
+import { freePort } from '../../infra/local/ports';
+import { startAppServer, type AppServer } from '../../infra/local/server';
+
+export interface BenchStack {
+  server: AppServer;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  tableName: string;
+  bucketName: string;
+  stop(): Promise<void>;
+}
+
+/** One in-memory DynamoDB Local, one s3rver and the local server, for a benchmark run. */
+export async function startBenchStack(): Promise<BenchStack> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stepcast-bench-'));
+  const dynamo = await startDynamo({ port: await freePort() });
+  const s3 = await startS3({ port: await freePort(), dataDir: dir });
+  const tableName = 'bench';
+  const bucketName = 'bench-assets';
+  const dynamoClient = localDynamoClient(dynamo.endpoint);
+  const s3Client = localS3Client(s3.endpoint);
+  await ensureTable(dynamoClient, tableName);
+  await ensureBucket(s3Client, bucketName);
+  Object.assign(process.env, {
+    STAGE: 'bench',
+    TABLE_NAME: tableName,
+    BUCKET_NAME: bucketName,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    S3_ENDPOINT: s3.endpoint,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    POWERTOOLS_LOG_LEVEL: 'SILENT',
+  });
+  const server = await startAppServer({ port: 0, webRoot: path.resolve(import.meta.dirname, '../../web/dist'), s3: s3Client, bucket: bucketName });
+  return {
+    server,
+    dynamoEndpoint: dynamo.endpoint,
+    s3Endpoint: s3.endpoint,
+    tableName,
+    bucketName,
+    stop: async () => {
+      await server.close();
+      dynamoClient.destroy();
+      s3Client.destroy();
+      await s3.stop();
+      await dynamo.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** A fixed-duration load with autocannon; latencies in milliseconds. */
+export async function load(url: string, options: { connections?: number; durationSeconds?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 10,
+    duration: options.durationSeconds ?? 5,
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function formatLoad(name: string, r: LoadResult): string {
+  return `${name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+}

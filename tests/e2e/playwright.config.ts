@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+
+// The journeys run against the whole local stack, started by `npm start`'s own entry with the
+// run's shared emulators (tests/run.ts passes their endpoints and the ports to use).
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  outputDir: '../../test-results/e2e',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'npx tsx infra/local/start.ts',
+    cwd: '../..',
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '.data/e2e',
+      TABLE_NAME: process.env.E2E_TABLE_NAME ?? 'stepcast-e2e',
+      BUCKET_NAME: process.env.E2E_BUCKET_NAME ?? 'stepcast-e2e-assets',
+      SMTP_PORT: process.env.E2E_SMTP_PORT ?? '3125',
+      MAIL_WEB_PORT: process.env.E2E_MAIL_WEB_PORT ?? '3180',
+      DYNAMODB_PORT: process.env.E2E_DYNAMODB_PORT ?? '3800',
+      S3_PORT: process.env.E2E_S3_PORT ?? '3569',
+      ...(process.env.DYNAMODB_ENDPOINT ? { DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT } : {}),
+      ...(process.env.S3_ENDPOINT ? { S3_ENDPOINT: process.env.S3_ENDPOINT } : {}),
+      SEED: 'true',
+      LOG_LEVEL: 'ERROR',
+    },
+  },
+});
