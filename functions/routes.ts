@@ -10,8 +10,10 @@ export interface FunctionAccess {
   bucket?: 'read' | 'readwrite';
   /** sends mail (SES in AWS, SMTP locally) */
   mail?: boolean;
-  /** lists the bucket (HeadBucket): only the health check needs it */
+  /** lists the bucket (HeadBucket, ListObjects) */
   bucketList?: boolean;
+  /** reads the session-signing secret (it verifies session cookies) */
+  secrets?: boolean;
 }
 
 export interface FunctionSpec {
@@ -30,6 +32,16 @@ export const FUNCTIONS = {
     access: { table: 'read', bucket: 'read', bucketList: true },
     timeoutSeconds: 5,
   },
+  auth: {
+    entry: 'functions/http/auth/index.ts',
+    // delete-user removes the organisations it alone belongs to, assets included
+    access: { table: 'readwrite', bucket: 'readwrite', mail: true, secrets: true },
+    memoryMb: 1024,
+  },
+  organization: {
+    entry: 'functions/http/organization/index.ts',
+    access: { table: 'readwrite', bucket: 'readwrite', mail: true, secrets: true },
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;
@@ -47,6 +59,50 @@ export interface RouteSpec {
 
 export const ROUTES = [
   { method: 'GET', path: '/api/health', fn: 'health', handler: 'health' },
+
+  { method: 'POST', path: '/api/auth/sign-up/email', fn: 'auth', handler: 'signUpEmail' },
+  { method: 'POST', path: '/api/auth/sign-in/email', fn: 'auth', handler: 'signInEmail' },
+  { method: 'GET', path: '/api/auth/get-session', fn: 'auth', handler: 'getSession' },
+  { method: 'POST', path: '/api/auth/sign-out', fn: 'auth', handler: 'signOut' },
+  { method: 'GET', path: '/api/auth/list-sessions', fn: 'auth', handler: 'listSessions' },
+  { method: 'POST', path: '/api/auth/revoke-session', fn: 'auth', handler: 'revokeSession' },
+  { method: 'POST', path: '/api/auth/revoke-sessions', fn: 'auth', handler: 'revokeSessions' },
+  { method: 'POST', path: '/api/auth/revoke-other-sessions', fn: 'auth', handler: 'revokeOtherSessions' },
+  { method: 'POST', path: '/api/auth/update-user', fn: 'auth', handler: 'updateUser' },
+  { method: 'POST', path: '/api/auth/change-email', fn: 'auth', handler: 'changeEmail' },
+  { method: 'POST', path: '/api/auth/change-password', fn: 'auth', handler: 'changePassword' },
+  { method: 'POST', path: '/api/auth/delete-user', fn: 'auth', handler: 'deleteUser' },
+  { method: 'POST', path: '/api/auth/send-verification-email', fn: 'auth', handler: 'sendVerificationEmail' },
+  { method: 'GET', path: '/api/auth/verify-email', fn: 'auth', handler: 'verifyEmail' },
+  { method: 'POST', path: '/api/auth/request-password-reset', fn: 'auth', handler: 'requestPasswordReset' },
+  { method: 'POST', path: '/api/auth/reset-password', fn: 'auth', handler: 'resetPassword' },
+
+  { method: 'GET', path: '/api/auth/organization/list', fn: 'organization', handler: 'list' },
+  { method: 'POST', path: '/api/auth/organization/create', fn: 'organization', handler: 'create' },
+  { method: 'POST', path: '/api/auth/organization/update', fn: 'organization', handler: 'update' },
+  { method: 'POST', path: '/api/auth/organization/delete', fn: 'organization', handler: 'remove' },
+  { method: 'POST', path: '/api/auth/organization/set-active', fn: 'organization', handler: 'setActive' },
+  { method: 'GET', path: '/api/auth/organization/get-full-organization', fn: 'organization', handler: 'getFullOrganization' },
+  { method: 'POST', path: '/api/auth/organization/has-permission', fn: 'organization', handler: 'checkPermission' },
+  { method: 'POST', path: '/api/auth/organization/leave', fn: 'organization', handler: 'leave' },
+  { method: 'GET', path: '/api/auth/organization/get-active-member', fn: 'organization', handler: 'getActiveMember' },
+  { method: 'GET', path: '/api/auth/organization/get-active-member-role', fn: 'organization', handler: 'getActiveMemberRole' },
+  { method: 'POST', path: '/api/auth/organization/update-member-role', fn: 'organization', handler: 'updateMemberRole' },
+  { method: 'POST', path: '/api/auth/organization/remove-member', fn: 'organization', handler: 'removeMember' },
+  { method: 'POST', path: '/api/auth/organization/invite-member', fn: 'organization', handler: 'inviteMember' },
+  { method: 'POST', path: '/api/auth/organization/accept-invitation', fn: 'organization', handler: 'acceptInvitation' },
+  { method: 'POST', path: '/api/auth/organization/reject-invitation', fn: 'organization', handler: 'rejectInvitation' },
+  { method: 'POST', path: '/api/auth/organization/cancel-invitation', fn: 'organization', handler: 'cancelInvitation' },
+  { method: 'GET', path: '/api/auth/organization/list-invitations', fn: 'organization', handler: 'listInvitations' },
+  { method: 'GET', path: '/api/auth/organization/get-invitation', fn: 'organization', handler: 'getInvitation' },
+  { method: 'GET', path: '/api/auth/organization/list-user-invitations', fn: 'organization', handler: 'listUserInvitations' },
+  { method: 'POST', path: '/api/auth/organization/create-team', fn: 'organization', handler: 'createTeam' },
+  { method: 'POST', path: '/api/auth/organization/update-team', fn: 'organization', handler: 'updateTeam' },
+  { method: 'POST', path: '/api/auth/organization/remove-team', fn: 'organization', handler: 'removeTeam' },
+  { method: 'POST', path: '/api/auth/organization/add-team-member', fn: 'organization', handler: 'addTeamMember' },
+  { method: 'POST', path: '/api/auth/organization/remove-team-member', fn: 'organization', handler: 'removeTeamMember' },
+  { method: 'GET', path: '/api/auth/organization/list-user-teams', fn: 'organization', handler: 'listUserTeams' },
+
   // Anything under /api that no route matches answers 404 (or 405) in the one error shape,
   // instead of API Gateway's own `{"message":"Not Found"}`.
   { method: 'ANY', path: '/api/{proxy+}', fn: 'health', handler: 'notFound' },

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { AppError, GENERIC_ERROR_MESSAGE, errorBody, zodIssuesToDetails } from '#shared/errors';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '#shared/security-headers';
 import { logger } from './logger';
+import { assertTrustedOrigin } from './origin';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -36,6 +37,18 @@ export interface HandlerSpec<P extends z.ZodType, Q extends z.ZodType, B extends
   bodyLimitBytes?: number;
   /** keep the body as text and skip JSON parsing (signed webhooks verify the raw bytes) */
   rawBody?: boolean;
+  /**
+   * @default true: state-changing requests must come from a trusted origin. Only routes that
+   * never read the session cookie (signed webhooks) turn this off.
+   */
+  originCheck?: boolean;
+}
+
+/** Cookies a helper (the session check's refresh, for one) asks to set on this request's reply. */
+const pendingCookies = new WeakMap<ApiEvent, string[]>();
+
+export function addResponseCookie(event: ApiEvent, cookie: string): void {
+  pendingCookies.set(event, [...(pendingCookies.get(event) ?? []), cookie]);
 }
 
 export interface HandlerInput<P, Q, B> {
@@ -207,6 +220,7 @@ export function defineHandler<
   const limit = spec.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const core = async (event: ApiEvent): Promise<ApiResult> => {
     const method = event.requestContext?.http?.method ?? 'GET';
+    if (spec.originCheck !== false) assertTrustedOrigin(event);
     const rawBody = decodeBody(event);
     let body: unknown;
     if (spec.rawBody) {
@@ -226,10 +240,11 @@ export function defineHandler<
     };
     const result = await handle(input);
     const requestIdHeader = { 'x-request-id': input.requestId };
+    const cookies = pendingCookies.get(event) ?? [];
     if (result instanceof Reply) {
-      return jsonResult(result.statusCode, result.body, { ...requestIdHeader, ...result.headers }, result.cookies);
+      return jsonResult(result.statusCode, result.body, { ...requestIdHeader, ...result.headers }, [...cookies, ...result.cookies]);
     }
-    return jsonResult(200, result, requestIdHeader);
+    return jsonResult(200, result, requestIdHeader, cookies);
   };
   return middy<ApiEvent, ApiResult>().use(requestLog()).use(errorMapper()).handler(core) as unknown as ApiHandler;
 }

@@ -4,8 +4,11 @@ import { dynamo } from './client';
 import { FolderEntity } from './entities/folder';
 import { GuideEntity, SlideEntity } from './entities/guide';
 import { MemberEntity, OrganizationEntity, OrganizationSlugEntity } from './entities/organization';
+import { InvitationEntity } from './entities/invitation';
 import { SessionEntity } from './entities/session';
+import { TeamEntity, TeamMemberEntity } from './entities/team';
 import { UserEmailEntity, UserEntity } from './entities/user';
+import { VerificationEntity } from './entities/verification';
 
 function createService() {
   return new Service(
@@ -19,6 +22,10 @@ function createService() {
       guide: GuideEntity,
       slide: SlideEntity,
       folder: FolderEntity,
+      verification: VerificationEntity,
+      invitation: InvitationEntity,
+      team: TeamEntity,
+      teamMember: TeamMemberEntity,
     },
     { table: tableConfig().TABLE_NAME, client: dynamo() },
   );

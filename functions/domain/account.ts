@@ -35,7 +35,7 @@ export async function create(input: NewAccount) {
       user
         .create({ userId, email, name: input.name.trim(), passwordHash, emailVerified: input.emailVerified ?? false, defaultOrgId: orgId })
         .commit(),
-      organization.create({ orgId, name: orgName, slug, personal: true }).commit(),
+      organization.create({ orgId, name: orgName, slug, personal: true, ownerCount: 1 }).commit(),
       organizationSlug.create({ slug, orgId }).commit(),
       member.create({ memberId: newId(), orgId, userId, role: CREATOR_ROLE }).commit(),
     ])

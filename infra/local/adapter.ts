@@ -69,6 +69,14 @@ export function buildEvent(req: IncomingMessage, body: Buffer, match: NonNullabl
     if (value === undefined || name === 'cookie') continue;
     headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
+  // API Gateway adds these; the viewer's own X-Forwarded-* values are not trusted.
+  const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  headers['x-forwarded-for'] = sourceIp;
+  headers['x-forwarded-proto'] = 'http';
+  headers['x-forwarded-port'] = String(req.socket.localPort ?? 80);
+  // CloudFront's viewer-request function on /api/* copies the viewer's Host here, replacing
+  // anything the viewer sent; the API origin itself sees its own host.
+  headers['x-forwarded-host'] = req.headers.host ?? 'localhost';
   const cookies = req.headers.cookie?.split(';').map((c) => c.trim()).filter(Boolean);
   const query: Record<string, string> = {};
   for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
@@ -97,7 +105,7 @@ export function buildEvent(req: IncomingMessage, body: Buffer, match: NonNullabl
         path: url.pathname,
         protocol: `HTTP/${req.httpVersion}`,
         // The socket's address, as API Gateway reports the caller: never X-Forwarded-For.
-        sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        sourceIp,
         userAgent: headers['user-agent'] ?? '',
       },
       requestId,

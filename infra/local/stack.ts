@@ -15,6 +15,7 @@ import {
 } from './emulators';
 import { startAppServer, type AppServer } from './server';
 import { buildWeb, webBuildIsStale } from './build-web';
+import { localSessionSecret } from './session-secret';
 
 export interface LocalStack {
   url: string;
@@ -85,6 +86,7 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
       DYNAMODB_ENDPOINT: dynamoEndpoint,
       S3_ENDPOINT: s3Endpoint,
       SMTP_URL: mail.endpoint,
+      SESSION_SECRET: process.env.SESSION_SECRET ?? localSessionSecret(dataDir),
       POWERTOOLS_LOG_LEVEL: env.LOG_LEVEL,
     });
 

@@ -11,6 +11,7 @@ export interface IsolatedStack {
   bucketName: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
+  mailApiUrl: string;
   server: AppServer;
 }
 
@@ -19,7 +20,7 @@ export interface IsolatedStack {
  * environment the functions read, and starts the local server (API adapter, assets, edge, SPA)
  * on a free port. Use at the top level of an integration test file.
  */
-export function useIsolatedStack(): () => IsolatedStack {
+export function useIsolatedStack(options: { env?: Record<string, string> } = {}): () => IsolatedStack {
   let stack: IsolatedStack | undefined;
   beforeAll(async () => {
     const id = randomUUID().slice(0, 8);
@@ -39,6 +40,12 @@ export function useIsolatedStack(): () => IsolatedStack {
       S3_ENDPOINT: s3Endpoint,
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      SESSION_SECRET: randomUUID() + randomUUID(),
+      SMTP_URL: inject('smtpUrl'),
+      // Every test client shares 127.0.0.1: per-IP limits are tested where a file asks for them.
+      RATE_LIMIT_IP_MAX: '10000',
+      RATE_LIMIT_ACCOUNT_MAX: '3',
+      ...options.env,
     });
     const server = await startAppServer({
       port: 0,
@@ -46,7 +53,7 @@ export function useIsolatedStack(): () => IsolatedStack {
       s3,
       bucket: bucketName,
     });
-    stack = { url: server.url, tableName, bucketName, dynamoEndpoint, s3Endpoint, server };
+    stack = { url: server.url, tableName, bucketName, dynamoEndpoint, s3Endpoint, mailApiUrl: inject('mailApiUrl'), server };
   });
   afterAll(async () => {
     await stack?.server.close();

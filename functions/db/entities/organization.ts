@@ -11,6 +11,13 @@ export const OrganizationEntity = new Entity({
     logo: { type: 'string' },
     /** a personal organisation is the one created with the account */
     personal: { type: 'boolean', required: true, default: false },
+    metadata: { type: 'any' },
+    /**
+     * How many members hold the owner role: every role change that adds or removes an owner
+     * updates it in the same transaction, with a condition that keeps it above zero, so the
+     * last owner can never leave or be demoted, even by two concurrent requests.
+     */
+    ownerCount: { type: 'number', required: true, default: 1 },
     createdAt,
     updatedAt,
   },

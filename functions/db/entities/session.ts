@@ -13,6 +13,8 @@ export const SessionEntity = new Entity({
     activeOrgId: { type: 'string' },
     userAgent: { type: 'string' },
     ipAddress: { type: 'string' },
+    /** a remembered session lasts and slides for 7 days; otherwise one day, as a browser-session cookie */
+    rememberMe: { type: 'boolean', required: true, default: true },
     /** epoch seconds; the table's TTL attribute */
     expiresAt: { type: 'number', required: true },
     createdAt,

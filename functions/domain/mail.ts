@@ -1,0 +1,68 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { z } from 'zod';
+import { PRODUCT_NAME } from '#shared/product';
+import { defineConfig } from '../core/config';
+
+/**
+ * Outgoing mail: SES in AWS, SMTP to the local catcher (maildev) in development and tests.
+ * Never silently dropped: a send that fails throws.
+ */
+const mailConfig = defineConfig({
+  /** smtp://host:port of the local catcher; unset in AWS, where SES sends */
+  SMTP_URL: z.string().startsWith('smtp').optional(),
+  MAIL_FROM: z.string().min(3).default(`${PRODUCT_NAME} <no-reply@stepcast.dev>`),
+});
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+let smtp: Transporter | undefined;
+let ses: SESv2Client | undefined;
+
+export async function send(mail: Mail): Promise<void> {
+  const { SMTP_URL, MAIL_FROM } = mailConfig();
+  if (SMTP_URL) {
+    smtp ??= nodemailer.createTransport(SMTP_URL);
+    await smtp.sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    return;
+  }
+  ses ??= new SESv2Client({ maxAttempts: 3 });
+  await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: MAIL_FROM,
+      Destination: { ToAddresses: [mail.to] },
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+        },
+      },
+    }),
+  );
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+/** One call to action per mail, with a plain-text part that says the same and shows the link. */
+export function actionMail(input: { to: string; subject: string; heading: string; intro: string; action: string; url: string; outro: string }): Mail {
+  const text = [input.heading, '', input.intro, '', `${input.action}: ${input.url}`, '', input.outro, '', `— ${PRODUCT_NAME}`].join('\n');
+  const html = `<!doctype html><html><body style="margin:0;background:#f5f6fa;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1b1e2b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:32px">
+<tr><td><p style="font-weight:700;font-size:18px;margin:0 0 24px">${escapeHtml(PRODUCT_NAME)}</p>
+<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(input.heading)}</h1>
+<p style="font-size:15px;line-height:1.6;margin:0 0 24px">${escapeHtml(input.intro)}</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#4f46e5;color:#fff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(input.action)}</a></p>
+<p style="font-size:13px;line-height:1.6;color:#5b6074;margin:0 0 8px">Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(input.url)}</span></p>
+<p style="font-size:13px;line-height:1.6;color:#5b6074;margin:16px 0 0">${escapeHtml(input.outro)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { to: input.to, subject: input.subject, text, html };
+}

@@ -1,0 +1,59 @@
+import { AppError } from '#shared/errors';
+import { addResponseCookie, type ApiEvent } from '../core/http';
+import { siteOrigin } from '../core/origin';
+import { Auth, Organization, Session } from '../domain';
+import { readSessionToken, sessionCookie } from './session-cookie';
+
+/**
+ * Who is calling: the session behind the cookie (one DynamoDB read), and for organisation
+ * routes the caller's membership. Resolved once per request.
+ */
+const resolved = new WeakMap<ApiEvent, Promise<Session.VerifiedSession | undefined>>();
+
+export function currentSession(event: ApiEvent): Promise<Session.VerifiedSession | undefined> {
+  let found = resolved.get(event);
+  if (!found) {
+    const token = readSessionToken(event);
+    found = token
+      ? Session.verify(token).then((verified) => {
+          if (verified?.refreshed) {
+            addResponseCookie(event, sessionCookie(event, verified.refreshed.token, verified.refreshed.cookieMaxAge));
+          }
+          return verified;
+        })
+      : Promise.resolve(undefined);
+    resolved.set(event, found);
+  }
+  return found;
+}
+
+export async function requireSession(event: ApiEvent): Promise<Session.Session> {
+  const verified = await currentSession(event);
+  if (!verified) throw new AppError('unauthorized', 'Please sign in.');
+  return verified.session;
+}
+
+export async function requireUser(event: ApiEvent) {
+  const session = await requireSession(event);
+  return { session, user: await Auth.requireUser(session.userId) };
+}
+
+/**
+ * The caller's membership of the organisation a request names, or of the session's active
+ * organisation. Not a member → not found.
+ */
+export async function requireMember(event: ApiEvent, organizationId?: string) {
+  const session = await requireSession(event);
+  const orgId = organizationId ?? session.activeOrgId;
+  if (!orgId) throw new AppError('bad_request', 'No active organization. Choose one first.');
+  const member = await Organization.requireMember(orgId, session.userId);
+  return { session, member };
+}
+
+export function requestContext(event: ApiEvent): Auth.RequestContext {
+  return {
+    ip: event.requestContext.http.sourceIp,
+    userAgent: event.headers?.['user-agent'],
+    origin: siteOrigin(event),
+  };
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/**
+ * The /api/auth contract (better-auth's wire format, errors in the project's one shape): request
+ * bodies parsed by the handlers and validated by the SPA's forms, and the answers' shapes.
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const Email = z
+  .string()
+  .trim()
+  .max(254, 'Email is too long.')
+  .pipe(z.email('Enter a valid email address.'))
+  .transform((email) => email.toLowerCase());
+
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
+
+export const PersonName = z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.');
+
+/** A same-site path to return to after signing in; anything else is dropped by safeRedirect. */
+export const CallbackUrl = z.string().max(2048).optional();
+
+export const SignUpBody = z.object({
+  name: PersonName,
+  email: Email,
+  password: Password,
+  image: z.string().url().max(2048).optional(),
+  callbackURL: CallbackUrl,
+});
+
+export const SignInBody = z.object({
+  email: Email,
+  // Any length is checked against the hash; the limits apply when a password is chosen.
+  password: z.string().min(1, 'Enter your password.').max(1024),
+  rememberMe: z.boolean().optional(),
+  callbackURL: CallbackUrl,
+});
+
+export const UpdateUserBody = z
+  .object({ name: PersonName.optional(), image: z.string().url().max(2048).nullable().optional() })
+  .strict();
+
+export const ChangeEmailBody = z.object({ newEmail: Email, callbackURL: CallbackUrl });
+
+export const ChangePasswordBody = z.object({
+  currentPassword: z.string().min(1).max(1024),
+  newPassword: Password,
+  revokeOtherSessions: z.boolean().optional(),
+});
+
+export const DeleteUserBody = z.object({ password: z.string().min(1, 'Enter your password.').max(1024), callbackURL: CallbackUrl });
+
+export const SendVerificationEmailBody = z.object({ email: Email.optional(), callbackURL: CallbackUrl });
+
+export const RequestPasswordResetBody = z.object({ email: Email, redirectTo: CallbackUrl });
+
+export const ResetPasswordBody = z.object({ token: z.string().min(16).max(256), newPassword: Password });
+
+export const RevokeSessionBody = z.object({ token: z.string().min(1).max(256) });
+
+export const VerifyEmailQuery = z.object({ token: z.string().min(16).max(256), callbackURL: CallbackUrl });
+
+export interface UserDto {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SessionDto {
+  id: string;
+  /** the session's id, as better-auth names it: what revoke-session takes */
+  token: string;
+  userId: string;
+  expiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  activeOrganizationId: string | null;
+  /** true for the session that made the request */
+  current?: boolean;
+}
+
+export interface SessionResponse {
+  session: SessionDto;
+  user: UserDto;
+}
+
+/**
+ * Where to go after signing in: a same-site path only. Absolute URLs, protocol-relative
+ * (`//evil.example`), backslash tricks (`/\evil.example`) and `javascript:` fall back.
+ */
+export function safeRedirect(target: string | null | undefined, fallback = '/dashboard'): string {
+  if (!target || typeof target !== 'string') return fallback;
+  const trimmed = target.trim();
+  if (!trimmed.startsWith('/') || trimmed.startsWith('//') || trimmed.startsWith('/\\')) return fallback;
+  // Control characters and backslashes anywhere can be normalised by browsers into a new host.
+  if (/[\\\u0000-\u001f\u007f]/.test(trimmed)) return fallback;
+  try {
+    const parsed = new URL(trimmed, 'https://stepcast.invalid');
+    if (parsed.origin !== 'https://stepcast.invalid') return fallback;
+    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { Email } from './auth';
+import { ROLE_NAMES, STATEMENTS, type Role } from './permissions';
+
+/** The /api/auth/organization contract (better-auth organization plugin wire format). */
+export const INVITATION_TTL_HOURS = 48;
+
+export const OrgName = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
+export const OrgSlug = z
+  .string()
+  .trim()
+  .min(2, 'Use at least 2 characters.')
+  .max(60, 'Use at most 60 characters.')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lowercase letters, digits and dashes.');
+
+const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.');
+
+/** One or more known roles, comma-separated. */
+export const RoleInput = z
+  .union([z.enum(ROLE_NAMES as [Role, ...Role[]]), z.array(z.enum(ROLE_NAMES as [Role, ...Role[]])).min(1)])
+  .transform((role) => (Array.isArray(role) ? [...new Set(role)].join(',') : role));
+
+export const CreateOrganizationBody = z.object({
+  name: OrgName,
+  slug: OrgSlug,
+  logo: z.string().url().max(2048).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  keepCurrentActiveOrganization: z.boolean().optional(),
+});
+
+export const UpdateOrganizationBody = z.object({
+  data: z
+    .object({ name: OrgName.optional(), slug: OrgSlug.optional(), logo: z.string().url().max(2048).nullable().optional() })
+    .strict(),
+  organizationId: Id.optional(),
+});
+
+export const OrganizationIdBody = z.object({ organizationId: Id });
+export const OptionalOrganizationIdBody = z.object({ organizationId: Id.optional() });
+export const SetActiveBody = z.object({ organizationId: Id.nullable().optional(), organizationSlug: OrgSlug.optional() });
+export const OrganizationQuery = z.object({ organizationId: Id.optional(), organizationSlug: OrgSlug.optional() });
+
+export const InviteMemberBody = z.object({
+  email: Email,
+  role: RoleInput,
+  organizationId: Id.optional(),
+  resend: z.boolean().optional(),
+  teamId: Id.optional(),
+});
+export const InvitationIdBody = z.object({ invitationId: Id });
+export const InvitationQuery = z.object({ id: Id });
+export const UpdateMemberRoleBody = z.object({ memberId: Id, role: RoleInput, organizationId: Id.optional() });
+export const RemoveMemberBody = z.object({ memberIdOrEmail: z.string().min(1).max(254), organizationId: Id.optional() });
+
+export const TeamName = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
+export const CreateTeamBody = z.object({ name: TeamName, organizationId: Id.optional() });
+export const UpdateTeamBody = z.object({ teamId: Id, data: z.object({ name: TeamName }).strict() });
+export const RemoveTeamBody = z.object({ teamId: Id, organizationId: Id.optional() });
+export const TeamMemberBody = z.object({ teamId: Id, userId: Id });
+
+const PermissionsInput = z
+  .object(
+    Object.fromEntries(
+      Object.entries(STATEMENTS).map(([resource, actions]) => [resource, z.array(z.enum(actions as unknown as [string, ...string[]])).optional()]),
+    ),
+  )
+  .strict();
+export const HasPermissionBody = z.object({ permissions: PermissionsInput, organizationId: Id.optional() });
+
+export interface OrganizationDto {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  metadata: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+export interface MemberDto {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: string;
+  createdAt: string;
+  user: { id: string; name: string; email: string; image: string | null };
+}
+
+export interface InvitationDto {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string;
+  status: 'pending' | 'accepted' | 'rejected' | 'canceled';
+  inviterId: string;
+  expiresAt: string;
+  teamId: string | null;
+  createdAt: string;
+}
+
+export interface TeamDto {
+  id: string;
+  name: string;
+  organizationId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FullOrganizationDto extends OrganizationDto {
+  members: MemberDto[];
+  invitations: InvitationDto[];
+  teams: TeamDto[];
+}
