@@ -24,6 +24,16 @@ export default defineConfig({
     assetsDir: 'static',
     // Maps for error reporting, not advertised to browsers (no sourceMappingURL comment).
     sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Every page needs these and they change only on upgrades: one long-cached chunk.
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -6,7 +6,7 @@
 /**
  * Default behaviour (SPA bucket): a path whose last segment has no dot is a client-side route,
  * so it is answered with the SPA shell `/index.html`; files (`/static/app-1a2b.js`, `/favicon.ico`)
- * pass through unchanged and a missing one stays an error.
+ * pass through unchanged, and a missing one is a 404.
  *
  * Why not the distribution's error responses (403/404 → /index.html, 200): CloudFront applies
  * them to every behaviour, so a 404 or 403 from the API (unknown route, forbidden) or a missing

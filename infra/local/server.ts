@@ -72,11 +72,13 @@ export function cloudFrontEvent(req: http.IncomingMessage): CloudFrontRequestEve
   } as CloudFrontRequestEvent;
 }
 
-async function serveShare(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+async function serveShare(req: http.IncomingMessage, res: http.ServerResponse, dev: boolean): Promise<void> {
   const handler = await loadEdge();
   const result = await handler(cloudFrontEvent(req));
   const headers: Record<string, string> = {};
   for (const [name, values] of Object.entries(result.headers ?? {})) headers[name] = values.map((v) => v.value).join(', ');
+  // Vite's development HTML carries an inline React refresh preamble; production HTML never does.
+  if (dev) delete headers['content-security-policy'];
   const body = Buffer.from(result.body ?? '', result.bodyEncoding === 'base64' ? 'base64' : 'utf8');
   headers['content-length'] = String(body.length);
   res.writeHead(Number(result.status), headers);
@@ -90,7 +92,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     const route = async () => {
       if (pathname === '/api' || pathname.startsWith('/api/')) return handleApiRequest(req, res);
       if (pathname.startsWith('/assets/')) return serveAsset(options.s3, options.bucket, req, res);
-      if (pathname.startsWith('/share/') && (req.method === 'GET' || req.method === 'HEAD')) return serveShare(req, res);
+      if (pathname.startsWith('/share/') && (req.method === 'GET' || req.method === 'HEAD')) return serveShare(req, res, Boolean(options.vite));
       if (pathname === '/_dev/mail' && options.mailWebUrl) {
         res.writeHead(302, { location: options.mailWebUrl });
         res.end();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,7 @@ export async function startBenchStack(): Promise<BenchStack> {
     AWS_ACCESS_KEY_ID: 'S3RVER',
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
     POWERTOOLS_LOG_LEVEL: 'SILENT',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
   });
   const server = await startAppServer({ port: 0, webRoot: path.resolve(import.meta.dirname, '../../web/dist'), s3: s3Client, bucket: bucketName });
   return {

@@ -1,13 +1,17 @@
 import { Entity } from 'electrodb';
 import { SERVICE, createdAt, key, updatedAt } from './common';
 
+/** The folder id of a guide in no folder. */
+export const NO_FOLDER = '-';
+
 /** A guide (the spec's workflow): an ordered list of slides in an organisation. */
 export const GuideEntity = new Entity({
   model: { entity: 'guide', version: '1', service: SERVICE },
   attributes: {
     guideId: { type: 'string', required: true, readOnly: true },
     orgId: { type: 'string', required: true, readOnly: true },
-    folderId: { type: 'string' },
+    /** the guide's folder, or NO_FOLDER: every guide is in the folder index, so a move is one key change */
+    folderId: { type: 'string', required: true, default: NO_FOLDER },
     title: { type: 'string', required: true },
     createdBy: { type: 'string', required: true, readOnly: true },
     status: { type: ['draft', 'published'] as const, required: true, default: 'draft' },
@@ -27,10 +31,9 @@ export const GuideEntity = new Entity({
     byId: { collection: 'guide', pk: key('pk', ['guideId']), sk: key('sk', []) },
     // an organisation's guides, most recently updated first (recents)
     byOrg: { index: 'gsi1', pk: key('gsi1pk', ['orgId']), sk: key('gsi1sk', ['updatedAt', 'guideId']) },
-    // a folder's guides, most recently updated first; guides in no folder are not in this index
+    // a folder's guides (or those in no folder), most recently updated first
     byFolder: {
       index: 'gsi2',
-      condition: (attributes) => typeof attributes.folderId === 'string' && attributes.folderId.length > 0,
       pk: key('gsi2pk', ['orgId', 'folderId']),
       sk: key('gsi2sk', ['updatedAt', 'guideId']),
     },

@@ -4,8 +4,10 @@ import { Code } from 'aws-cdk-lib/aws-lambda';
 import { buildSync } from 'esbuild';
 import { fromRoot } from '../paths';
 
-/** The file name the bundle is written to; the edge function's handler is `index.handler`. */
-export const EDGE_BUNDLE_FILE = 'index.js';
+/** The file the bundle is written to ... */
+const EDGE_BUNDLE_FILE = 'index.js';
+/** ... and so the handler setting of a function running that bundle. */
+export const EDGE_HANDLER = 'index.handler';
 
 /**
  * The code of a Lambda@Edge function, bundled by the local esbuild at synth time.

@@ -6,7 +6,7 @@ import {
   type ResponseCustomHeader,
   type ResponseSecurityHeadersBehavior,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { Construct } from 'constructs';
+import type { Construct } from 'constructs';
 
 export interface ResponseHeadersBehaviors {
   readonly securityHeadersBehavior: ResponseSecurityHeadersBehavior;

@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Construct } from 'constructs';
+import type { Construct } from 'constructs';
 import { fromRoot } from '../paths';
 
 /** API Gateway HTTP APIs stop waiting for an integration after 29 s; a longer timeout only hides a 504. */
@@ -51,8 +51,6 @@ export interface StepcastFunctionProps {
  * Permissions are not decided here: whoever creates the function grants exactly what it uses.
  */
 export class StepcastFunction extends NodejsFunction {
-  readonly logGroup: LogGroup;
-
   constructor(scope: Construct, id: string, props: StepcastFunctionProps) {
     const timeoutSeconds = props.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
     if (!(timeoutSeconds > 0 && timeoutSeconds < API_GATEWAY_TIMEOUT_SECONDS)) {
@@ -100,6 +98,5 @@ export class StepcastFunction extends NodejsFunction {
         tsconfig: fromRoot('tsconfig.json'),
       },
     });
-    this.logGroup = logGroup;
   }
 }

@@ -4,6 +4,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { FUNCTIONS, ROUTES, type FunctionAccess, type FunctionSpec, type RouteSpec } from '../../../functions/routes';
 import { StepcastFunction } from '../constructs/stepcast-function';
@@ -12,14 +13,24 @@ import type { StageConfig } from '../stage';
 /** The Powertools service name every function logs and traces under. */
 export const SERVICE_NAME = 'stepcast';
 
+/** A route as the stack needs it: the function by name, checked against `functions` at synth. */
+export type ApiRoute = Pick<RouteSpec, 'method' | 'path'> & { readonly fn: string };
+
 export interface ApiStackProps extends StackProps {
   readonly stage: StageConfig;
   readonly table: ITable;
   readonly assetBucket: IBucket;
+  /** the session-signing secret, read by functions whose access has `secrets` */
+  readonly sessionSecret: ISecret;
+  /**
+   * The sender of outgoing mail (MAIL_FROM); SES sends only from a verified identity.
+   * @default the functions' own default sender
+   */
+  readonly mailFrom?: string;
   /** @default FUNCTIONS from functions/routes.ts; tests pass their own to cover every access kind */
   readonly functions?: Readonly<Record<string, FunctionSpec>>;
   /** @default ROUTES from functions/routes.ts */
-  readonly routes?: readonly RouteSpec[];
+  readonly routes?: readonly ApiRoute[];
 }
 
 function pascalCase(name: string): string {
@@ -37,7 +48,7 @@ export class ApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { stage, table, assetBucket } = props;
+    const { stage, table, assetBucket, sessionSecret } = props;
     const specs = props.functions ?? FUNCTIONS;
     const routes = props.routes ?? ROUTES;
 
@@ -57,9 +68,11 @@ export class ApiStack extends Stack {
           // Only the names of what the function may touch: config parsing fails fast on the rest.
           ...(spec.access.table ? { TABLE_NAME: table.tableName } : {}),
           ...(spec.access.bucket || spec.access.bucketList ? { BUCKET_NAME: assetBucket.bucketName } : {}),
+          ...(spec.access.secrets ? { SESSION_SECRET_ARN: sessionSecret.secretArn } : {}),
+          ...(spec.access.mail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
         },
       });
-      grantAccess(fn, spec.access, { table, assetBucket });
+      grantAccess(fn, spec.access, { table, assetBucket, sessionSecret });
       functions[name] = fn;
     }
     this.functions = functions;
@@ -76,7 +89,11 @@ export class ApiStack extends Stack {
       if (!fn) throw new Error(`Route ${route.method} ${route.path} names unknown function "${route.fn}"`);
       let integration = integrations.get(route.fn);
       if (!integration) {
-        integration = new HttpLambdaIntegration(`${pascalCase(route.fn)}Integration`, fn);
+        integration = new HttpLambdaIntegration(`${pascalCase(route.fn)}Integration`, fn, {
+          // One invoke permission per function for this API, not one per route: a function's
+          // resource policy is capped at 20 KB, which a few dozen per-route statements reach.
+          scopePermissionToRoute: false,
+        });
         integrations.set(route.fn, integration);
       }
       this.httpApi.addRoutes({
@@ -102,9 +119,9 @@ export class ApiStack extends Stack {
 export function grantAccess(
   fn: StepcastFunction,
   access: FunctionAccess,
-  resources: { table: ITable; assetBucket: IBucket },
+  resources: { table: ITable; assetBucket: IBucket; sessionSecret: ISecret },
 ): void {
-  const { table, assetBucket } = resources;
+  const { table, assetBucket, sessionSecret } = resources;
   if (access.table === 'read') table.grantReadData(fn);
   if (access.table === 'readwrite') table.grantReadWriteData(fn);
   if (access.bucket === 'read') assetBucket.grantRead(fn);
@@ -114,6 +131,8 @@ export function grantAccess(
     // HeadBucket is authorised by s3:ListBucket on the bucket itself, not its objects.
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [assetBucket.bucketArn] }));
   }
+  // secretsmanager:GetSecretValue and DescribeSecret on this one secret.
+  if (access.secrets) sessionSecret.grantRead(fn);
   if (access.mail) {
     const stack = Stack.of(fn);
     fn.addToRolePolicy(

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
+  AccessLevel,
   AllowedMethods,
   CachePolicy,
   Distribution,
@@ -31,7 +32,7 @@ import {
   pageSecurityHeaders,
 } from '#shared/security-headers';
 import { FORWARD_HOST_SOURCE, SPA_FALLBACK_SOURCE, STRIP_ASSETS_PREFIX_SOURCE } from '../cloudfront-functions';
-import { EDGE_BUNDLE_FILE, edgeCode } from '../constructs/edge-code';
+import { EDGE_HANDLER, edgeCode } from '../constructs/edge-code';
 import { SecurityHeadersPolicy } from '../constructs/security-headers-policy';
 import { EDGE_ENTRY, SITE_DIR } from '../paths';
 import type { StageConfig } from '../stage';
@@ -85,7 +86,14 @@ export class WebStack extends Stack {
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
-    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
+    // LIST as well as READ so a missing file is a 404, not S3's 403 for keys it may not reveal.
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
+      originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
+    });
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+      'defaultRootObject is set and the SPA fallback turns every folder path into /index.html, so no listing is served.',
+    );
 
     // Imported, not the data stack's construct: with the construct, CloudFront would add its
     // grant to the data stack's bucket policy, which then depends on this stack (a cycle).
@@ -108,7 +116,7 @@ export class WebStack extends Stack {
 
     this.shareEdgeFunction = new experimental.EdgeFunction(this, 'ShareEdgeFunction', {
       code: edgeCode(props.edgeEntry ?? EDGE_ENTRY),
-      handler: `${path.basename(EDGE_BUNDLE_FILE, '.js')}.handler`,
+      handler: EDGE_HANDLER,
       runtime: Runtime.NODEJS_22_X,
       // x86_64 (the default): Lambda@Edge does not run arm64.
       memorySize: 128,

@@ -1,11 +1,4 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error';
-
-/** A 4xx answer will not change by asking again; a 5xx or a dropped connection may. */
-export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
 
 export interface QueryClientOptions {
   /** The default feedback for a failed mutation that has no `onError` of its own (spec §8). */
@@ -27,7 +20,10 @@ export function createQueryClient({ onMutationError }: QueryClientOptions = {}):
         // on mount while keeping what people see recent. Queries that must never be cached
         // (subscription details) set staleTime and gcTime 0 themselves.
         staleTime: 60_000,
-        retry: shouldRetryQuery,
+        // A page's data that fails shows the error screen at once, where the person chooses to
+        // 'Try Again' (spec §2); a query that must retry by itself (the subscription
+        // confirmation) says so.
+        retry: false,
         refetchOnWindowFocus: false,
       },
     },

@@ -1,37 +1,25 @@
-import { useMemo } from 'react';
-import { useLocation } from 'react-router';
-// zod/mini keeps the schema out of the landing page's weight (the full zod build is ~15 KB gzip).
-import * as z from 'zod/mini';
+import { useRouteLoaderData } from 'react-router';
+import type { z } from 'zod/mini';
+import type { RootSearchSchema } from './root-search-schema';
 
-/** `?subscribe`, `?subscribe=true` and `?subscribe=1` raise the flag; `false` and `0` lower it. */
-const SubscribeFlag = z.pipe(
-  z.enum(['', 'true', '1', 'false', '0']),
-  z.transform((value) => value === '' || value === 'true' || value === '1'),
-);
+export const ROOT_ROUTE_ID = 'root';
+
+/** The root route's search parameters (spec §2). */
+export const ROOT_SEARCH_KEYS = ['stripe_session_id', 'subscribe'] as const;
+
+export type RootSearch = z.infer<typeof RootSearchSchema>;
 
 /**
- * The search parameters the root route accepts on every page (spec §2): the return from Stripe
- * checkout and the flag that opens the subscription modal. A malformed value is dropped rather
- * than failing the page: these arrive on links that people paste around.
+ * The root route's loader value: the validated search. The zod schema is imported only when the
+ * URL has one of the keys, which keeps ~14 KB (gzip) of validation code off ordinary page loads.
  */
-export const RootSearch = z.object({
-  stripe_session_id: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(500))), undefined),
-  subscribe: z.catch(z.optional(SubscribeFlag), undefined),
-});
-export type RootSearch = z.infer<typeof RootSearch>;
-
-export function parseRootSearch(search: string | URLSearchParams): RootSearch {
-  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  const raw: Record<string, string> = {};
-  for (const key of ['stripe_session_id', 'subscribe'] as const) {
-    const value = params.get(key);
-    if (value !== null) raw[key] = value;
-  }
-  return RootSearch.parse(raw);
+export async function loadRootSearch(params: URLSearchParams): Promise<RootSearch> {
+  if (!ROOT_SEARCH_KEYS.some((key) => params.has(key))) return {};
+  const { parseRootSearch } = await import('./root-search-schema');
+  return parseRootSearch(params);
 }
 
 /** The root route's validated search, on any page. */
 export function useRootSearch(): RootSearch {
-  const { search } = useLocation();
-  return useMemo(() => parseRootSearch(search), [search]);
+  return useRouteLoaderData<RootSearch>(ROOT_ROUTE_ID) ?? {};
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import './toast.css';
 
 export type ToastType = 'info' | 'success' | 'error' | 'loading';
@@ -161,9 +161,26 @@ export function Toaster() {
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const [paused, setPaused] = useState(false);
   const visible = toasts.slice(-TOAST_VISIBLE_LIMIT).reverse();
+  const region = useRef<HTMLElement>(null);
+  const newest = toasts.at(-1)?.id;
+
+  // The stack is a manual popover so that it is in the top layer: a toast raised while a modal
+  // dialog is open (a failed confirmation under the subscription modal) must show above its
+  // backdrop. Re-showing moves it to the top of the layer, above a dialog opened since.
+  useLayoutEffect(() => {
+    const element = region.current;
+    if (!element || typeof element.showPopover !== 'function') return;
+    if (element.matches(':popover-open')) {
+      if (!document.querySelector('dialog:modal')) return;
+      element.hidePopover();
+    }
+    element.showPopover();
+  }, [newest]);
 
   return (
     <section
+      ref={region}
+      popover="manual"
       className="toaster"
       aria-label="Notifications"
       onPointerEnter={() => setPaused(true)}

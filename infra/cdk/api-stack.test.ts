@@ -1,0 +1,325 @@
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { FUNCTIONS, ROUTES, routeKey, type FunctionAccess, type FunctionSpec, type RouteSpec } from '../../functions/routes';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, type StepcastFunction } from './constructs/stepcast-function';
+import { ApiStack } from './stacks/api-stack';
+import { DataStack } from './stacks/data-stack';
+import { stageConfig } from './stage';
+import { LogicalRef, resourceById, synthStepcast, testApp } from './test-support';
+
+const dev = synthStepcast({ stage: 'dev' });
+const prod = synthStepcast({ stage: 'prod' });
+const FUNCTION_SPECS: Array<[string, FunctionSpec]> = Object.entries(FUNCTIONS);
+
+function logicalId(fn: StepcastFunction): string {
+  const cfn = fn.node.defaultChild;
+  if (!(cfn instanceof CfnFunction)) throw new Error('no CfnFunction');
+  return Stack.of(fn).getLogicalId(cfn);
+}
+
+const LambdaResource = z.object({
+  Properties: z.object({
+    Runtime: z.string(),
+    Architectures: z.array(z.string()),
+    Handler: z.string(),
+    MemorySize: z.number(),
+    Timeout: z.number(),
+    TracingConfig: z.object({ Mode: z.string() }),
+    LoggingConfig: z.object({ LogGroup: LogicalRef }),
+    Environment: z.object({ Variables: z.record(z.string(), z.unknown()) }),
+    Role: LogicalRef,
+  }),
+});
+const LogGroupResource = z.object({ Properties: z.object({ RetentionInDays: z.number() }) });
+const Statement = z.object({
+  Effect: z.literal('Allow'),
+  Action: z.union([z.string(), z.array(z.string())]).transform((a) => (Array.isArray(a) ? a : [a])),
+  Resource: z.unknown(),
+});
+const PolicyResource = z.object({
+  Properties: z.object({
+    Roles: z.array(LogicalRef),
+    PolicyDocument: z.object({ Statement: z.array(Statement) }),
+  }),
+});
+const RoleResource = z.object({ Properties: z.object({ ManagedPolicyArns: z.array(z.unknown()).default([]) }) });
+
+/**
+ * What a function may do, from its `access` alone: the least-privilege contract. Written out
+ * here rather than derived from the stack's code, so a broader grant makes the test fail.
+ */
+const TRACING = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
+const TABLE_READ = [
+  'dynamodb:BatchGetItem',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+  'dynamodb:GetItem',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+];
+const TABLE_WRITE = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+const BUCKET_READ = ['s3:GetBucket*', 's3:GetObject*', 's3:List*'];
+const BUCKET_WRITE = [
+  's3:Abort*',
+  's3:DeleteObject*',
+  's3:PutObject',
+  's3:PutObjectLegalHold',
+  's3:PutObjectRetention',
+  's3:PutObjectTagging',
+  's3:PutObjectVersionTagging',
+];
+const BUCKET_LIST = ['s3:ListBucket'];
+const MAIL = ['ses:SendEmail', 'ses:SendRawEmail'];
+const SECRETS = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
+
+function allowedActions(access: FunctionAccess): string[] {
+  return [
+    ...TRACING,
+    ...(access.table ? TABLE_READ : []),
+    ...(access.table === 'readwrite' ? TABLE_WRITE : []),
+    ...(access.bucket ? BUCKET_READ : []),
+    ...(access.bucket === 'readwrite' ? BUCKET_WRITE : []),
+    ...(access.bucketList ? BUCKET_LIST : []),
+    ...(access.mail ? MAIL : []),
+    ...(access.secrets ? SECRETS : []),
+  ].sort();
+}
+
+/** Concrete actions a grant must not cover unless the access allows it (IAM wildcards matched). */
+function probes(access: FunctionAccess): Array<[action: string, allowed: boolean]> {
+  const tableWrite = access.table === 'readwrite';
+  const bucketWrite = access.bucket === 'readwrite';
+  return [
+    ['dynamodb:GetItem', access.table !== undefined],
+    ['dynamodb:Query', access.table !== undefined],
+    ['dynamodb:PutItem', tableWrite],
+    ['dynamodb:UpdateItem', tableWrite],
+    ['dynamodb:DeleteItem', tableWrite],
+    ['dynamodb:BatchWriteItem', tableWrite],
+    ['dynamodb:DeleteTable', false],
+    ['dynamodb:UpdateTable', false],
+    ['s3:GetObject', access.bucket !== undefined],
+    // grantRead's s3:List* covers listing too (missing keys answer 404 as locally).
+    ['s3:ListBucket', access.bucket !== undefined || access.bucketList === true],
+    ['s3:PutObject', bucketWrite],
+    ['s3:DeleteObject', bucketWrite],
+    ['s3:DeleteBucket', false],
+    ['s3:PutBucketPolicy', false],
+    ['ses:SendEmail', access.mail === true],
+    ['ses:SendRawEmail', access.mail === true],
+    ['ses:DeleteEmailIdentity', false],
+    ['secretsmanager:GetSecretValue', access.secrets === true],
+    ['secretsmanager:PutSecretValue', false],
+    ['secretsmanager:ListSecrets', false],
+    ['iam:PassRole', false],
+    ['lambda:InvokeFunction', false],
+  ];
+}
+
+function matches(pattern: string, action: string): boolean {
+  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${source}$`, 'i').test(action);
+}
+
+interface Permissions {
+  actions: string[];
+  statements: Array<z.output<typeof Statement>>;
+  managedPolicies: string[];
+}
+
+function permissionsOf(template: Template, fnLogicalId: string): Permissions {
+  const fn = resourceById(template, fnLogicalId, LambdaResource);
+  const roleId = fn.Properties.Role;
+  const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+    .map((resource) => PolicyResource.parse(resource))
+    .filter((policy) => policy.Properties.Roles.includes(roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+  const role = resourceById(template, roleId, RoleResource);
+  return {
+    actions: [...new Set(statements.flatMap((s) => s.Action))].sort(),
+    statements,
+    managedPolicies: role.Properties.ManagedPolicyArns.map((arn) => JSON.stringify(arn)),
+  };
+}
+
+function expectLeastPrivilege(template: Template, fnLogicalId: string, access: FunctionAccess): void {
+  const { actions, statements, managedPolicies } = permissionsOf(template, fnLogicalId);
+  expect(actions).toEqual(allowedActions(access));
+  for (const [action, allowed] of probes(access)) {
+    expect({ action, granted: actions.some((pattern) => matches(pattern, action)) }).toEqual({ action, granted: allowed });
+  }
+  // Only X-Ray (which has no resource-level permissions) may name every resource.
+  for (const statement of statements) {
+    if (statement.Action.every((a) => a.startsWith('xray:'))) continue;
+    expect(JSON.stringify(statement.Resource)).not.toBe('"*"');
+  }
+  // Logs only: the one managed policy is the basic execution role.
+  expect(managedPolicies).toHaveLength(1);
+  expect(managedPolicies[0]).toContain('service-role/AWSLambdaBasicExecutionRole');
+}
+
+describe('api stack: functions', () => {
+  it('has one Lambda per FUNCTIONS entry', () => {
+    dev.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length);
+    expect(Object.keys(dev.stacks.api.functions).sort()).toEqual(Object.keys(FUNCTIONS).sort());
+  });
+
+  it.each(FUNCTION_SPECS)('%s: Node 22 on arm64, traced, with the spec memory and timeout', (name, spec) => {
+    const fn = resourceById(dev.api, logicalId(dev.stacks.api.functions[name]!), LambdaResource).Properties;
+    expect(fn.Runtime).toBe('nodejs22.x');
+    expect(fn.Architectures).toEqual(['arm64']);
+    expect(fn.Handler).toBe('index.handler');
+    expect(fn.TracingConfig.Mode).toBe('Active');
+    expect(fn.MemorySize).toBe(spec.memoryMb ?? DEFAULT_MEMORY_MB);
+    expect(fn.Timeout).toBe(spec.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS);
+    expect(fn.Timeout).toBeLessThan(29);
+  });
+
+  it.each(FUNCTION_SPECS)('%s: environment names only what the function may touch', (name, spec) => {
+    const variables = resourceById(dev.api, logicalId(dev.stacks.api.functions[name]!), LambdaResource).Properties
+      .Environment.Variables;
+    expect(variables).toMatchObject({
+      NODE_OPTIONS: '--enable-source-maps',
+      STAGE: 'dev',
+      POWERTOOLS_SERVICE_NAME: 'stepcast',
+      POWERTOOLS_LOG_LEVEL: 'INFO',
+    });
+    expect('TABLE_NAME' in variables).toBe(spec.access.table !== undefined);
+    expect('BUCKET_NAME' in variables).toBe(spec.access.bucket !== undefined || spec.access.bucketList === true);
+    expect('SESSION_SECRET_ARN' in variables).toBe(spec.access.secrets === true);
+  });
+
+  it.each(FUNCTION_SPECS)('%s: logs to its own log group, kept a month (a year on prod)', (name) => {
+    for (const [synth, days] of [
+      [dev, 30],
+      [prod, 365],
+    ] as const) {
+      const fn = resourceById(synth.api, logicalId(synth.stacks.api.functions[name]!), LambdaResource);
+      const logGroup = resourceById(synth.api, fn.Properties.LoggingConfig.LogGroup, LogGroupResource);
+      expect(logGroup.Properties.RetentionInDays).toBe(days);
+    }
+  });
+
+  it.each(FUNCTION_SPECS)('%s: least privilege, granted only what its access says', (name, spec) => {
+    expectLeastPrivilege(dev.api, logicalId(dev.stacks.api.functions[name]!), spec.access);
+  });
+
+  it('the health function cannot write the table, write the bucket or send mail', () => {
+    const { actions } = permissionsOf(dev.api, logicalId(dev.stacks.api.functions['health']!));
+    for (const action of ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 's3:PutObject', 's3:DeleteObject']) {
+      expect(actions.some((pattern) => matches(pattern, action)), action).toBe(false);
+    }
+    expect(actions.some((a) => a.startsWith('ses:'))).toBe(false);
+  });
+});
+
+describe('api stack: least privilege for every kind of access', () => {
+  // Synthetic functions cover the access kinds the real table does not use yet.
+  const SYNTHETIC: Record<string, FunctionSpec> = {
+    nothing: { entry: 'functions/http/health/index.ts', access: {} },
+    reader: { entry: 'functions/http/health/index.ts', access: { table: 'read', bucket: 'read' } },
+    writer: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', bucket: 'readwrite' } },
+    mailer: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', mail: true } },
+    signer: { entry: 'functions/http/health/index.ts', access: { table: 'read', secrets: true } },
+    lister: { entry: 'functions/http/health/index.ts', access: { bucketList: true } },
+  };
+  const app = testApp();
+  const stage = stageConfig('dev');
+  const data = new DataStack(app, 'data', { stage });
+  const api = new ApiStack(app, 'api', {
+    stage,
+    table: data.table,
+    assetBucket: data.assetBucket,
+    sessionSecret: data.sessionSecret,
+    mailFrom: 'Stepcast <no-reply@stepcast.example.com>',
+    functions: SYNTHETIC,
+    routes: [{ method: 'POST', path: '/api/things', fn: 'writer' }],
+  });
+  const template = Template.fromStack(api);
+
+  it.each(Object.entries(SYNTHETIC))('%s', (name, spec) => {
+    expectLeastPrivilege(template, logicalId(api.functions[name]!), spec.access);
+  });
+
+  it('scopes mail to the SES identities of the account and region', () => {
+    const { statements } = permissionsOf(template, logicalId(api.functions['mailer']!));
+    const mail = statements.find((s) => s.Action.includes('ses:SendEmail'));
+    expect(JSON.stringify(mail?.Resource)).toMatch(/:ses:.*:identity\/\*/);
+  });
+
+  it('scopes the secret grant to the session secret and names it in the environment', () => {
+    const { statements } = permissionsOf(template, logicalId(api.functions['signer']!));
+    const read = statements.find((s) => s.Action.includes('secretsmanager:GetSecretValue'));
+    expect(JSON.stringify(read?.Resource)).toContain('SessionSecret');
+  });
+
+  it('gives the mail sender only to functions that send mail', () => {
+    const variables = (name: string) =>
+      resourceById(template, logicalId(api.functions[name]!), LambdaResource).Properties.Environment.Variables;
+    expect(variables('mailer')['MAIL_FROM']).toBe('Stepcast <no-reply@stepcast.example.com>');
+    expect('MAIL_FROM' in variables('writer')).toBe(false);
+  });
+
+  it('refuses a timeout API Gateway would not wait for', () => {
+    expect(
+      () =>
+        new ApiStack(testApp(), 'slow', {
+          stage,
+          table: data.table,
+          assetBucket: data.assetBucket,
+          sessionSecret: data.sessionSecret,
+          functions: { slow: { entry: 'functions/http/health/index.ts', access: {}, timeoutSeconds: 29 } },
+          routes: [],
+        }),
+    ).toThrow(/under API Gateway's 29 s/);
+  });
+});
+
+describe('api stack: routes', () => {
+  const Route = z.object({
+    Properties: z.object({
+      RouteKey: z.string(),
+      Target: z.object({ 'Fn::Join': z.tuple([z.literal(''), z.tuple([z.literal('integrations/'), LogicalRef])]) }),
+    }),
+  });
+  const Integration = z.object({
+    Properties: z.object({ IntegrationType: z.string(), PayloadFormatVersion: z.string(), IntegrationUri: LogicalRef }),
+  });
+  const routes = Object.values(dev.api.findResources('AWS::ApiGatewayV2::Route')).map((r) => Route.parse(r).Properties);
+
+  it('has exactly one route per ROUTES entry', () => {
+    expect(routes.map((r) => r.RouteKey).sort()).toEqual(ROUTES.map((r) => routeKey(r)).sort());
+  });
+
+  it.each(ROUTES.map((r): [string, RouteSpec] => [routeKey(r), r]))('%s goes to its function (payload v2)', (key, route) => {
+    const found = routes.find((r) => r.RouteKey === key);
+    expect(found).toBeDefined();
+    const integration = resourceById(dev.api, found!.Target['Fn::Join'][1][1], Integration).Properties;
+    expect(integration.IntegrationType).toBe('AWS_PROXY');
+    expect(integration.PayloadFormatVersion).toBe('2.0');
+    expect(integration.IntegrationUri).toBe(logicalId(dev.stacks.api.functions[route.fn]!));
+  });
+
+  it('lets API Gateway invoke each routed function through one permission scoped to this API', () => {
+    const Permission = z.object({
+      Properties: z.object({ Action: z.string(), Principal: z.string(), FunctionName: LogicalRef, SourceArn: z.unknown() }),
+    });
+    const permissions = Object.values(dev.api.findResources('AWS::Lambda::Permission')).map((p) => Permission.parse(p).Properties);
+    const routed = [...new Set(ROUTES.map((r) => r.fn))].map((fn) => logicalId(dev.stacks.api.functions[fn]!));
+    expect(permissions.map((p) => p.FunctionName).sort()).toEqual(routed.sort());
+    for (const permission of permissions) {
+      expect(permission.Action).toBe('lambda:InvokeFunction');
+      expect(permission.Principal).toBe('apigateway.amazonaws.com');
+      expect(JSON.stringify(permission.SourceArn)).toContain('HttpApi');
+    }
+  });
+
+  it('maps the ANY catch-all to HTTP API ANY', () => {
+    expect(routes.some((r) => r.RouteKey.startsWith('ANY /api/'))).toBe(ROUTES.some((r) => r.method === 'ANY'));
+  });
+});

@@ -1,0 +1,323 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Stack } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  HSTS_MAX_AGE_SECONDS,
+  contentSecurityPolicy,
+} from '#shared/security-headers';
+import { FUNCTIONS } from '../../functions/routes';
+import { FORWARD_HOST_SOURCE, SPA_FALLBACK_SOURCE, STRIP_ASSETS_PREFIX_SOURCE } from './cloudfront-functions';
+import { EDGE_ENTRY, fromRoot } from './paths';
+import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from './stacks/web-stack';
+import { LogicalRef, builtSiteDir, emptySiteDir, onlyResource, resourceById, synthStepcast } from './test-support';
+
+const dev = synthStepcast({ stage: 'dev' });
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+const FunctionAssociation = z.object({ EventType: z.string(), FunctionARN: LogicalRef });
+const Behavior = z.object({
+  PathPattern: z.string().optional(),
+  TargetOriginId: z.string(),
+  ViewerProtocolPolicy: z.string(),
+  /** a managed policy's id, or the logical id of one of ours */
+  CachePolicyId: z.union([LogicalRef, z.string()]),
+  OriginRequestPolicyId: z.union([LogicalRef, z.string()]).optional(),
+  ResponseHeadersPolicyId: LogicalRef,
+  AllowedMethods: z.array(z.string()).optional(),
+  FunctionAssociations: z.array(FunctionAssociation).optional(),
+  LambdaFunctionAssociations: z.array(z.object({ EventType: z.string(), LambdaFunctionARN: LogicalRef })).optional(),
+});
+const Origin = z.object({ Id: z.string(), DomainName: z.unknown(), OriginAccessControlId: z.unknown().optional() });
+const DistributionResource = z.object({
+  Properties: z.object({
+    DistributionConfig: z.object({
+      DefaultRootObject: z.string(),
+      DefaultCacheBehavior: Behavior,
+      CacheBehaviors: z.array(Behavior),
+      Origins: z.array(Origin),
+      CustomErrorResponses: z.unknown().optional(),
+    }),
+  }),
+});
+const config = onlyResource(dev.web, 'AWS::CloudFront::Distribution', DistributionResource).Properties.DistributionConfig;
+
+function behavior(pattern: string): z.output<typeof Behavior> {
+  const found = config.CacheBehaviors.find((b) => b.PathPattern === pattern);
+  if (!found) throw new Error(`no behaviour ${pattern}`);
+  return found;
+}
+function origin(id: string): z.output<typeof Origin> {
+  const found = config.Origins.find((o) => o.Id === id);
+  if (!found) throw new Error(`no origin ${id}`);
+  return found;
+}
+
+const HeadersPolicy = z.object({
+  Properties: z.object({
+    ResponseHeadersPolicyConfig: z.object({
+      SecurityHeadersConfig: z.object({
+        StrictTransportSecurity: z.object({
+          AccessControlMaxAgeSec: z.number(),
+          IncludeSubdomains: z.boolean(),
+          Preload: z.boolean().optional(),
+          Override: z.boolean(),
+        }),
+        ContentTypeOptions: z.object({ Override: z.boolean() }),
+        ReferrerPolicy: z.object({ ReferrerPolicy: z.string(), Override: z.boolean() }),
+        FrameOptions: z.object({ FrameOption: z.string(), Override: z.boolean() }).optional(),
+        ContentSecurityPolicy: z.object({ ContentSecurityPolicy: z.string(), Override: z.boolean() }).optional(),
+      }),
+      CustomHeadersConfig: z
+        .object({ Items: z.array(z.object({ Header: z.string(), Value: z.string(), Override: z.boolean() })) })
+        .optional(),
+    }),
+  }),
+});
+function headersPolicyOf(pattern?: string) {
+  const b = pattern ? behavior(pattern) : config.DefaultCacheBehavior;
+  return resourceById(dev.web, b.ResponseHeadersPolicyId, HeadersPolicy).Properties.ResponseHeadersPolicyConfig;
+}
+
+const CachePolicyResource = z.object({
+  Properties: z.object({ CachePolicyConfig: z.object({ DefaultTTL: z.number(), MaxTTL: z.number(), MinTTL: z.number() }) }),
+});
+const CloudFrontFunctionResource = z.object({
+  Properties: z.object({ FunctionCode: z.string(), FunctionConfig: z.object({ Runtime: z.string() }) }),
+});
+function functionCodeOf(association: z.output<typeof FunctionAssociation> | undefined): string {
+  if (!association) throw new Error('no function association');
+  return resourceById(dev.web, association.FunctionARN, CloudFrontFunctionResource).Properties.FunctionCode;
+}
+
+interface CloudFrontRequest {
+  uri: string;
+  headers: Record<string, { value: string }>;
+}
+/** Runs CloudFront Function source the way the cloudfront-js runtime would call it. */
+function runViewerRequest(source: string, request: CloudFrontRequest): CloudFrontRequest {
+  const handler: unknown = new Function(`${source}\nreturn handler;`)();
+  if (typeof handler !== 'function') throw new Error('no handler');
+  return z
+    .object({ uri: z.string(), headers: z.record(z.string(), z.object({ value: z.string() })) })
+    .parse(handler({ request }));
+}
+
+describe('web stack: behaviours', () => {
+  it('default: the SPA bucket through OAC, cached, the SPA fallback on viewer request', () => {
+    const b = config.DefaultCacheBehavior;
+    expect(b.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+    expect(b.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(JSON.stringify(origin(b.TargetOriginId).DomainName)).toContain('SiteBucket');
+    expect(origin(b.TargetOriginId).OriginAccessControlId).toBeDefined();
+    expect(b.FunctionAssociations?.map((f) => f.EventType)).toEqual(['viewer-request']);
+    expect(functionCodeOf(b.FunctionAssociations?.[0])).toBe(SPA_FALLBACK_SOURCE);
+    expect(config.DefaultRootObject).toBe('index.html');
+  });
+
+  it('default: only this distribution may read the SPA bucket, and may list it so a missing file is a 404', () => {
+    dev.web.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: Match.stringLikeRegexp('^SiteBucket') },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: ['s3:GetObject', 's3:ListBucket'],
+            Condition: { StringEquals: { 'AWS:SourceArn': Match.objectLike({ 'Fn::Join': Match.anyValue() }) } },
+          }),
+        ]),
+      },
+    });
+    expect(JSON.stringify(dev.web.findResources('AWS::S3::BucketPolicy'))).toMatch(/:distribution\/",\{"Ref":"Distribution/);
+  });
+
+  it('/api/*: the HTTP API, no caching, every viewer header but Host, every method', () => {
+    const b = behavior('/api/*');
+    expect(b.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(b.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
+    expect(b.AllowedMethods?.slice().sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    const domain = z
+      .object({ 'Fn::Select': z.tuple([z.literal(2), z.object({ 'Fn::Split': z.tuple([z.literal('/'), z.unknown()]) })]) })
+      .parse(origin(b.TargetOriginId).DomainName);
+    expect(JSON.stringify(domain['Fn::Select'][1]['Fn::Split'][1])).toContain('ApiEndpoint');
+    expect(functionCodeOf(b.FunctionAssociations?.[0])).toBe(FORWARD_HOST_SOURCE);
+  });
+
+  it('/assets/*: the asset bucket through OAC, cached for a year', () => {
+    const b = behavior('/assets/*');
+    const target = origin(b.TargetOriginId);
+    expect(JSON.stringify(target.DomainName)).toContain('AssetBucket');
+    expect(target.OriginAccessControlId).toBeDefined();
+    const cache = resourceById(dev.web, b.CachePolicyId, CachePolicyResource);
+    expect(cache.Properties.CachePolicyConfig.DefaultTTL).toBe(ONE_YEAR_SECONDS);
+    expect(cache.Properties.CachePolicyConfig.MaxTTL).toBe(ONE_YEAR_SECONDS);
+    expect(functionCodeOf(b.FunctionAssociations?.[0])).toBe(STRIP_ASSETS_PREFIX_SOURCE);
+    const custom = headersPolicyOf('/assets/*').CustomHeadersConfig?.Items ?? [];
+    expect(custom).toContainEqual({ Header: 'cache-control', Value: IMMUTABLE_CACHE_CONTROL, Override: true });
+  });
+
+  it('/share/*: the Lambda@Edge share handler on origin request, briefly cached, seeing the viewer Host', () => {
+    const b = behavior('/share/*');
+    expect(b.LambdaFunctionAssociations?.map((l) => l.EventType)).toEqual(['origin-request']);
+    const version = resourceById(
+      dev.web,
+      b.LambdaFunctionAssociations![0]!.LambdaFunctionARN,
+      z.object({ Type: z.literal('AWS::Lambda::Version'), Properties: z.object({ FunctionName: LogicalRef }) }),
+    );
+    dev.web.hasResource('AWS::Lambda::Function', {
+      Properties: Match.objectLike({ Runtime: 'nodejs22.x', MemorySize: 128, Timeout: 5, Handler: 'index.handler' }),
+    });
+    const edge = resourceById(
+      dev.web,
+      version.Properties.FunctionName,
+      z.object({ Properties: z.object({ Runtime: z.string(), MemorySize: z.number(), Timeout: z.number() }) }),
+    );
+    expect(edge.Properties).toEqual({ Runtime: 'nodejs22.x', MemorySize: 128, Timeout: 5 });
+    const cache = resourceById(dev.web, b.CachePolicyId, CachePolicyResource);
+    expect(cache.Properties.CachePolicyConfig.MaxTTL).toBeLessThanOrEqual(300);
+    dev.web.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: Match.objectLike({ HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Host'] } }),
+    });
+  });
+
+  it('has no distribution error responses, so API and asset errors keep their status', () => {
+    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('has exactly the four behaviours', () => {
+    expect(config.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/assets/*', '/share/*']);
+  });
+
+  it('outputs the distribution URL', () => {
+    dev.web.hasOutput('DistributionUrl', {
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Distribution'), 'DomainName'] }]] },
+    });
+  });
+});
+
+describe('web stack: security headers', () => {
+  it.each(['default', '/api/*', '/assets/*'])('%s: HSTS, nosniff, referrer policy, DENY framing, a CSP', (pattern) => {
+    const policy = headersPolicyOf(pattern === 'default' ? undefined : pattern).SecurityHeadersConfig;
+    expect(policy.StrictTransportSecurity).toEqual({
+      AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS,
+      IncludeSubdomains: true,
+      Preload: false,
+      Override: true,
+    });
+    expect(policy.ContentTypeOptions.Override).toBe(true);
+    expect(policy.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+    expect(policy.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(policy.ContentSecurityPolicy?.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+    expect(policy.ContentSecurityPolicy?.Override).toBe(true);
+  });
+
+  it('pages and assets send the SPA CSP, the API its JSON-only CSP', () => {
+    expect(headersPolicyOf().SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe(
+      contentSecurityPolicy('none'),
+    );
+    expect(headersPolicyOf('/assets/*').SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe(
+      contentSecurityPolicy('none'),
+    );
+    expect(headersPolicyOf('/api/*').SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe(
+      API_CONTENT_SECURITY_POLICY,
+    );
+  });
+
+  it('/share/*: HSTS and nosniff but no CSP or frame options, which the edge handler sets per page', () => {
+    const policy = headersPolicyOf('/share/*').SecurityHeadersConfig;
+    expect(policy.StrictTransportSecurity.AccessControlMaxAgeSec).toBe(HSTS_MAX_AGE_SECONDS);
+    expect(policy.ContentTypeOptions.Override).toBe(true);
+    expect(policy.ContentSecurityPolicy).toBeUndefined();
+    expect(policy.FrameOptions).toBeUndefined();
+  });
+
+  it('sends the shared headers CloudFront has no field for as custom headers', () => {
+    const custom = headersPolicyOf().CustomHeadersConfig?.Items.map((h) => h.Header).sort();
+    expect(custom).toEqual(['cross-origin-opener-policy', 'permissions-policy']);
+  });
+});
+
+describe('web stack: CloudFront Functions', () => {
+  const request = (uri: string, headers: Record<string, { value: string }> = {}) => ({ uri, headers });
+
+  it.each([
+    ['/', '/index.html'],
+    ['/guides', '/index.html'],
+    ['/guides/abc123/edit', '/index.html'],
+    ['/settings/', '/index.html'],
+    ['/static/app-1a2b.js', '/static/app-1a2b.js'],
+    ['/favicon.ico', '/favicon.ico'],
+    ['/index.html', '/index.html'],
+  ])('SPA fallback: %s → %s', (uri, expected) => {
+    expect(runViewerRequest(SPA_FALLBACK_SOURCE, request(uri)).uri).toBe(expected);
+  });
+
+  it('strips /assets from asset paths', () => {
+    expect(runViewerRequest(STRIP_ASSETS_PREFIX_SOURCE, request('/assets/org/guide/slide-1.png')).uri).toBe(
+      '/org/guide/slide-1.png',
+    );
+  });
+
+  it("copies the viewer's Host into x-forwarded-host, overwriting a forged one", () => {
+    const result = runViewerRequest(
+      FORWARD_HOST_SOURCE,
+      request('/api/health', { host: { value: 'stepcast.example.com' }, 'x-forwarded-host': { value: 'evil.example' } }),
+    );
+    expect(result.headers['x-forwarded-host']).toEqual({ value: 'stepcast.example.com' });
+  });
+});
+
+describe('web stack: SPA deployment', () => {
+  it('skips the upload with a warning when web/dist has no build', () => {
+    dev.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    const unbuilt = synthStepcast({ stage: 'dev', siteDir: emptySiteDir() });
+    unbuilt.web.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    Annotations.fromStack(unbuilt.stacks.web).hasWarning('*', Match.stringLikeRegexp('the SPA is not deployed'));
+  });
+
+  it('uploads a build: hashed bundles immutable and kept, the shell revalidated, the cache cleared', () => {
+    const built = synthStepcast({ stage: 'dev', siteDir: builtSiteDir() });
+    built.web.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    built.web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketKeyPrefix: 'static/',
+      SystemMetadata: { 'cache-control': IMMUTABLE_CACHE_CONTROL },
+      Prune: false,
+    });
+    built.web.hasResource('Custom::CDKBucketDeployment', {
+      Properties: Match.objectLike({
+        SystemMetadata: { 'cache-control': REVALIDATE_CACHE_CONTROL },
+        Exclude: ['static/*'],
+        DistributionPaths: ['/*'],
+      }),
+      DependsOn: Match.arrayWith([Match.stringLikeRegexp('^DeploySiteBundles')]),
+    });
+  });
+});
+
+describe('synthesis in tests', () => {
+  // With bundling skipped, a function's code asset points at its unbundled source folder; a
+  // bundled one would point at an `asset.*` folder that esbuild wrote into the assembly.
+  const AssetManifest = z.object({
+    files: z.record(z.string(), z.object({ displayName: z.string().optional(), source: z.object({ path: z.string() }) })),
+  });
+  function codeAssets(stack: Stack): Array<{ name: string; path: string }> {
+    const manifest = AssetManifest.parse(
+      JSON.parse(readFileSync(path.join(dev.app.outdir, `${stack.artifactId}.assets.json`), 'utf8')),
+    );
+    return Object.values(manifest.files)
+      .filter((file) => /Function(\/Fn)?\/Code$/.test(file.displayName ?? ''))
+      .map((file) => ({ name: file.displayName ?? '', path: file.source.path }));
+  }
+
+  it('skips bundling: function code assets are the unbundled sources, so no esbuild ran', () => {
+    const api = codeAssets(dev.stacks.api);
+    expect(api).toHaveLength(Object.keys(FUNCTIONS).length);
+    for (const asset of api) expect(asset.path).toBe(path.resolve(fromRoot('.')));
+    expect(codeAssets(dev.stacks.web)).toEqual([{ name: 'ShareEdgeFunction/Fn/Code', path: path.dirname(EDGE_ENTRY) }]);
+  });
+});

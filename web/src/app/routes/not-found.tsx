@@ -1,0 +1,5 @@
+import { NotFoundScreen } from '../../components/errors/error-screen';
+
+export default function NotFoundRoute() {
+  return <NotFoundScreen />;
+}

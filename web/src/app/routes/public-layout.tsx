@@ -1,0 +1,10 @@
+import { Outlet } from 'react-router';
+import { PublicLayout } from '../../components/layouts/public-layout';
+
+export default function PublicLayoutRoute() {
+  return (
+    <PublicLayout>
+      <Outlet />
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,24 @@
+import { Outlet, ScrollRestoration, type LoaderFunctionArgs } from 'react-router';
+import { NavigationProgress } from '../../components/ui/navigation-progress';
+import { loadRootSearch } from '../../lib/root-search';
+
+/** Validates the search every page accepts; read it anywhere with `useRootSearch()`. */
+export function rootLoader({ request }: LoaderFunctionArgs) {
+  return loadRootSearch(new URL(request.url).searchParams);
+}
+
+/** The shell of every page: scroll restoration and the navigation bar; pages bring their own layout. */
+export function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration />
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
+}
+
+/** Shown while the first page's code and data load: the bar alone, no layout jump. */
+export function HydrateFallback() {
+  return <div className="navigation-progress" data-visible aria-hidden="true" />;
+}

@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { data, type LoaderFunctionArgs } from 'react-router';
+import { guideIdFromSegment } from '#shared/share-link';
+import { getSharedGuideQueryOptions } from '../../../features/share/api/get-shared-guide';
+import { isApiError } from '../../../lib/api-error';
+
+/**
+ * The share and embed routes' loader (spec §2): the id is the segment's last 12 characters (a
+ * shorter segment throws, reaching the generic error screen); a 404 from the API becomes the
+ * route's 404, which the route shows as the guide's not-found state. A failed query holds no
+ * data, so `ensureQueryData` fetches again when 'Try Again' re-runs this loader.
+ */
+export function shareLoader(queryClient: QueryClient) {
+  return async ({ params }: LoaderFunctionArgs) => {
+    const guideId = guideIdFromSegment(params['segment'] ?? '');
+    try {
+      await queryClient.ensureQueryData(getSharedGuideQueryOptions(guideId));
+    } catch (error) {
+      if (isApiError(error, 404)) throw data('Guide not found', { status: 404, statusText: 'Not Found' });
+      throw error;
+    }
+    return { guideId };
+  };
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { paths } from './paths';
+
+describe('paths', () => {
+  it('sends the free-trial call to action through sign-in and back with the subscribe flag', () => {
+    const href = paths.auth.getHref(paths.home.getHref({ subscribe: true }));
+    expect(href).toBe('/auth?redirect=%2F%3Fsubscribe%3Dtrue');
+    expect(new URL(href, 'https://x.test').searchParams.get('redirect')).toBe('/?subscribe=true');
+  });
+
+  it('builds share, embed and design links from a share segment', () => {
+    expect(paths.share.getHref('demo-abcdefghijkl')).toBe('/share/demo-abcdefghijkl');
+    expect(paths.share.embed.getHref('demo-abcdefghijkl')).toBe('/share/demo-abcdefghijkl/embed');
+    expect(paths.share.design.getHref('demo-abcdefghijkl')).toBe('/share/demo-abcdefghijkl/design');
+  });
+});
