@@ -103,7 +103,7 @@ export function safeRedirect(target: string | null | undefined, fallback = '/das
   const trimmed = target.trim();
   if (!trimmed.startsWith('/') || trimmed.startsWith('//') || trimmed.startsWith('/\\')) return fallback;
   // Control characters and backslashes anywhere can be normalised by browsers into a new host.
-  if (/[\\\u0000-\u001f\u007f]/.test(trimmed)) return fallback;
+  if ([...trimmed].some((c) => c === '\\' || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return fallback;
   try {
     const parsed = new URL(trimmed, 'https://stepcast.invalid');
     if (parsed.origin !== 'https://stepcast.invalid') return fallback;
