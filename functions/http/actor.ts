@@ -1,7 +1,9 @@
 import { AppError } from '#shared/errors';
 import { addResponseCookie, type ApiEvent } from '../core/http';
 import { siteOrigin } from '../core/origin';
-import { Auth, Organization, Session } from '../domain';
+import * as Auth from '../domain/auth';
+import * as Organization from '../domain/organization';
+import * as Session from '../domain/session';
 import { readSessionToken, sessionCookie } from './session-cookie';
 
 /**

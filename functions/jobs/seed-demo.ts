@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Account, Asset, Guide } from '../domain';
+import * as Account from '../domain/account';
+import * as Asset from '../domain/asset';
+import * as Guide from '../domain/guide';
 import { db } from '../db/service';
 
 /**

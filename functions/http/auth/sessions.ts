@@ -2,7 +2,8 @@
 import { RevokeSessionBody } from '#shared/auth';
 import { AppError } from '#shared/errors';
 import { Reply, defineHandler } from '../../core/http';
-import { Auth, Session } from '../../domain';
+import * as Auth from '../../domain/auth';
+import * as Session from '../../domain/session';
 import { requireSession } from '../actor';
 import { clearedSessionCookie } from '../session-cookie';
 

@@ -1,7 +1,8 @@
 // POST /api/auth/sign-in/email — a new session; a session the browser already had is ended
 import { SignInBody, safeRedirect } from '#shared/auth';
 import { Reply, defineHandler } from '../../core/http';
-import { Auth, Session } from '../../domain';
+import * as Auth from '../../domain/auth';
+import * as Session from '../../domain/session';
 import { currentSession, requestContext } from '../actor';
 import { sessionCookie } from '../session-cookie';
 

@@ -1,7 +1,7 @@
 // POST /api/auth/sign-up/email — create an account and its personal organisation, mail the verification link, sign in
 import { SignUpBody } from '#shared/auth';
 import { Reply, defineHandler } from '../../core/http';
-import { Auth } from '../../domain';
+import * as Auth from '../../domain/auth';
 import { requestContext } from '../actor';
 import { sessionCookie } from '../session-cookie';
 

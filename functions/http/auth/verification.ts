@@ -8,7 +8,7 @@ import {
 } from '#shared/auth';
 import { AppError } from '#shared/errors';
 import { Reply, defineHandler } from '../../core/http';
-import { Auth } from '../../domain';
+import * as Auth from '../../domain/auth';
 import { currentSession, requestContext } from '../actor';
 
 // POST /api/auth/send-verification-email — (re)send the verification link to the caller or to an address

@@ -2,7 +2,8 @@
 import { InvitationIdBody, InvitationQuery, InviteMemberBody, OrganizationQuery } from '#shared/organization';
 import { AppError } from '#shared/errors';
 import { defineHandler } from '../../core/http';
-import { Organization, Session } from '../../domain';
+import * as Organization from '../../domain/organization';
+import * as Session from '../../domain/session';
 import { requestContext, requireMember, requireUser } from '../actor';
 
 // POST /api/auth/organization/invite-member — mail an invitation valid for 48 hours (invitation:create)

@@ -1,7 +1,8 @@
 // Members: get-active-member, get-active-member-role, update-member-role, remove-member.
 import { RemoveMemberBody, UpdateMemberRoleBody } from '#shared/organization';
 import { defineHandler } from '../../core/http';
-import { Organization, Session } from '../../domain';
+import * as Organization from '../../domain/organization';
+import * as Session from '../../domain/session';
 import { requireMember, requireSession } from '../actor';
 
 // GET /api/auth/organization/get-active-member — the caller's membership of the active organisation

@@ -10,7 +10,8 @@ import {
 } from '#shared/organization';
 import { hasPermission, type Permissions } from '#shared/permissions';
 import { defineHandler } from '../../core/http';
-import { Organization, Session } from '../../domain';
+import * as Organization from '../../domain/organization';
+import * as Session from '../../domain/session';
 import { requireMember, requireSession } from '../actor';
 
 // GET /api/auth/organization/list — the caller's organisations

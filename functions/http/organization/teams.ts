@@ -1,7 +1,7 @@
 // Teams: create, update, remove, add and remove members, list the caller's teams.
 import { CreateTeamBody, RemoveTeamBody, TeamMemberBody, UpdateTeamBody } from '#shared/organization';
 import { defineHandler } from '../../core/http';
-import { Organization } from '../../domain';
+import * as Organization from '../../domain/organization';
 import { requireMember, requireSession } from '../actor';
 
 // POST /api/auth/organization/create-team — (team:create)

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { GUIDE_ID_LENGTH } from './share-link';
+
+/**
+ * The guides API contract (/api/guides, /api/folders): bodies parsed by handlers, validated by
+ * the SPA's forms, listed in the OpenAPI document, and the answers' shapes.
+ */
+export const MAX_SCREENSHOT_BYTES = 10 * 1024 * 1024;
+export const SCREENSHOT_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type ScreenshotContentType = (typeof SCREENSHOT_CONTENT_TYPES)[number];
+export const DEFAULT_ZOOM_LEVEL = 1.5;
+export const MIN_ZOOM_LEVEL = 1;
+export const MAX_ZOOM_LEVEL = 4;
+export const GUIDES_PAGE_SIZE = 24;
+/** Without Pro an organisation holds this many guides (issue: plan_limit). */
+export const FREE_GUIDE_LIMIT = 3;
+
+const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.');
+export const GuideId = z.string().regex(new RegExp(`^[A-Za-z0-9]{${GUIDE_ID_LENGTH}}$`), 'Not a valid guide id.');
+export const SlideId = Id;
+export const FolderId = Id;
+
+export const GuideTitle = z.string().trim().min(1, 'Enter a title.').max(200, 'Use at most 200 characters.');
+export const FolderName = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
+export const ZoomLevel = z.number().min(MIN_ZOOM_LEVEL).max(MAX_ZOOM_LEVEL);
+export const ClickPoint = z.object({ x: z.number().min(0).max(100_000), y: z.number().min(0).max(100_000) }).strict();
+const SlideTextField = z.string().max(2_000, 'Use at most 2,000 characters.');
+
+export const GuidePath = z.object({ id: GuideId });
+export const SlidePath = z.object({ id: GuideId, slideId: SlideId });
+export const FolderPath = z.object({ id: FolderId });
+
+export const ListGuidesQuery = z.object({
+  folderId: FolderId.optional(),
+  q: z.string().trim().max(100).optional(),
+  cursor: z.string().max(2_000).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(GUIDES_PAGE_SIZE),
+});
+
+export const CreateGuideBody = z.object({ title: GuideTitle, folderId: FolderId.optional() }).strict();
+
+export const UpdateGuideBody = z
+  .object({
+    title: GuideTitle.optional(),
+    folderId: FolderId.nullable().optional(),
+    zoomLevel: ZoomLevel.optional(),
+    isHighlightVisible: z.boolean().optional(),
+    visibility: z.enum(['public', 'private']).optional(),
+    status: z.enum(['draft', 'published']).optional(),
+  })
+  .strict();
+
+export const CreateSlideBody = z
+  .object({
+    title: SlideTextField.optional(),
+    text: SlideTextField.optional(),
+    narration: SlideTextField.optional(),
+    screenshotKey: z.string().min(1).max(512).optional(),
+    click: ClickPoint.optional(),
+    order: z.number().finite().optional(),
+  })
+  .strict();
+
+export const UpdateSlideBody = z
+  .object({
+    title: SlideTextField.optional(),
+    text: SlideTextField.optional(),
+    narration: SlideTextField.optional(),
+    order: z.number().finite().optional(),
+    /** null clears the override: the guide's default applies again */
+    zoomLevel: ZoomLevel.nullable().optional(),
+    isHighlightVisible: z.boolean().nullable().optional(),
+    click: ClickPoint.nullable().optional(),
+  })
+  .strict();
+
+export const UploadBody = z
+  .object({
+    contentType: z.enum(SCREENSHOT_CONTENT_TYPES, 'Use a PNG, JPEG or WebP image.'),
+    contentLength: z.number().int().min(1).max(MAX_SCREENSHOT_BYTES, 'Screenshots are limited to 10 MB.'),
+  })
+  .strict();
+
+export const FolderBody = z.object({ name: FolderName }).strict();
+
+export interface SlideDto {
+  id: string;
+  order: number;
+  title: string | null;
+  text: string | null;
+  narration: string | null;
+  screenshotKey: string | null;
+  screenshotUrl: string | null;
+  width: number | null;
+  height: number | null;
+  click: { x: number; y: number } | null;
+  /** the slide's own overrides; null when it follows the guide */
+  zoomLevel: number | null;
+  isHighlightVisible: boolean | null;
+}
+
+export interface GuideSummaryDto {
+  id: string;
+  title: string;
+  folderId: string | null;
+  status: 'draft' | 'published';
+  visibility: 'public' | 'private';
+  slideCount: number;
+  thumbnailUrl: string | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GuideDto extends GuideSummaryDto {
+  zoomLevel: number;
+  isHighlightVisible: boolean;
+  slides: SlideDto[];
+}
+
+export interface GuideListDto {
+  items: GuideSummaryDto[];
+  nextCursor: string | null;
+}
+
+export interface FolderDto {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UploadDto {
+  url: string;
+  fields: Record<string, string>;
+  key: string;
+}
+
+/**
+ * A slide's effective zoom and highlight (spec §3): its override when that has the right type,
+ * otherwise the guide's default.
+ */
+export function effectiveZoomLevel(slide: { zoomLevel?: unknown }, guide: { zoomLevel: number }): number {
+  const value = slide.zoomLevel;
+  return typeof value === 'number' && Number.isFinite(value) ? value : guide.zoomLevel;
+}
+
+export function effectiveHighlight(slide: { isHighlightVisible?: unknown }, guide: { isHighlightVisible: boolean }): boolean {
+  const value = slide.isHighlightVisible;
+  return typeof value === 'boolean' ? value : guide.isHighlightVisible;
+}
