@@ -24,6 +24,12 @@ export interface FunctionSpec {
   timeoutSeconds?: number;
   /** @default 512 */
   memoryMb?: number;
+  /**
+   * Native addons the function imports; the CDK ships their linux-x64 binaries with it and runs
+   * it on x86_64 (infra/cdk/native-modules.ts). A bundle importing an undeclared one fails synth.
+   * @default none
+   */
+  nativeModules?: readonly ('argon2' | 'sharp')[];
 }
 
 export const FUNCTIONS = {
@@ -37,10 +43,18 @@ export const FUNCTIONS = {
     // delete-user removes the organisations it alone belongs to, assets included
     access: { table: 'readwrite', bucket: 'readwrite', mail: true, secrets: true },
     memoryMb: 1024,
+    nativeModules: ['argon2'],
+  },
+  guides: {
+    entry: 'functions/http/guides/index.ts',
+    // deleting a guide removes its screenshots; uploads are verified by reading them back
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true },
+    memoryMb: 1024,
   },
   organization: {
     entry: 'functions/http/organization/index.ts',
     access: { table: 'readwrite', bucket: 'readwrite', mail: true, secrets: true },
+    nativeModules: ['argon2'],
   },
 } as const satisfies Record<string, FunctionSpec>;
 
@@ -102,6 +116,21 @@ export const ROUTES = [
   { method: 'POST', path: '/api/auth/organization/add-team-member', fn: 'organization', handler: 'addTeamMember' },
   { method: 'POST', path: '/api/auth/organization/remove-team-member', fn: 'organization', handler: 'removeTeamMember' },
   { method: 'GET', path: '/api/auth/organization/list-user-teams', fn: 'organization', handler: 'listUserTeams' },
+
+  { method: 'GET', path: '/api/guides', fn: 'guides', handler: 'listGuides' },
+  { method: 'POST', path: '/api/guides', fn: 'guides', handler: 'createGuide' },
+  { method: 'GET', path: '/api/guides/{id}', fn: 'guides', handler: 'getGuide' },
+  { method: 'PATCH', path: '/api/guides/{id}', fn: 'guides', handler: 'updateGuide' },
+  { method: 'DELETE', path: '/api/guides/{id}', fn: 'guides', handler: 'deleteGuide' },
+  { method: 'POST', path: '/api/guides/{id}/duplicate', fn: 'guides', handler: 'duplicateGuide' },
+  { method: 'POST', path: '/api/guides/{id}/slides', fn: 'guides', handler: 'addSlide' },
+  { method: 'PATCH', path: '/api/guides/{id}/slides/{slideId}', fn: 'guides', handler: 'updateSlide' },
+  { method: 'DELETE', path: '/api/guides/{id}/slides/{slideId}', fn: 'guides', handler: 'deleteSlide' },
+  { method: 'POST', path: '/api/guides/{id}/uploads', fn: 'guides', handler: 'createUpload' },
+  { method: 'GET', path: '/api/folders', fn: 'guides', handler: 'listFolders' },
+  { method: 'POST', path: '/api/folders', fn: 'guides', handler: 'createFolder' },
+  { method: 'PATCH', path: '/api/folders/{id}', fn: 'guides', handler: 'renameFolder' },
+  { method: 'DELETE', path: '/api/folders/{id}', fn: 'guides', handler: 'deleteFolder' },
 
   // Anything under /api that no route matches answers 404 (or 405) in the one error shape,
   // instead of API Gateway's own `{"message":"Not Found"}`.

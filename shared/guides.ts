@@ -12,8 +12,6 @@ export const DEFAULT_ZOOM_LEVEL = 1.5;
 export const MIN_ZOOM_LEVEL = 1;
 export const MAX_ZOOM_LEVEL = 4;
 export const GUIDES_PAGE_SIZE = 24;
-/** Without Pro an organisation holds this many guides (issue: plan_limit). */
-export const FREE_GUIDE_LIMIT = 3;
 
 const Id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.');
 export const GuideId = z.string().regex(new RegExp(`^[A-Za-z0-9]{${GUIDE_ID_LENGTH}}$`), 'Not a valid guide id.');

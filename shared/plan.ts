@@ -20,3 +20,71 @@ export const PRO_PLAN = {
     { label: 'Analytics', soon: true },
   ] satisfies PlanFeature[],
 } as const;
+
+/** Subscription states Stripe reports; Pro is active or trialing (spec §4). */
+export type SubscriptionStatus =
+  | 'active'
+  | 'trialing'
+  | 'past_due'
+  | 'canceled'
+  | 'unpaid'
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'paused';
+
+export interface SubscriptionDetails {
+  status: SubscriptionStatus | null;
+  /** unix seconds */
+  trialEnd: number | null;
+  cancelAtPeriodEnd: boolean | null;
+}
+
+export function isSubscribed(status: SubscriptionStatus | null | undefined): boolean {
+  return status === 'active' || status === 'trialing';
+}
+
+/** The plan name a subscription gives: 'Pro' while active or trialing, otherwise none. */
+export function planName(status: SubscriptionStatus | null | undefined): 'Pro' | null {
+  return isSubscribed(status) ? 'Pro' : null;
+}
+
+export function isTrialing(details: Pick<SubscriptionDetails, 'status'>): boolean {
+  return details.status === 'trialing';
+}
+
+/** "Had a trial": trialEnd exists and is in the past (spec §4). */
+export function hadTrial(details: Pick<SubscriptionDetails, 'trialEnd'>, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+  return details.trialEnd !== null && details.trialEnd !== undefined && details.trialEnd < nowSeconds;
+}
+
+export function isPendingCancellation(details: Pick<SubscriptionDetails, 'cancelAtPeriodEnd'>): boolean {
+  return details.cancelAtPeriodEnd === true;
+}
+
+/** Without Pro an organisation holds this many guides. */
+export const FREE_GUIDE_LIMIT = 3;
+
+export interface Entitlements {
+  plan: 'Pro' | null;
+  guideLimit: number;
+  privateGuides: boolean;
+  voiceover: boolean;
+  embed: boolean;
+  exports: boolean;
+}
+
+/**
+ * What a plan unlocks: the one gate the server enforces and the SPA uses to hide or lock the
+ * same features.
+ */
+export function entitlements(status: SubscriptionStatus | null | undefined): Entitlements {
+  const pro = isSubscribed(status);
+  return {
+    plan: pro ? 'Pro' : null,
+    guideLimit: pro ? Number.POSITIVE_INFINITY : FREE_GUIDE_LIMIT,
+    privateGuides: pro,
+    voiceover: pro,
+    embed: pro,
+    exports: pro,
+  };
+}

@@ -6,6 +6,7 @@ import { GuideEntity, SlideEntity } from './entities/guide';
 import { MemberEntity, OrganizationEntity, OrganizationSlugEntity } from './entities/organization';
 import { InvitationEntity } from './entities/invitation';
 import { SessionEntity } from './entities/session';
+import { SubscriptionEntity } from './entities/subscription';
 import { TeamEntity, TeamMemberEntity } from './entities/team';
 import { UserEmailEntity, UserEntity } from './entities/user';
 import { VerificationEntity } from './entities/verification';
@@ -26,6 +27,7 @@ function createService() {
       invitation: InvitationEntity,
       team: TeamEntity,
       teamMember: TeamMemberEntity,
+      subscription: SubscriptionEntity,
     },
     { table: tableConfig().TABLE_NAME, client: dynamo() },
   );

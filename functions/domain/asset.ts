@@ -1,10 +1,25 @@
-import { createHash } from 'node:crypto';
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import sharp from 'sharp';
+import { AppError } from '#shared/errors';
+import { MAX_SCREENSHOT_BYTES, type ScreenshotContentType, type UploadDto } from '#shared/guides';
 import { bucketConfig } from '../core/config';
 import { s3 } from '../db/client';
 
 export const IMAGE_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 export type ImageContentType = keyof typeof IMAGE_EXTENSIONS;
+
+/** A presigned upload is good for this long: enough for a slow connection, not for reuse. */
+export const UPLOAD_EXPIRY_SECONDS = 300;
 
 /** Where an organisation's guide assets live; the key prefix is what upload policies are bound to. */
 export function guidePrefix(orgId: string, guideId: string): string {
@@ -24,4 +39,106 @@ export function assetUrl(key: string): string {
 
 export async function put(key: string, body: Uint8Array, contentType: string): Promise<void> {
   await s3().send(new PutObjectCommand({ Bucket: bucketConfig().BUCKET_NAME, Key: key, Body: body, ContentType: contentType }));
+}
+
+/**
+ * A presigned POST for one screenshot straight from the browser to S3: exact content type,
+ * 1 byte to 10 MB, one server-chosen key under the guide's prefix (never reused, so it caches
+ * forever like a content hash), five minutes to use it.
+ */
+export async function presignScreenshot(orgId: string, guideId: string, contentType: ScreenshotContentType, contentLength: number): Promise<UploadDto> {
+  const key = `${guidePrefix(orgId, guideId)}${randomBytes(16).toString('base64url')}.${IMAGE_EXTENSIONS[contentType]}`;
+  const { url, fields } = await createPresignedPost(s3(), {
+    Bucket: bucketConfig().BUCKET_NAME,
+    Key: key,
+    Conditions: [
+      ['content-length-range', 1, Math.min(contentLength, MAX_SCREENSHOT_BYTES)],
+      ['eq', '$Content-Type', contentType],
+    ],
+    Fields: { 'Content-Type': contentType },
+    Expires: UPLOAD_EXPIRY_SECONDS,
+  });
+  return { url, fields, key };
+}
+
+const SIGNATURES: Array<{ type: ImageContentType; matches: (b: Uint8Array) => boolean }> = [
+  { type: 'image/png', matches: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v) },
+  { type: 'image/jpeg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  {
+    type: 'image/webp',
+    matches: (b) => Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' && Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP',
+  },
+];
+
+/** The image type the bytes really are (PNG, JPEG, WebP; never SVG or anything else). */
+export function sniffImage(bytes: Uint8Array): ImageContentType | undefined {
+  return SIGNATURES.find((s) => s.matches(bytes))?.type;
+}
+
+async function remove(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: bucketConfig().BUCKET_NAME, Key: key }));
+}
+
+/**
+ * Checks an uploaded screenshot after the fact, as S3's policy alone cannot (and s3rver does not
+ * enforce it at all): its real size, its magic bytes against its declared type, and that it
+ * decodes; answers its pixel size. A bad upload is deleted and refused.
+ */
+export async function verifyScreenshot(key: string): Promise<{ width: number; height: number; contentType: ImageContentType }> {
+  const Bucket = bucketConfig().BUCKET_NAME;
+  let head;
+  try {
+    head = await s3().send(new HeadObjectCommand({ Bucket, Key: key }));
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === 'NotFound' || name === 'NoSuchKey' || name === 'Forbidden') throw new AppError('not_found', 'The screenshot was not uploaded.');
+    throw error;
+  }
+  const refuse = async (message: string): Promise<never> => {
+    await remove(key);
+    throw new AppError('validation_failed', message, { screenshotKey: message });
+  };
+  if ((head.ContentLength ?? 0) > MAX_SCREENSHOT_BYTES) return refuse('Screenshots are limited to 10 MB.');
+  if ((head.ContentLength ?? 0) === 0) return refuse('The screenshot is empty.');
+  const object = await s3().send(new GetObjectCommand({ Bucket, Key: key }));
+  const bytes = await object.Body!.transformToByteArray();
+  if (bytes.length > MAX_SCREENSHOT_BYTES) return refuse('Screenshots are limited to 10 MB.');
+  const sniffed = sniffImage(bytes);
+  if (!sniffed) return refuse('The file is not a PNG, JPEG or WebP image.');
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  if (IMAGE_EXTENSIONS[sniffed] !== extension || (head.ContentType && head.ContentType !== sniffed)) {
+    return refuse('The file is not the image type it was uploaded as.');
+  }
+  try {
+    const metadata = await sharp(bytes).metadata();
+    if (!metadata.width || !metadata.height) return refuse('The image has no size.');
+    return { width: metadata.width, height: metadata.height, contentType: sniffed };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    return refuse('The image could not be read.');
+  }
+}
+
+/** Deletes every object under a prefix (a guide's or an organisation's assets). */
+export async function removePrefix(prefix: string): Promise<void> {
+  const Bucket = bucketConfig().BUCKET_NAME;
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await s3().send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+    const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
+    if (keys.length > 0) await s3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+}
+
+export async function removeKey(key: string): Promise<void> {
+  await remove(key);
+}
+
+/** Copies an asset to a new guide's prefix (duplicating a guide), keeping its file name. */
+export async function copyTo(key: string, prefix: string): Promise<string> {
+  const Bucket = bucketConfig().BUCKET_NAME;
+  const target = `${prefix}${key.slice(key.lastIndexOf('/') + 1)}`;
+  await s3().send(new CopyObjectCommand({ Bucket, Key: target, CopySource: `${Bucket}/${key.split('/').map(encodeURIComponent).join('/')}` }));
+  return target;
 }

@@ -1,12 +1,10 @@
-import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { AppError } from '#shared/errors';
 import type { FullOrganizationDto, InvitationDto, MemberDto, OrganizationDto, TeamDto } from '#shared/organization';
 import { INVITATION_TTL_HOURS } from '#shared/organization';
 import { CREATOR_ROLE, hasPermission, parseRoles, type Permissions } from '#shared/permissions';
 import { PRODUCT_NAME } from '#shared/product';
-import { bucketConfig } from '../core/config';
-import { s3 } from '../db/client';
 import { db } from '../db/service';
+import * as Asset from './asset';
 import { newId } from './ids';
 import * as Mail from './mail';
 
@@ -175,17 +173,6 @@ export async function update(
   return (await fromId(org.orgId))!;
 }
 
-async function deleteAssets(orgId: string): Promise<void> {
-  const Bucket = bucketConfig().BUCKET_NAME;
-  let ContinuationToken: string | undefined;
-  do {
-    const page = await s3().send(new ListObjectsV2Command({ Bucket, Prefix: `orgs/${orgId}/`, ContinuationToken }));
-    const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
-    if (keys.length > 0) await s3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
-    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (ContinuationToken);
-}
-
 /** Removes an organisation and everything in it: guides, slides, folders, members, invitations, teams, assets. */
 export async function deleteCascade(orgId: string): Promise<void> {
   const org = await fromId(orgId);
@@ -206,7 +193,7 @@ export async function deleteCascade(orgId: string): Promise<void> {
   if (folders.length > 0) await entities.folder.delete(folders.map((f) => ({ orgId, folderId: f.folderId }))).go();
   const { data: invitations } = await entities.invitation.query.byOrg({ orgId }).go({ pages: 'all' });
   if (invitations.length > 0) await entities.invitation.delete(invitations.map((i) => ({ invitationId: i.invitationId }))).go();
-  await deleteAssets(orgId);
+  await Asset.removePrefix(`orgs/${orgId}/`);
   if (org) {
     await entities.organizationSlug.delete({ slug: org.slug }).go();
     await entities.organization.delete({ orgId }).go();

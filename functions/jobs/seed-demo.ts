@@ -98,6 +98,7 @@ export async function seedDemo(input: SeedInput): Promise<{ createdAccount: bool
       visibility: 'public',
       slideCount: guide.steps.length,
       ...(firstKey ? { thumbnailKey: firstKey } : {}),
+      ignorePlanLimit: true,
     });
     createdGuides++;
   }

@@ -13,6 +13,12 @@ export const GuideEntity = new Entity({
     /** the guide's folder, or NO_FOLDER: every guide is in the folder index, so a move is one key change */
     folderId: { type: 'string', required: true, default: NO_FOLDER },
     title: { type: 'string', required: true },
+    /** the title in lower case, for title search */
+    titleLower: {
+      type: 'string',
+      watch: ['title'],
+      set: (_, item) => (typeof item.title === 'string' ? item.title.toLowerCase() : undefined),
+    },
     createdBy: { type: 'string', required: true, readOnly: true },
     status: { type: ['draft', 'published'] as const, required: true, default: 'draft' },
     visibility: { type: ['public', 'private'] as const, required: true, default: 'public' },

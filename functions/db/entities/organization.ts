@@ -18,6 +18,8 @@ export const OrganizationEntity = new Entity({
      * last owner can never leave or be demoted, even by two concurrent requests.
      */
     ownerCount: { type: 'number', required: true, default: 1 },
+    /** guides in the organisation, kept in step with every create and delete: the free plan's limit checks it atomically */
+    guideCount: { type: 'number', required: true, default: 0 },
     createdAt,
     updatedAt,
   },

@@ -1,0 +1,21 @@
+import { dispatch } from '../../core/dispatch';
+import { createFolder, deleteFolder, listFolders, renameFolder } from './folders';
+import { createGuide, deleteGuide, duplicateGuide, getGuide, listGuides, updateGuide } from './guides';
+import { addSlide, createUpload, deleteSlide, updateSlide } from './slides';
+
+export const handler = dispatch('guides', {
+  listGuides,
+  createGuide,
+  getGuide,
+  updateGuide,
+  deleteGuide,
+  duplicateGuide,
+  addSlide,
+  updateSlide,
+  deleteSlide,
+  createUpload,
+  listFolders,
+  createFolder,
+  renameFolder,
+  deleteFolder,
+});
