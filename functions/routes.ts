@@ -73,6 +73,7 @@ export interface RouteSpec {
 
 export const ROUTES = [
   { method: 'GET', path: '/api/health', fn: 'health', handler: 'health' },
+  { method: 'GET', path: '/api/openapi.json', fn: 'health', handler: 'openapi' },
 
   { method: 'POST', path: '/api/auth/sign-up/email', fn: 'auth', handler: 'signUpEmail' },
   { method: 'POST', path: '/api/auth/sign-in/email', fn: 'auth', handler: 'signInEmail' },

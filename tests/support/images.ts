@@ -13,7 +13,7 @@ export async function jpegImage(width = 640, height = 400): Promise<Buffer> {
 export async function postUpload(upload: { url: string; fields: Record<string, string> }, body: Uint8Array, contentType: string) {
   const form = new FormData();
   for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
-  form.append('file', new Blob([body], { type: contentType }));
+  form.append('file', new Blob([new Uint8Array(body)], { type: contentType }));
   const response = await fetch(upload.url, { method: 'POST', body: form });
   return response.status;
 }

@@ -1,5 +1,6 @@
 import { dispatch } from '../../core/dispatch';
 import { health } from './health';
 import { notFound } from './not-found';
+import { openapi } from './openapi';
 
-export const handler = dispatch('health', { health, notFound });
+export const handler = dispatch('health', { health, notFound, openapi });

@@ -1,0 +1,87 @@
+import type { z } from 'zod';
+import * as AuthContract from '#shared/auth';
+import * as Guides from '#shared/guides';
+import * as Org from '#shared/organization';
+
+/**
+ * What the OpenAPI document says about each route: summaries and the very zod schemas the
+ * handlers parse with. A unit test checks it covers the routes table exactly.
+ */
+export interface Operation {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  summary: string;
+  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Folders';
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** success status and what it answers */
+  success: [number, string];
+  /** the route needs a session cookie */
+  session?: boolean;
+}
+
+const op = (o: Operation) => o;
+
+export const OPERATIONS: Operation[] = [
+  op({ method: 'GET', path: '/api/health', summary: 'Is every dependency of the API up?', tag: 'Platform', success: [200, '{ status, checks } (503 names what is down)'] }),
+  op({ method: 'GET', path: '/api/openapi.json', summary: 'This document', tag: 'Platform', success: [200, 'OpenAPI 3.1'] }),
+
+  op({ method: 'POST', path: '/api/auth/sign-up/email', summary: 'Create an account, its personal organisation and a session', tag: 'Auth', body: AuthContract.SignUpBody, success: [200, '{ token, user }'] }),
+  op({ method: 'POST', path: '/api/auth/sign-in/email', summary: 'Start a session', tag: 'Auth', body: AuthContract.SignInBody, success: [200, '{ redirect, token, url, user }'] }),
+  op({ method: 'GET', path: '/api/auth/get-session', summary: 'The current session and user, or null', tag: 'Auth', success: [200, '{ session, user } | null'] }),
+  op({ method: 'POST', path: '/api/auth/sign-out', summary: 'End this session', tag: 'Auth', success: [200, '{ success }'], session: true }),
+  op({ method: 'GET', path: '/api/auth/list-sessions', summary: "The caller's sessions", tag: 'Auth', success: [200, 'Session[]'], session: true }),
+  op({ method: 'POST', path: '/api/auth/revoke-session', summary: 'End one session', tag: 'Auth', body: AuthContract.RevokeSessionBody, success: [200, '{ status }'], session: true }),
+  op({ method: 'POST', path: '/api/auth/revoke-sessions', summary: 'End every session', tag: 'Auth', success: [200, '{ status }'], session: true }),
+  op({ method: 'POST', path: '/api/auth/revoke-other-sessions', summary: 'End every other session', tag: 'Auth', success: [200, '{ status }'], session: true }),
+  op({ method: 'POST', path: '/api/auth/update-user', summary: 'Change name or picture', tag: 'Auth', body: AuthContract.UpdateUserBody, success: [200, '{ status, user }'], session: true }),
+  op({ method: 'POST', path: '/api/auth/change-email', summary: 'Mail a confirmation link to a new address', tag: 'Auth', body: AuthContract.ChangeEmailBody, success: [200, '{ status }'], session: true }),
+  op({ method: 'POST', path: '/api/auth/change-password', summary: 'Change the password (other sessions end)', tag: 'Auth', body: AuthContract.ChangePasswordBody, success: [200, '{ token, user }'], session: true }),
+  op({ method: 'POST', path: '/api/auth/delete-user', summary: 'Delete the account', tag: 'Auth', body: AuthContract.DeleteUserBody, success: [200, '{ success, message }'], session: true }),
+  op({ method: 'POST', path: '/api/auth/send-verification-email', summary: 'Send the verification link again', tag: 'Auth', body: AuthContract.SendVerificationEmailBody, success: [200, '{ status }'] }),
+  op({ method: 'GET', path: '/api/auth/verify-email', summary: 'Follow a verification link', tag: 'Auth', query: AuthContract.VerifyEmailQuery, success: [200, '{ status, user }, or 302 back into the app for browsers'] }),
+  op({ method: 'POST', path: '/api/auth/request-password-reset', summary: 'Mail a password reset link', tag: 'Auth', body: AuthContract.RequestPasswordResetBody, success: [200, '{ status, message }'] }),
+  op({ method: 'POST', path: '/api/auth/reset-password', summary: 'Set a new password from a reset link', tag: 'Auth', body: AuthContract.ResetPasswordBody, success: [200, '{ status }'] }),
+
+  op({ method: 'GET', path: '/api/auth/organization/list', summary: "The caller's organisations", tag: 'Organization', success: [200, 'Organization[]'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/create', summary: 'Create an organisation', tag: 'Organization', body: Org.CreateOrganizationBody, success: [200, 'FullOrganization'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/update', summary: 'Update an organisation', tag: 'Organization', body: Org.UpdateOrganizationBody, success: [200, 'Organization'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/delete', summary: 'Delete an organisation and everything in it', tag: 'Organization', body: Org.OrganizationIdBody, success: [200, 'Organization'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/set-active', summary: 'Choose the active organisation', tag: 'Organization', body: Org.SetActiveBody, success: [200, 'FullOrganization | null'], session: true }),
+  op({ method: 'GET', path: '/api/auth/organization/get-full-organization', summary: 'An organisation with members, invitations and teams', tag: 'Organization', query: Org.OrganizationQuery, success: [200, 'FullOrganization | null'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/has-permission', summary: "Does the caller's role grant these permissions?", tag: 'Organization', body: Org.HasPermissionBody, success: [200, '{ error, success }'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/leave', summary: 'Leave an organisation', tag: 'Organization', body: Org.OrganizationIdBody, success: [200, 'Member'], session: true }),
+  op({ method: 'GET', path: '/api/auth/organization/get-active-member', summary: "The caller's membership of the active organisation", tag: 'Organization', success: [200, 'Member | null'], session: true }),
+  op({ method: 'GET', path: '/api/auth/organization/get-active-member-role', summary: "The caller's role in the active organisation", tag: 'Organization', success: [200, '{ role }'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/update-member-role', summary: "Change a member's roles", tag: 'Organization', body: Org.UpdateMemberRoleBody, success: [200, 'Member'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/remove-member', summary: 'Remove a member', tag: 'Organization', body: Org.RemoveMemberBody, success: [200, '{ member }'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/invite-member', summary: 'Invite someone by email', tag: 'Organization', body: Org.InviteMemberBody, success: [200, 'Invitation'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/accept-invitation', summary: 'Accept an invitation', tag: 'Organization', body: Org.InvitationIdBody, success: [200, '{ invitation, member }'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/reject-invitation', summary: 'Decline an invitation', tag: 'Organization', body: Org.InvitationIdBody, success: [200, '{ invitation, member: null }'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/cancel-invitation', summary: 'Withdraw an invitation', tag: 'Organization', body: Org.InvitationIdBody, success: [200, 'Invitation'], session: true }),
+  op({ method: 'GET', path: '/api/auth/organization/list-invitations', summary: "An organisation's invitations", tag: 'Organization', query: Org.OrganizationQuery, success: [200, 'Invitation[]'], session: true }),
+  op({ method: 'GET', path: '/api/auth/organization/get-invitation', summary: 'One invitation, for its invitee', tag: 'Organization', query: Org.InvitationQuery, success: [200, 'Invitation & { organizationName, inviterEmail }'], session: true }),
+  op({ method: 'GET', path: '/api/auth/organization/list-user-invitations', summary: 'Invitations addressed to the caller', tag: 'Organization', success: [200, 'Invitation[]'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/create-team', summary: 'Create a team', tag: 'Organization', body: Org.CreateTeamBody, success: [200, 'Team'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/update-team', summary: 'Rename a team', tag: 'Organization', body: Org.UpdateTeamBody, success: [200, 'Team'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/remove-team', summary: 'Delete a team', tag: 'Organization', body: Org.RemoveTeamBody, success: [200, '{ message }'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/add-team-member', summary: 'Add a member to a team', tag: 'Organization', body: Org.TeamMemberBody, success: [200, 'TeamMember'], session: true }),
+  op({ method: 'POST', path: '/api/auth/organization/remove-team-member', summary: 'Remove a member from a team', tag: 'Organization', body: Org.TeamMemberBody, success: [200, '{ message }'], session: true }),
+  op({ method: 'GET', path: '/api/auth/organization/list-user-teams', summary: "The caller's teams", tag: 'Organization', success: [200, 'Team[]'], session: true }),
+
+  op({ method: 'GET', path: '/api/guides', summary: "The active organisation's guides (recents), a folder's, or a title search", tag: 'Guides', query: Guides.ListGuidesQuery, success: [200, '{ items, nextCursor }'], session: true }),
+  op({ method: 'POST', path: '/api/guides', summary: 'Create a draft guide', tag: 'Guides', body: Guides.CreateGuideBody, success: [201, 'Guide'], session: true }),
+  op({ method: 'GET', path: '/api/guides/{id}', summary: 'A guide with all its slides in order', tag: 'Guides', params: Guides.GuidePath, success: [200, 'Guide'], session: true }),
+  op({ method: 'PATCH', path: '/api/guides/{id}', summary: 'Update a guide', tag: 'Guides', params: Guides.GuidePath, body: Guides.UpdateGuideBody, success: [200, 'Guide'], session: true }),
+  op({ method: 'DELETE', path: '/api/guides/{id}', summary: 'Delete a guide, its slides and assets', tag: 'Guides', params: Guides.GuidePath, success: [204, 'Deleted'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/duplicate', summary: 'Copy a guide', tag: 'Guides', params: Guides.GuidePath, success: [201, 'Guide'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/slides', summary: 'Add a slide', tag: 'Guides', params: Guides.GuidePath, body: Guides.CreateSlideBody, success: [201, 'Slide'], session: true }),
+  op({ method: 'PATCH', path: '/api/guides/{id}/slides/{slideId}', summary: 'Edit or move a slide', tag: 'Guides', params: Guides.SlidePath, body: Guides.UpdateSlideBody, success: [200, 'Slide'], session: true }),
+  op({ method: 'DELETE', path: '/api/guides/{id}/slides/{slideId}', summary: 'Remove a slide and its screenshot', tag: 'Guides', params: Guides.SlidePath, success: [204, 'Deleted'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/uploads', summary: 'A presigned POST for one screenshot', tag: 'Guides', params: Guides.GuidePath, body: Guides.UploadBody, success: [200, '{ url, fields, key }'], session: true }),
+  op({ method: 'GET', path: '/api/folders', summary: 'The folders', tag: 'Folders', success: [200, 'Folder[]'], session: true }),
+  op({ method: 'POST', path: '/api/folders', summary: 'Create a folder', tag: 'Folders', body: Guides.FolderBody, success: [201, 'Folder'], session: true }),
+  op({ method: 'PATCH', path: '/api/folders/{id}', summary: 'Rename a folder', tag: 'Folders', params: Guides.FolderPath, body: Guides.FolderBody, success: [200, 'Folder'], session: true }),
+  op({ method: 'DELETE', path: '/api/folders/{id}', summary: 'Delete a folder (its guides move to no folder)', tag: 'Folders', params: Guides.FolderPath, success: [204, 'Deleted'], session: true }),
+];
