@@ -51,6 +51,12 @@ export const FUNCTIONS = {
     access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true },
     memoryMb: 1024,
   },
+  share: {
+    entry: 'functions/http/share/index.ts',
+    // reads only: the guide, its organisation's name, and the viewer's membership for private guides
+    access: { table: 'read', secrets: true },
+    timeoutSeconds: 5,
+  },
   organization: {
     entry: 'functions/http/organization/index.ts',
     access: { table: 'readwrite', bucket: 'readwrite', mail: true, secrets: true },
@@ -128,6 +134,7 @@ export const ROUTES = [
   { method: 'PATCH', path: '/api/guides/{id}/slides/{slideId}', fn: 'guides', handler: 'updateSlide' },
   { method: 'DELETE', path: '/api/guides/{id}/slides/{slideId}', fn: 'guides', handler: 'deleteSlide' },
   { method: 'POST', path: '/api/guides/{id}/uploads', fn: 'guides', handler: 'createUpload' },
+  { method: 'GET', path: '/api/share/{id}', fn: 'share', handler: 'getSharedGuide' },
   { method: 'GET', path: '/api/folders', fn: 'guides', handler: 'listFolders' },
   { method: 'POST', path: '/api/folders', fn: 'guides', handler: 'createFolder' },
   { method: 'PATCH', path: '/api/folders/{id}', fn: 'guides', handler: 'renameFolder' },

@@ -6,6 +6,7 @@ import { db } from '../db/service';
 import * as Asset from './asset';
 import * as Entitlements from './entitlements';
 import { newGuideId, newId } from './ids';
+import * as SocialImage from './social-image';
 
 /**
  * Guides and their slides, always read and written through the organisation: another
@@ -195,7 +196,12 @@ export async function update(
     // The composite names the current keys: a condition that the guide is still where it was read.
     .composite({ orgId, folderId: guide.folderId })
     .go({ response: 'all_new' });
-  return data as Guide;
+  const updated = data as Guide;
+  if (updated.status === 'published') {
+    const { slides } = await load(guideId);
+    await SocialImage.refresh(updated, slides);
+  }
+  return updated;
 }
 
 /** Deletes a guide, its slides and its assets, and uncounts it. */
@@ -256,11 +262,15 @@ export async function duplicate(orgId: string, guideId: string, createdBy: strin
   }
 }
 
-/** Keeps the guide's card data (step count, thumbnail) in step with its slides, and bumps its recency. */
-async function refreshSummary(guideId: string, slides: Slide[]): Promise<void> {
+/**
+ * Keeps the guide's card data (step count, thumbnail) and social preview in step with its
+ * slides, and bumps its recency.
+ */
+async function refreshSummary(guide: Guide, slides: Slide[]): Promise<void> {
   const first = slides[0];
-  const update = db().entities.guide.patch({ guideId }).set({ slideCount: slides.length });
+  const update = db().entities.guide.patch({ guideId: guide.guideId }).set({ slideCount: slides.length });
   await (first?.screenshotKey ? update.set({ thumbnailKey: first.screenshotKey }) : update.remove(['thumbnailKey'])).go();
+  await SocialImage.refresh(guide, slides);
 }
 
 /** Spreads the slides out again (0, 1, 2, …) when neighbouring orders are too close to split. */
@@ -289,7 +299,7 @@ export interface NewSlide {
  * of this guide, and the file is checked (size, magic bytes, decodes) before it is recorded.
  */
 export async function addSlide(orgId: string, guideId: string, input: NewSlide): Promise<SlideDto> {
-  const { slides } = await loadInOrg(orgId, guideId);
+  const { guide, slides } = await loadInOrg(orgId, guideId);
   let size: { width: number; height: number } | undefined;
   if (input.screenshotKey) {
     if (!input.screenshotKey.startsWith(Asset.guidePrefix(orgId, guideId))) throw new AppError('not_found', 'Screenshot not found.');
@@ -312,7 +322,7 @@ export async function addSlide(orgId: string, guideId: string, input: NewSlide):
     .go();
   let all = [...slides, data].sort((a, b) => a.order - b.order);
   if (tooClose(all)) all = await renumber(guideId, all);
-  await refreshSummary(guideId, all);
+  await refreshSummary(guide, all);
   return slideDto(all.find((s) => s.slideId === data.slideId)!);
 }
 
@@ -330,7 +340,7 @@ export async function updateSlide(
     click?: { x: number; y: number } | null | undefined;
   },
 ): Promise<SlideDto> {
-  const { slides } = await loadInOrg(orgId, guideId);
+  const { guide, slides } = await loadInOrg(orgId, guideId);
   const slide = slides.find((s) => s.slideId === slideId);
   if (!slide) throw new AppError('not_found', 'Slide not found.');
   const set: Record<string, unknown> = {};
@@ -347,19 +357,19 @@ export async function updateSlide(
   if (changes.order !== undefined && (tooClose(all) || all.some((s, i) => i > 0 && needsRenumber(all[i - 1]!.order, s.order)))) {
     all = await renumber(guideId, all);
   }
-  await refreshSummary(guideId, all);
+  await refreshSummary(guide, all);
   return slideDto(all.find((s) => s.slideId === slideId)!);
 }
 
 export async function removeSlide(orgId: string, guideId: string, slideId: string): Promise<void> {
-  const { slides } = await loadInOrg(orgId, guideId);
+  const { guide, slides } = await loadInOrg(orgId, guideId);
   const slide = slides.find((s) => s.slideId === slideId);
   if (!slide) throw new AppError('not_found', 'Slide not found.');
   await db().entities.slide.delete({ guideId, slideId }).go();
   const rest = slides.filter((s) => s.slideId !== slideId);
   // A screenshot shared by another slide (a duplicated step) stays.
   if (slide.screenshotKey && !rest.some((s) => s.screenshotKey === slide.screenshotKey)) await Asset.removeKey(slide.screenshotKey);
-  await refreshSummary(guideId, rest);
+  await refreshSummary(guide, rest);
 }
 
 export async function presignUpload(orgId: string, guideId: string, contentType: ScreenshotContentType, contentLength: number): Promise<UploadDto> {

@@ -1,24 +1,33 @@
 import type { CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambda';
+import { PRODUCT_NAME } from '#shared/product';
 import { isEmbedPath, pageSecurityHeaders } from '#shared/security-headers';
+import { ShareMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '#shared/share';
+import { guideIdFromSegment } from '#shared/share-link';
 
 /**
- * Lambda@Edge, origin request on /share/*: answers the HTML of a shared guide's page.
- * Lambda@Edge has no environment, so it reads everything from the request's own host: the
- * SPA shell from /index.html (the share issue adds the guide's meta tags from /api/share/{id}).
- * It never answers an error page: when the shell cannot be read it still sends a minimal page
- * that loads the SPA.
+ * Lambda@Edge, origin request on /share/*: answers a shared guide's page with the SPA shell plus
+ * its title, description, canonical URL, Open Graph and Twitter tags, so links unfurl with a
+ * preview. Lambda@Edge has no environment, so it reads both the shell (/index.html) and the
+ * guide (/api/share/{id}, anonymously) from the request's own host. Missing, draft and private
+ * guides all read as "not found" anonymously and get the same generic tags, byte for byte; a
+ * slow or failing read gets them too. It never answers an error page.
  */
 
-/** How long the edge waits for the shell before answering the fallback page. */
-export const FETCH_TIMEOUT_MS = 2_000;
+/** How long the edge waits for the shell and the guide before answering without them. */
+export const FETCH_TIMEOUT_MS = 1_500;
 
 const FALLBACK_SHELL =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Stepcast</title></head><body><div id="root"></div></body></html>';
 
-type CloudFrontHeaders = CloudFrontResultResponse['headers'];
+export const GENERIC_TITLE = `${PRODUCT_NAME} — narrated step-by-step guides`;
+export const GENERIC_DESCRIPTION = `A step-by-step guide made with ${PRODUCT_NAME}: click through a flow once, share a narrated guide.`;
+/** The product card shown for guides without a preview of their own. */
+export const PRODUCT_CARD_PATH = '/og-card.png';
 
-function toCloudFrontHeaders(headers: Record<string, string>): NonNullable<CloudFrontHeaders> {
-  const result: NonNullable<CloudFrontHeaders> = {};
+type CloudFrontHeaders = NonNullable<CloudFrontResultResponse['headers']>;
+
+function toCloudFrontHeaders(headers: Record<string, string>): CloudFrontHeaders {
+  const result: CloudFrontHeaders = {};
   for (const [key, value] of Object.entries(headers)) result[key.toLowerCase()] = [{ key, value }];
   return result;
 }
@@ -31,19 +40,105 @@ export function requestOrigin(event: CloudFrontRequestEvent): string {
   return `${proto}://${host}`;
 }
 
-async function fetchText(url: string, timeoutMs: number): Promise<string | undefined> {
+async function fetchWithin(url: string, timeoutMs: number, accept: string): Promise<Response | undefined> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'text/html' } });
-    return response.ok ? await response.text() : undefined;
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept } });
+    return response.ok ? response : undefined;
   } catch {
     return undefined;
   }
 }
 
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Everything written into the page goes through this: text and attribute values alike. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  canonical: string;
+  image: string;
+  noindex: boolean;
+}
+
+/** The share path a request names: /share/{segment}[/embed|/design]. */
+export function parseSharePath(uri: string): { segment: string; view: 'player' | 'embed' | 'design' } | undefined {
+  const match = /^\/share\/([^/]+)(?:\/(embed|design))?\/?$/.exec(uri);
+  if (!match) return undefined;
+  return { segment: match[1]!, view: (match[2] as 'embed' | 'design' | undefined) ?? 'player' };
+}
+
+export function metaTags(meta: PageMeta): string {
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(meta.canonical)}">`,
+    meta.noindex ? '<meta name="robots" content="noindex">' : '',
+    `<meta property="og:type" content="article">`,
+    `<meta property="og:site_name" content="${escapeHtml(PRODUCT_NAME)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(meta.canonical)}">`,
+    `<meta property="og:image" content="${escapeHtml(meta.image)}">`,
+    `<meta property="og:image:width" content="${SOCIAL_IMAGE_WIDTH}">`,
+    `<meta property="og:image:height" content="${SOCIAL_IMAGE_HEIGHT}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(meta.image)}">`,
+  ];
+  return tags.filter(Boolean).join('');
+}
+
+/** The shell with its own title, description, canonical and social tags replaced by ours. */
+export function injectMeta(shell: string, tags: string): string {
+  const cleaned = shell
+    .replace(/<title>[\s\S]*?<\/title>/gi, '')
+    .replace(/<meta\s+(?:name|property)="(?:description|robots|og:[^"]*|twitter:[^"]*)"[^>]*>/gi, '')
+    .replace(/<link\s+rel="canonical"[^>]*>/gi, '');
+  return cleaned.includes('</head>') ? cleaned.replace('</head>', `${tags}</head>`) : `${tags}${cleaned}`;
+}
+
+/** The page's meta: the guide's own when it is public and published, otherwise the generic set. */
+export async function pageMeta(origin: string, uri: string): Promise<PageMeta> {
+  const parsed = parseSharePath(uri);
+  const generic: PageMeta = {
+    title: GENERIC_TITLE,
+    description: GENERIC_DESCRIPTION,
+    // Not the requested path: a private guide's page must not differ from a missing one's.
+    canonical: `${origin}/`,
+    image: `${origin}${PRODUCT_CARD_PATH}`,
+    noindex: true,
+  };
+  if (!parsed) return generic;
+  let id: string;
+  try {
+    id = guideIdFromSegment(parsed.segment);
+  } catch {
+    return generic;
+  }
+  const response = await fetchWithin(`${origin}/api/share/${encodeURIComponent(id)}`, FETCH_TIMEOUT_MS, 'application/json');
+  if (!response) return generic;
+  const guide = ShareMeta.safeParse(await response.json().catch(() => undefined));
+  if (!guide.success) return generic;
+  return {
+    title: `${guide.data.title} | ${PRODUCT_NAME}`,
+    description: `${guide.data.title} - Shared guide from ${PRODUCT_NAME}`,
+    canonical: `${origin}/share/${parsed.segment}`,
+    image: `${origin}${guide.data.socialImageUrl ?? PRODUCT_CARD_PATH}`,
+    // The editor is private, and embeds belong to the page that frames them.
+    noindex: parsed.view !== 'player',
+  };
+}
+
 export async function handler(event: CloudFrontRequestEvent): Promise<CloudFrontResultResponse> {
   const { request } = event.Records[0]!.cf;
   const origin = requestOrigin(event);
-  const shell = (await fetchText(`${origin}/index.html`, FETCH_TIMEOUT_MS)) ?? FALLBACK_SHELL;
+  const [shellResponse, meta] = await Promise.all([fetchWithin(`${origin}/index.html`, FETCH_TIMEOUT_MS, 'text/html'), pageMeta(origin, request.uri)]);
+  const shell = (await shellResponse?.text().catch(() => undefined)) ?? FALLBACK_SHELL;
   const frameAncestors = isEmbedPath(request.uri) ? 'any' : 'none';
   return {
     status: '200',
@@ -54,6 +149,6 @@ export async function handler(event: CloudFrontRequestEvent): Promise<CloudFront
       'Cache-Control': 'public, max-age=0, s-maxage=60',
       ...pageSecurityHeaders(frameAncestors),
     }),
-    body: shell,
+    body: injectMeta(shell, metaTags(meta)),
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as Account from '../domain/account';
 import * as Asset from '../domain/asset';
 import * as Guide from '../domain/guide';
+import * as SocialImage from '../domain/social-image';
 import { db } from '../db/service';
 
 /**
@@ -65,7 +66,12 @@ export async function seedDemo(input: SeedInput): Promise<{ createdAccount: bool
   let createdGuides = 0;
   for (const guide of input.guides) {
     const guideId = seedGuideId(guide.slug);
-    if (await Guide.exists(guideId)) continue;
+    const existing = await Guide.load(guideId);
+    if (existing.guide) {
+      // A run cut short after the guide was written still gets its social preview.
+      await SocialImage.refresh(existing.guide, existing.slides);
+      continue;
+    }
     const prefix = Asset.guidePrefix(orgId, guideId);
     let firstKey: string | undefined;
     for (const [index, step] of guide.steps.entries()) {
@@ -100,6 +106,8 @@ export async function seedDemo(input: SeedInput): Promise<{ createdAccount: bool
       ...(firstKey ? { thumbnailKey: firstKey } : {}),
       ignorePlanLimit: true,
     });
+    const { guide: created, slides } = await Guide.load(guideId);
+    if (created) await SocialImage.refresh(created, slides);
     createdGuides++;
   }
   return { createdAccount, createdGuides };

@@ -29,6 +29,9 @@ export const GuideEntity = new Entity({
     slideCount: { type: 'number', required: true, default: 0 },
     /** the first slide's screenshot, for cards */
     thumbnailKey: { type: 'string' },
+    /** the 1200×630 social preview (og:image) and the screenshot it was made from */
+    socialImageKey: { type: 'string' },
+    socialImageSourceKey: { type: 'string' },
     createdAt,
     updatedAt,
   },
@@ -65,6 +68,9 @@ export const SlideEntity = new Entity({
     /** overrides of the guide defaults; applied only when of the right type */
     zoomLevel: { type: 'any' },
     isHighlightVisible: { type: 'any' },
+    /** the slide's voiceover (content-hashed key) and its length */
+    audioKey: { type: 'string' },
+    audioDurationMs: { type: 'number' },
     createdAt,
     updatedAt,
   },

@@ -11,7 +11,7 @@ export interface Operation {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   summary: string;
-  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Folders';
+  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Folders' | 'Share';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -80,6 +80,7 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'PATCH', path: '/api/guides/{id}/slides/{slideId}', summary: 'Edit or move a slide', tag: 'Guides', params: Guides.SlidePath, body: Guides.UpdateSlideBody, success: [200, 'Slide'], session: true }),
   op({ method: 'DELETE', path: '/api/guides/{id}/slides/{slideId}', summary: 'Remove a slide and its screenshot', tag: 'Guides', params: Guides.SlidePath, success: [204, 'Deleted'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/uploads', summary: 'A presigned POST for one screenshot', tag: 'Guides', params: Guides.GuidePath, body: Guides.UploadBody, success: [200, '{ url, fields, key }'], session: true }),
+  op({ method: 'GET', path: '/api/share/{id}', summary: 'A published guide for its viewers (private ones for members only)', tag: 'Share', params: Guides.GuidePath, success: [200, 'SharedGuide'] }),
   op({ method: 'GET', path: '/api/folders', summary: 'The folders', tag: 'Folders', success: [200, 'Folder[]'], session: true }),
   op({ method: 'POST', path: '/api/folders', summary: 'Create a folder', tag: 'Folders', body: Guides.FolderBody, success: [201, 'Folder'], session: true }),
   op({ method: 'PATCH', path: '/api/folders/{id}', summary: 'Rename a folder', tag: 'Folders', params: Guides.FolderPath, body: Guides.FolderBody, success: [200, 'Folder'], session: true }),

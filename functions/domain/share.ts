@@ -1,0 +1,41 @@
+import { AppError } from '#shared/errors';
+import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
+import type { SharedGuideDto } from '#shared/share';
+import * as Asset from './asset';
+import { load } from './guide';
+import { fromId as organizationById, membership } from './organization';
+
+/**
+ * A guide as its viewers see it. Published and public: anyone. Private: members of its
+ * organisation only. Drafts and everything else: not found, the same answer a missing guide
+ * gets, so a link reveals nothing.
+ */
+export async function sharedGuide(guideId: string, viewerUserId?: string): Promise<SharedGuideDto> {
+  const { guide, slides } = await load(guideId);
+  const notFound = new AppError('not_found', 'Guide not found.');
+  if (!guide || guide.status !== 'published') throw notFound;
+  if (guide.visibility === 'private' && !(viewerUserId && (await membership(guide.orgId, viewerUserId)))) throw notFound;
+  const organization = await organizationById(guide.orgId);
+  return {
+    id: guide.guideId,
+    title: guide.title,
+    organizationName: organization?.name ?? '',
+    visibility: guide.visibility,
+    updatedAt: new Date(guide.updatedAt).toISOString(),
+    socialImageUrl: guide.socialImageKey ? Asset.assetUrl(guide.socialImageKey) : null,
+    slides: slides.map((slide) => ({
+      id: slide.slideId,
+      title: slide.title ?? null,
+      text: slide.text ?? null,
+      narration: slide.narration ?? null,
+      screenshotUrl: slide.screenshotKey ? Asset.assetUrl(slide.screenshotKey) : null,
+      width: slide.width ?? null,
+      height: slide.height ?? null,
+      click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
+      zoomLevel: effectiveZoomLevel(slide, guide),
+      isHighlightVisible: effectiveHighlight(slide, guide),
+      audioUrl: slide.audioKey ? Asset.assetUrl(slide.audioKey) : null,
+      audioDurationMs: slide.audioDurationMs ?? null,
+    })),
+  };
+}

@@ -1,0 +1,17 @@
+// GET /api/share/{id} — a published guide for its viewers; no cookie needed (members see private ones)
+import { GuidePath } from '#shared/guides';
+import { dispatch } from '../../core/dispatch';
+import { Reply, defineHandler } from '../../core/http';
+import * as Share from '../../domain/share';
+import { currentSession } from '../actor';
+
+/** Public guides may sit in CloudFront briefly; private ones and refusals never. */
+export const PUBLIC_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=300';
+
+const getSharedGuide = defineHandler({ params: GuidePath }, async ({ params, event }) => {
+  const viewer = await currentSession(event);
+  const guide = await Share.sharedGuide(params.id, viewer?.session.userId);
+  return new Reply(200, guide, { 'cache-control': guide.visibility === 'public' ? PUBLIC_CACHE : 'private, no-store' });
+});
+
+export const handler = dispatch('share', { getSharedGuide });

@@ -1,0 +1,210 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CloudFrontRequestEvent } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '#shared/errors';
+import type { SharedGuideDto } from '#shared/share';
+import { sharePath } from '#shared/share-link';
+import { db } from '../../functions/db/service';
+import { handler as edgeHandler } from '../../functions/edge/share';
+import { ApiClient, signUp } from '../support/api-client';
+import { readHead } from '../support/html-head';
+import { pngImage, postUpload } from '../support/images';
+import { useIsolatedStack } from '../support/isolated-stack';
+
+const stack = useIsolatedStack();
+
+/** Makes the user's subscription Pro, as a confirmed Stripe checkout would. */
+async function makePro(userId: string) {
+  await db().entities.subscription.put({ userId, stripeCustomerId: `cus_${userId}`, status: 'trialing', stripeUpdatedAt: 1 }).go();
+}
+
+async function authorWithGuide(title: string, opts: { publish?: boolean; slides?: number; pro?: boolean } = {}) {
+  const client = new ApiClient(stack().url);
+  const { user } = await signUp(client);
+  if (opts.pro) await makePro(user.id);
+  const guide = (await client.post('/api/guides', { title })).json;
+  for (let i = 0; i < (opts.slides ?? 2); i++) {
+    const image = await pngImage(640, 400, { r: 40 * i, g: 100, b: 200 });
+    const upload = (await client.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length })).json;
+    await postUpload(upload, image, 'image/png');
+    await client.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.key, text: `Step ${i + 1}`, narration: `Say ${i + 1}`, click: { x: 100, y: 50 } });
+  }
+  if (opts.publish !== false) await client.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' });
+  return { client, guide: guide as { id: string; title: string }, userId: user.id };
+}
+
+const anonymous = () => new ApiClient(stack().url);
+
+describe('GET /api/share/{id}', () => {
+  it('answers a published guide to anyone, with effective zoom and highlight and a brief public cache', async () => {
+    const { client, guide } = await authorWithGuide('Export a report');
+    await client.request('PATCH', `/api/guides/${guide.id}`, { zoomLevel: 2.5 });
+    const response = await anonymous().get(`/api/share/${guide.id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toMatch(/^public, max-age=60/);
+    const shared = response.json as SharedGuideDto;
+    expect(shared.title).toBe('Export a report');
+    expect(shared.organizationName).toContain('workspace');
+    expect(shared.slides.map((s) => s.text)).toEqual(['Step 1', 'Step 2']);
+    expect(shared.slides[0]).toMatchObject({ zoomLevel: 2.5, isHighlightVisible: true, click: { x: 100, y: 50 }, width: 640, height: 400 });
+    expect(shared.socialImageUrl).toMatch(/^\/assets\/.*social-.*\.png$/);
+  });
+
+  it('makes the 1200×630 social preview from the second slide', async () => {
+    const { guide } = await authorWithGuide('Preview me', { slides: 3 });
+    const shared = (await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto;
+    const image = await fetch(`${stack().url}${shared.socialImageUrl}`);
+    expect(image.status).toBe(200);
+    const { default: sharp } = await import('sharp');
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 630]);
+  });
+
+  it('does not find a draft, a missing guide, or a private guide for a stranger — the same 404, never cached', async () => {
+    const draft = await authorWithGuide('Draft', { publish: false });
+    const priv = await authorWithGuide('Private', { pro: true });
+    await priv.client.request('PATCH', `/api/guides/${priv.guide.id}`, { visibility: 'private' });
+    const stranger = new ApiClient(stack().url);
+    await signUp(stranger);
+    const answers = await Promise.all([
+      anonymous().get(`/api/share/${draft.guide.id}`),
+      anonymous().get('/api/share/AAAAAAAAAAAA'),
+      anonymous().get(`/api/share/${priv.guide.id}`),
+      stranger.get(`/api/share/${priv.guide.id}`),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(ErrorBody.parse(answer.json)).toEqual({ error: { code: 'not_found', message: 'Guide not found.' } });
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('plays a private guide for a member of its organisation, never cached', async () => {
+    const priv = await authorWithGuide('Members only', { pro: true });
+    await priv.client.request('PATCH', `/api/guides/${priv.guide.id}`, { visibility: 'private' });
+    const response = await priv.client.get(`/api/share/${priv.guide.id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+  });
+});
+
+describe('the share page edge (through the local server)', () => {
+  const hostile = [
+    '"><script>alert(1)</script>',
+    '</title><meta http-equiv=refresh content="0;url=https://evil.example">',
+    'Right\u202Eto left override',
+    'Zero\u200Bwidth\u200Djoiners',
+    'Ship it 🚀 with émojis & ampersands',
+  ];
+
+  it.each(hostile)('writes the title %j into the head as text only', async (title) => {
+    const { guide } = await authorWithGuide(title, { slides: 1 });
+    const html = await (await fetch(`${stack().url}${sharePath(guide)}`)).text();
+    const head = readHead(html);
+    expect(head.titles).toBe(1);
+    expect(head.title).toBe(`${title} | Stepcast`);
+    expect(head.property('og:title')).toBe(`${title} | Stepcast`);
+    expect(head.property('description')).toBe(`${title} - Shared guide from Stepcast`);
+    expect(head.metas.some((m) => m['http-equiv'])).toBe(false);
+    expect(head.scripts.every((s) => s.src?.startsWith('/static/') || s.type === 'module')).toBe(true);
+    expect(html).not.toContain('<script>alert(1)');
+  });
+
+  it('gives the guide\'s Open Graph and Twitter tags, with its preview image', async () => {
+    const { guide } = await authorWithGuide('Invite a teammate');
+    const shared = (await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto;
+    const response = await fetch(`${stack().url}${sharePath(guide)}`);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const head = readHead(await response.text());
+    expect(head.canonical).toBe(`${stack().url}${sharePath(guide)}`);
+    expect(head.property('og:url')).toBe(`${stack().url}${sharePath(guide)}`);
+    expect(head.property('og:image')).toBe(`${stack().url}${shared.socialImageUrl}`);
+    expect(head.property('og:image:width')).toBe('1200');
+    expect(head.property('og:image:height')).toBe('630');
+    expect(head.property('twitter:card')).toBe('summary_large_image');
+    const embed = await fetch(`${stack().url}${sharePath(guide)}/embed`);
+    expect(embed.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(embed.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it('gives a private guide exactly the bytes a missing guide gets', async () => {
+    const priv = await authorWithGuide('Top secret roadmap', { pro: true });
+    await priv.client.request('PATCH', `/api/guides/${priv.guide.id}`, { visibility: 'private' });
+    const privateHtml = await (await fetch(`${stack().url}${sharePath(priv.guide)}`)).text();
+    const missingHtml = await (await fetch(`${stack().url}/share/top-secret-roadmap-ZZZZZZZZZZZZ`)).text();
+    expect(privateHtml).toBe(missingHtml);
+    expect(privateHtml).not.toContain('Top secret roadmap');
+  });
+});
+
+describe('the deployed edge handler (CloudFront event fixtures)', () => {
+  let slowOrigin: string;
+  let closeSlow: () => void;
+
+  beforeAll(async () => {
+    // An origin whose API hangs: the edge must answer the shell with generic tags in time.
+    const server = http.createServer((req, res) => {
+      if (req.url === '/index.html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<!doctype html><html><head><meta charset="utf-8"><title>Shell</title></head><body><div id="root"></div><script type="module" src="/static/app.js"></script></body></html>');
+        return;
+      }
+      setTimeout(() => res.end('{}'), 5_000).unref();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    slowOrigin = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    closeSlow = () => server.closeAllConnections();
+    return () => server.close();
+  });
+
+  function fixture(host: string, uri: string, proto: 'http' | 'https' = 'http'): CloudFrontRequestEvent {
+    return {
+      Records: [
+        {
+          cf: {
+            config: { distributionDomainName: 'd111111abcdef8.cloudfront.net', distributionId: 'EDFDVBD6EXAMPLE', eventType: 'origin-request', requestId: 'x' },
+            request: {
+              clientIp: '203.0.113.178',
+              method: 'GET',
+              querystring: '',
+              uri,
+              headers: {
+                host: [{ key: 'Host', value: host }],
+                'cloudfront-forwarded-proto': [{ key: 'CloudFront-Forwarded-Proto', value: proto }],
+                'user-agent': [{ key: 'User-Agent', value: 'Twitterbot/1.0' }],
+              },
+            },
+          },
+        },
+      ],
+    } as CloudFrontRequestEvent;
+  }
+
+  it('answers the shell with generic tags within its timeout when the API is slow', async () => {
+    const started = Date.now();
+    const result = await edgeHandler(fixture(slowOrigin, '/share/some-guide-abcdefghijkl'));
+    closeSlow();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(result.status).toBe('200');
+    const head = readHead(result.body!);
+    expect(head.title).toBe('Stepcast — narrated step-by-step guides');
+    expect(head.property('robots')).toBe('noindex');
+    expect(result.headers!['content-security-policy']![0]!.value).toContain("frame-ancestors 'none'");
+  });
+
+  it('answers a published guide through the same module CloudFront runs', async () => {
+    const { guide } = await authorWithGuide('Fixture guide');
+    const host = new URL(stack().url).host;
+    const result = await edgeHandler(fixture(host, `${sharePath(guide)}/embed`));
+    expect(readHead(result.body!).title).toBe('Fixture guide | Stepcast');
+    expect(result.headers!['content-security-policy']![0]!.value).toContain('frame-ancestors *');
+  });
+
+  it('answers a segment shorter than 12 characters with the generic page, not an error', async () => {
+    const host = new URL(stack().url).host;
+    const result = await edgeHandler(fixture(host, '/share/short'));
+    expect(result.status).toBe('200');
+    expect(readHead(result.body!).title).toBe('Stepcast — narrated step-by-step guides');
+  });
+});
