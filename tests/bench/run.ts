@@ -1,3 +1,5 @@
+import { benchAuth } from './auth.bench';
+import { benchGuides } from './guides.bench';
 import { benchHealth } from './health.bench';
 import { startBenchStack, type BenchStack } from './support';
 
@@ -5,6 +7,8 @@ import { startBenchStack, type BenchStack } from './support';
 // a baseline measured in the same run.
 const BENCHES: Record<string, (stack: BenchStack) => Promise<void>> = {
   health: benchHealth,
+  auth: benchAuth,
+  guides: benchGuides,
 };
 
 const only = process.argv.slice(2);

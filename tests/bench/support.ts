@@ -39,6 +39,7 @@ export async function startBenchStack(): Promise<BenchStack> {
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
     POWERTOOLS_LOG_LEVEL: 'SILENT',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
+    RATE_LIMIT_IP_MAX: '100000',
   });
   const server = await startAppServer({ port: 0, webRoot: path.resolve(import.meta.dirname, '../../web/dist'), s3: s3Client, bucket: bucketName });
   return {
@@ -60,6 +61,8 @@ export async function startBenchStack(): Promise<BenchStack> {
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** mean latency, ms (autocannon's percentiles are whole milliseconds) */
+  mean: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -76,6 +79,7 @@ export async function load(url: string, options: { connections?: number; duratio
   });
   return {
     requestsPerSecond: result.requests.average,
+    mean: result.latency.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -84,5 +88,30 @@ export async function load(url: string, options: { connections?: number; duratio
 }
 
 export function formatLoad(name: string, r: LoadResult): string {
-  return `${name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+  return `${name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   mean ${r.mean.toFixed(2).padStart(6)} ms   p50 ${r.p50.toFixed(0).padStart(4)} ms   p99 ${r.p99.toFixed(0).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+}
+
+/**
+ * Measures several variants against each other fairly: after a warm-up, the variants run in
+ * alternating rounds (A B A B …), and each keeps its best round by mean latency, so neither
+ * gains from running later (warm JIT, warm caches) or suffers a neighbour's noise.
+ */
+export async function compareLoads(
+  variants: Array<{ name: string; url: string; headers?: Record<string, string> }>,
+  options: { rounds?: number; durationSeconds?: number; connections?: number } = {},
+): Promise<LoadResult[]> {
+  const rounds = options.rounds ?? 2;
+  for (const v of variants) await load(v.url, { durationSeconds: 1, connections: options.connections ?? 1, ...(v.headers ? { headers: v.headers } : {}) });
+  const best: Array<LoadResult | undefined> = variants.map(() => undefined);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, v] of variants.entries()) {
+      const result = await load(v.url, {
+        durationSeconds: options.durationSeconds ?? 3,
+        connections: options.connections ?? 1,
+        ...(v.headers ? { headers: v.headers } : {}),
+      });
+      if (!best[i] || result.mean < best[i]!.mean) best[i] = result;
+    }
+  }
+  return best as LoadResult[];
 }
