@@ -14,6 +14,8 @@ export interface FunctionAccess {
   bucketList?: boolean;
   /** reads the session-signing secret (it verifies session cookies) */
   secrets?: boolean;
+  /** calls Stripe with the Stripe secret (and verifies webhook signatures) */
+  stripe?: boolean;
 }
 
 export interface FunctionSpec {
@@ -43,13 +45,25 @@ export const FUNCTIONS = {
     // delete-user removes the organisations it alone belongs to, assets included
     access: { table: 'readwrite', bucket: 'readwrite', mail: true, secrets: true },
     memoryMb: 1024,
-    nativeModules: ['argon2'],
+    // sharp: imported at load by domain/asset.ts (account and organisation deletion reach it)
+    nativeModules: ['argon2', 'sharp'],
   },
   guides: {
     entry: 'functions/http/guides/index.ts',
     // deleting a guide removes its screenshots; uploads are verified by reading them back
     access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true },
     memoryMb: 1024,
+  },
+  billing: {
+    entry: 'functions/http/billing/index.ts',
+    access: { table: 'readwrite', secrets: true, stripe: true },
+    // two Stripe calls of at most 8 s each (one retry) fit well inside API Gateway's 29 s
+    timeoutSeconds: 20,
+  },
+  stripeWebhook: {
+    entry: 'functions/http/billing/webhook.ts',
+    access: { table: 'readwrite', mail: true, stripe: true },
+    timeoutSeconds: 20,
   },
   share: {
     entry: 'functions/http/share/index.ts',
@@ -60,7 +74,8 @@ export const FUNCTIONS = {
   organization: {
     entry: 'functions/http/organization/index.ts',
     access: { table: 'readwrite', bucket: 'readwrite', mail: true, secrets: true },
-    nativeModules: ['argon2'],
+    // sharp: imported at load by domain/asset.ts (account and organisation deletion reach it)
+    nativeModules: ['argon2', 'sharp'],
   },
 } as const satisfies Record<string, FunctionSpec>;
 
@@ -135,6 +150,13 @@ export const ROUTES = [
   { method: 'DELETE', path: '/api/guides/{id}/slides/{slideId}', fn: 'guides', handler: 'deleteSlide' },
   { method: 'POST', path: '/api/guides/{id}/uploads', fn: 'guides', handler: 'createUpload' },
   { method: 'GET', path: '/api/share/{id}', fn: 'share', handler: 'getSharedGuide' },
+
+  { method: 'POST', path: '/api/stripe/subscription/checkout-session', fn: 'billing', handler: 'checkoutSession' },
+  { method: 'GET', path: '/api/stripe/subscription/confirm', fn: 'billing', handler: 'confirm' },
+  { method: 'GET', path: '/api/stripe/subscription/details', fn: 'billing', handler: 'details' },
+  { method: 'POST', path: '/api/stripe/billing-portal', fn: 'billing', handler: 'billingPortal' },
+  { method: 'POST', path: '/api/stripe/webhook', fn: 'stripeWebhook', handler: 'webhook' },
+
   { method: 'GET', path: '/api/folders', fn: 'guides', handler: 'listFolders' },
   { method: 'POST', path: '/api/folders', fn: 'guides', handler: 'createFolder' },
   { method: 'PATCH', path: '/api/folders/{id}', fn: 'guides', handler: 'renameFolder' },

@@ -136,3 +136,12 @@ describe('the HTTP core', () => {
     expect(toAppError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).status).toBe(503);
   });
 });
+
+describe('errors wrapped by ElectroDB', () => {
+  it('reads the SDK error from the cause', () => {
+    const wrapped = Object.assign(new Error('wrapped'), { name: 'ElectroError', code: 4001, cause: Object.assign(new Error('x'), { name: 'ConditionalCheckFailedException' }) });
+    expect(toAppError(wrapped).code).toBe('conflict');
+    const network = Object.assign(new Error('wrapped'), { name: 'ElectroError', code: 4001, cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) });
+    expect(toAppError(network).code).toBe('service_unavailable');
+  });
+});

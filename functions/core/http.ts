@@ -131,8 +131,10 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
 /** Maps anything thrown to the one error model; unknown failures become a generic 500. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  const name = (error as { name?: string } | null)?.name ?? '';
-  const code = (error as { code?: string } | null)?.code ?? '';
+  // ElectroDB wraps the SDK's error; the SDK's name and network code are on its cause.
+  const inner = ((error as { cause?: unknown } | null)?.cause ?? error) as { name?: string; code?: string } | null;
+  const name = inner?.name ?? '';
+  const code = inner?.code ?? (error as { code?: string } | null)?.code ?? '';
   if (name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException') {
     return new AppError('conflict', 'The resource changed while the request ran. Please try again.');
   }

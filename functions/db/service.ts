@@ -6,6 +6,7 @@ import { GuideEntity, SlideEntity } from './entities/guide';
 import { MemberEntity, OrganizationEntity, OrganizationSlugEntity } from './entities/organization';
 import { InvitationEntity } from './entities/invitation';
 import { SessionEntity } from './entities/session';
+import { StripeEventEntity } from './entities/stripe-event';
 import { SubscriptionEntity } from './entities/subscription';
 import { TeamEntity, TeamMemberEntity } from './entities/team';
 import { UserEmailEntity, UserEntity } from './entities/user';
@@ -28,6 +29,7 @@ function createService() {
       team: TeamEntity,
       teamMember: TeamMemberEntity,
       subscription: SubscriptionEntity,
+      stripeEvent: StripeEventEntity,
     },
     { table: tableConfig().TABLE_NAME, client: dynamo() },
   );

@@ -14,6 +14,9 @@ export const LocalEnv = z.object({
   S3_PORT: port(4569),
   SMTP_PORT: port(1025),
   MAIL_WEB_PORT: port(1080),
+  /** the local Stripe double; unused when STRIPE_SECRET_KEY is set (real Stripe) */
+  STRIPE_PORT: port(12111),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   DYNAMODB_ENDPOINT: z.string().url().optional(),
   S3_ENDPOINT: z.string().url().optional(),
   TABLE_NAME: z.string().min(3).default('stepcast-local'),

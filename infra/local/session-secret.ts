@@ -7,7 +7,16 @@ import path from 'node:path';
  * restart like everything else in .data/. In AWS it is a Secrets Manager secret.
  */
 export function localSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+  return localSecret(dataDir, 'session-secret', () => randomBytes(32).toString('base64url'));
+}
+
+/** The local Stripe double's webhook signing secret, kept like the session secret. */
+export function localWebhookSecret(dataDir: string): string {
+  return localSecret(dataDir, 'stripe-webhook-secret', () => `whsec_${randomBytes(24).toString('base64url')}`);
+}
+
+function localSecret(dataDir: string, name: string, make: () => string): string {
+  const file = path.join(dataDir, name);
   try {
     const existing = readFileSync(file, 'utf8').trim();
     if (existing.length >= 32) return existing;
@@ -15,7 +24,7 @@ export function localSessionSecret(dataDir: string): string {
     // first start
   }
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
+  const secret = make();
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }

@@ -15,13 +15,16 @@ import {
 } from './emulators';
 import { startAppServer, type AppServer } from './server';
 import { buildWeb, webBuildIsStale } from './build-web';
-import { localSessionSecret } from './session-secret';
+import { localSessionSecret, localWebhookSecret } from './session-secret';
+import { startStripeDouble } from './stripe-double/server';
 
 export interface LocalStack {
   url: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
   mailWebUrl: string;
+  /** the Stripe double's URL, or undefined when the app talks to Stripe */
+  stripeUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -119,8 +122,24 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
       mailWebUrl: mail.webUrl,
     });
     stops.push(app.close);
-    process.env.APP_ORIGIN = app.url;
-    return { url: app.url, dynamoEndpoint, s3Endpoint, mailWebUrl: mail.webUrl, stop };
+
+    let stripeUrl: string | undefined;
+    if (env.STRIPE_SECRET_KEY) {
+      log('Billing talks to Stripe (STRIPE_SECRET_KEY is set).');
+    } else {
+      if (env.STRIPE_PORT !== 0) await assertPortFree(env.STRIPE_PORT, 'the Stripe test double', 'STRIPE_PORT');
+      const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? localWebhookSecret(dataDir);
+      const double = await startStripeDouble({
+        port: env.STRIPE_PORT,
+        webhookUrl: `${app.url}/api/stripe/webhook`,
+        webhookSecret,
+        stateFile: path.join(dataDir, 'stripe-double.json'),
+      });
+      stops.push(double.stop);
+      stripeUrl = double.url;
+      Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_local_double', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: double.url });
+    }
+    return { url: app.url, dynamoEndpoint, s3Endpoint, mailWebUrl: mail.webUrl, stripeUrl, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { ensureBucket, ensureTable, localDynamoClient, localS3Client } from '../../infra/local/emulators';
 import { startAppServer, type AppServer } from '../../infra/local/server';
+import { startStripeDouble, type StripeDouble } from '../../infra/local/stripe-double/server';
 
 export interface IsolatedStack {
   /** the local CloudFront in front of this file's table and bucket */
@@ -13,6 +14,9 @@ export interface IsolatedStack {
   s3Endpoint: string;
   mailApiUrl: string;
   server: AppServer;
+  /** the Stripe double this file's app talks to */
+  stripe: StripeDouble;
+  stripeWebhookSecret: string;
 }
 
 /**
@@ -53,9 +57,13 @@ export function useIsolatedStack(options: { env?: Record<string, string> } = {})
       s3,
       bucket: bucketName,
     });
-    stack = { url: server.url, tableName, bucketName, dynamoEndpoint, s3Endpoint, mailApiUrl: inject('mailApiUrl'), server };
+    const stripeWebhookSecret = `whsec_${randomUUID().replace(/-/g, '')}`;
+    const stripe = await startStripeDouble({ port: 0, webhookUrl: `${server.url}/api/stripe/webhook`, webhookSecret: stripeWebhookSecret });
+    Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_double', STRIPE_WEBHOOK_SECRET: stripeWebhookSecret, STRIPE_API_URL: stripe.url });
+    stack = { url: server.url, tableName, bucketName, dynamoEndpoint, s3Endpoint, mailApiUrl: inject('mailApiUrl'), server, stripe, stripeWebhookSecret };
   });
   afterAll(async () => {
+    await stack?.stripe.stop();
     await stack?.server.close();
   });
   return () => {

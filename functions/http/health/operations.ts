@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as AuthContract from '#shared/auth';
 import * as Guides from '#shared/guides';
 import * as Org from '#shared/organization';
@@ -11,7 +11,7 @@ export interface Operation {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   summary: string;
-  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Folders' | 'Share';
+  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Folders' | 'Share' | 'Billing';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -81,6 +81,11 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'DELETE', path: '/api/guides/{id}/slides/{slideId}', summary: 'Remove a slide and its screenshot', tag: 'Guides', params: Guides.SlidePath, success: [204, 'Deleted'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/uploads', summary: 'A presigned POST for one screenshot', tag: 'Guides', params: Guides.GuidePath, body: Guides.UploadBody, success: [200, '{ url, fields, key }'], session: true }),
   op({ method: 'GET', path: '/api/share/{id}', summary: 'A published guide for its viewers (private ones for members only)', tag: 'Share', params: Guides.GuidePath, success: [200, 'SharedGuide'] }),
+  op({ method: 'POST', path: '/api/stripe/subscription/checkout-session', summary: 'Start a Pro checkout (7-day trial for a first subscription)', tag: 'Billing', success: [200, '{ url }'], session: true }),
+  op({ method: 'GET', path: '/api/stripe/subscription/confirm', summary: 'Confirm a completed checkout', tag: 'Billing', query: z.object({ sessionId: z.string() }), success: [200, '{ status, trialEnd, cancelAtPeriodEnd }'], session: true }),
+  op({ method: 'GET', path: '/api/stripe/subscription/details', summary: "The caller's subscription (never cached)", tag: 'Billing', success: [200, '{ status, trialEnd, cancelAtPeriodEnd, currentPeriodEnd }'], session: true }),
+  op({ method: 'POST', path: '/api/stripe/billing-portal', summary: "The caller's billing portal", tag: 'Billing', success: [200, '{ url }'], session: true }),
+  op({ method: 'POST', path: '/api/stripe/webhook', summary: 'Stripe events (signed)', tag: 'Billing', success: [200, '{ received, duplicate }'] }),
   op({ method: 'GET', path: '/api/folders', summary: 'The folders', tag: 'Folders', success: [200, 'Folder[]'], session: true }),
   op({ method: 'POST', path: '/api/folders', summary: 'Create a folder', tag: 'Folders', body: Guides.FolderBody, success: [201, 'Folder'], session: true }),
   op({ method: 'PATCH', path: '/api/folders/{id}', summary: 'Rename a folder', tag: 'Folders', params: Guides.FolderPath, body: Guides.FolderBody, success: [200, 'Folder'], session: true }),

@@ -1,0 +1,33 @@
+// The Pro plan through Stripe (spec §7 product API).
+import { z } from 'zod';
+import { dispatch } from '../../core/dispatch';
+import { defineHandler } from '../../core/http';
+import { siteOrigin } from '../../core/origin';
+import * as Billing from '../../domain/billing';
+import { requireSession, requireUser } from '../actor';
+
+// POST /api/stripe/subscription/checkout-session — { url } of a Checkout session (trial only for a first subscription)
+const checkoutSession = defineHandler({}, async ({ event }) => {
+  const { user } = await requireUser(event);
+  return Billing.startCheckout(user, siteOrigin(event));
+});
+
+// GET /api/stripe/subscription/confirm?sessionId= — store the subscription of the caller's completed checkout (repeatable)
+const confirm = defineHandler({ query: z.object({ sessionId: z.string().min(3).max(255) }) }, async ({ query, event }) => {
+  const session = await requireSession(event);
+  return Billing.confirm(session.userId, query.sessionId);
+});
+
+// GET /api/stripe/subscription/details — { status, trialEnd, cancelAtPeriodEnd }, or nulls; never cached
+const details = defineHandler({}, async ({ event }) => {
+  const session = await requireSession(event);
+  return Billing.details(session.userId);
+});
+
+// POST /api/stripe/billing-portal — { url } of the caller's billing portal
+const billingPortal = defineHandler({}, async ({ event }) => {
+  const session = await requireSession(event);
+  return Billing.portal(session.userId, siteOrigin(event));
+});
+
+export const handler = dispatch('billing', { checkoutSession, confirm, details, billingPortal });

@@ -1,0 +1,47 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '#shared/errors';
+import { db } from '../../functions/db/service';
+import { freePort } from '../../infra/local/ports';
+import { ApiClient, signUp } from '../support/api-client';
+import { pngImage, postUpload } from '../support/images';
+import { useIsolatedStack } from '../support/isolated-stack';
+
+// Stripe and S3 are pointed at ports where nothing listens, after the stack is up and before
+// the functions first use them (their clients are made on first use).
+const stack = useIsolatedStack();
+
+beforeAll(async () => {
+  process.env.STRIPE_API_URL = `http://127.0.0.1:${await freePort()}`;
+  process.env.S3_ENDPOINT = `http://127.0.0.1:${await freePort()}`;
+});
+
+describe('when Stripe is down', () => {
+  it('answers checkout with a clear 502 in the error shape, quickly, and records nothing', async () => {
+    const client = new ApiClient(stack().url);
+    const { user } = await signUp(client);
+    const started = Date.now();
+    const response = await client.post('/api/stripe/subscription/checkout-session');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(response.status).toBe(502);
+    expect(ErrorBody.parse(response.json).error).toEqual({ code: 'upstream_failed', message: 'Payments are unavailable right now. Please try again in a minute.' });
+    expect((await db().entities.subscription.get({ userId: user.id }).go()).data).toBeNull();
+  });
+});
+
+describe('when S3 is down during an upload', () => {
+  it('refuses the slide with a clear 503 and leaves the guide as it was', async () => {
+    const client = new ApiClient(stack().url);
+    await signUp(client);
+    const guide = (await client.post('/api/guides', { title: 'Upload while S3 is down' })).json;
+    const image = await pngImage(200, 100);
+    // Signing needs no S3; the browser's upload then fails, and adding the slide finds S3 down.
+    const upload = (await client.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length })).json;
+    await expect(postUpload(upload, image, 'image/png')).rejects.toThrow();
+    const response = await client.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.key, text: 'Click **Save**' });
+    expect(response.status).toBe(503);
+    expect(ErrorBody.parse(response.json).error.code).toBe('service_unavailable');
+    const detail = (await client.get(`/api/guides/${guide.id}`)).json;
+    expect(detail.slides).toHaveLength(0);
+    expect(detail.slideCount).toBe(0);
+  });
+});
