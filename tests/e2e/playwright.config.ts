@@ -41,9 +41,14 @@ export default defineConfig({
       MAIL_WEB_PORT: process.env.E2E_MAIL_WEB_PORT ?? '3180',
       DYNAMODB_PORT: process.env.E2E_DYNAMODB_PORT ?? '3800',
       S3_PORT: process.env.E2E_S3_PORT ?? '3569',
+      STRIPE_PORT: process.env.E2E_STRIPE_PORT ?? '3121',
       ...(process.env.DYNAMODB_ENDPOINT ? { DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT } : {}),
       ...(process.env.S3_ENDPOINT ? { S3_ENDPOINT: process.env.S3_ENDPOINT } : {}),
       SEED: 'true',
+      // Every simulated user shares 127.0.0.1: the per-IP limit (3 per 10 s and action) would
+      // refuse a journey's third sign-up. The per-account limit stays as deployed; the per-IP
+      // one is covered by tests/integration/rate-limit.test.ts with rotating source IPs.
+      RATE_LIMIT_IP_MAX: '1000',
       LOG_LEVEL: 'ERROR',
     },
   },
