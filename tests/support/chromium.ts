@@ -1,19 +1,2 @@
-import { existsSync } from 'node:fs';
-
-/** Debian's Chromium, driven by playwright-core; never a browser downloaded by Playwright. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function chromiumMissingMessage(): string | undefined {
-  if (existsSync(CHROMIUM_PATH)) return undefined;
-  return `Chromium is missing at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.`;
-}
+// The browser the tests drive is the one the local tooling uses (infra/local/chromium.ts).
+export { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissingMessage } from '../../infra/local/chromium';

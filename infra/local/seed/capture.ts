@@ -13,17 +13,16 @@
  * Sensitive fields (password, email, telephone, card, one-time-code, `data-redact`) are covered
  * with a solid fill before the PNG is written, as the capture extension does.
  */
-import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Locator, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissingMessage } from '../chromium';
 import sharp from 'sharp';
 import { SEED_GUIDE_SLUGS, SEED_GUIDES_DIR, SeedManifest, type SeedGuideSlug, type SeedStep } from './guides/index.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const APPS_DIR = fileURLToPath(new URL('../../../tests/fixtures/sample-apps/', import.meta.url));
 const VIEWPORT = { width: 1280, height: 800 } as const;
 /** the solid fill drawn over sensitive content */
@@ -419,8 +418,9 @@ async function captureFlow(page: Page, origin: string, flow: FlowDef): Promise<{
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    console.error('Chromium is missing: apt-get install -y chromium');
+  const missing = chromiumMissingMessage();
+  if (missing) {
+    console.error(missing);
     process.exit(1);
   }
   const only = process.argv.slice(2);
@@ -430,17 +430,9 @@ async function main(): Promise<void> {
 
   const server = await serveStatic(path.resolve(APPS_DIR));
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     let total = 0;
