@@ -6,8 +6,17 @@ export const HSTS_MAX_AGE_SECONDS = 63_072_000;
 
 export type FrameAncestors = 'none' | 'any';
 
+export interface CspOptions {
+  /**
+   * Origins the page may send requests to besides itself: the asset bucket's upload endpoint,
+   * since screenshots go from the browser straight to S3 by presigned POST.
+   */
+  connectSrc?: readonly string[];
+}
+
 /** The Content-Security-Policy of the SPA: no inline script; only the embed may be framed by other sites. */
-export function contentSecurityPolicy(frameAncestors: FrameAncestors = 'none'): string {
+export function contentSecurityPolicy(frameAncestors: FrameAncestors = 'none', options: CspOptions = {}): string {
+  const connect = ["'self'", ...(options.connectSrc ?? [])].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -15,7 +24,7 @@ export function contentSecurityPolicy(frameAncestors: FrameAncestors = 'none'): 
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src ${connect}`,
     "frame-src 'self'",
     "worker-src 'self' blob:",
     "object-src 'none'",
@@ -37,10 +46,10 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** Headers for an HTML page; `x-frame-options` backs up frame-ancestors for old browsers. */
-export function pageSecurityHeaders(frameAncestors: FrameAncestors = 'none'): Record<string, string> {
+export function pageSecurityHeaders(frameAncestors: FrameAncestors = 'none', options: CspOptions = {}): Record<string, string> {
   return {
     ...COMMON_SECURITY_HEADERS,
-    'content-security-policy': contentSecurityPolicy(frameAncestors),
+    'content-security-policy': contentSecurityPolicy(frameAncestors, options),
     ...(frameAncestors === 'none' ? { 'x-frame-options': 'DENY' } : {}),
   };
 }
@@ -48,4 +57,12 @@ export function pageSecurityHeaders(frameAncestors: FrameAncestors = 'none'): Re
 /** Paths that may be framed by any site: the embed route of a shared guide. */
 export function isEmbedPath(pathname: string): boolean {
   return /^\/share\/[^/]+\/embed\/?$/.test(pathname);
+}
+
+/**
+ * The upload origin a page's CSP must allow, from UPLOAD_ORIGIN: set by the local stack (s3rver's
+ * origin) and baked into the edge bundle at synth (the bucket's regional endpoint).
+ */
+export function uploadConnectSrc(uploadOrigin: string | undefined): CspOptions {
+  return uploadOrigin ? { connectSrc: [uploadOrigin] } : {};
 }

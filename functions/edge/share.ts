@@ -1,6 +1,6 @@
 import type { CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambda';
 import { PRODUCT_NAME } from '#shared/product';
-import { isEmbedPath, pageSecurityHeaders } from '#shared/security-headers';
+import { isEmbedPath, pageSecurityHeaders, uploadConnectSrc } from '#shared/security-headers';
 import { ShareMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '#shared/share';
 import { guideIdFromSegment } from '#shared/share-link';
 
@@ -147,7 +147,8 @@ export async function handler(event: CloudFrontRequestEvent): Promise<CloudFront
       'Content-Type': 'text/html; charset=utf-8',
       // Short shared caching: a guide's preview changes when it is edited or unpublished.
       'Cache-Control': 'public, max-age=0, s-maxage=60',
-      ...pageSecurityHeaders(frameAncestors),
+      // UPLOAD_ORIGIN is replaced at bundle time for Lambda@Edge (it has no environment).
+      ...pageSecurityHeaders(frameAncestors, uploadConnectSrc(process.env.UPLOAD_ORIGIN)),
     }),
     body: injectMeta(shell, metaTags(meta)),
   };

@@ -89,6 +89,8 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
       DYNAMODB_ENDPOINT: dynamoEndpoint,
       S3_ENDPOINT: s3Endpoint,
       SMTP_URL: mail.endpoint,
+      // Browsers upload screenshots straight to the bucket: the page's CSP must allow its origin.
+      UPLOAD_ORIGIN: new URL(s3Endpoint).origin,
       SESSION_SECRET: process.env.SESSION_SECRET ?? localSessionSecret(dataDir),
       POWERTOOLS_LOG_LEVEL: env.LOG_LEVEL,
     });
