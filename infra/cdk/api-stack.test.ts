@@ -12,6 +12,12 @@ import { LogicalRef, resourceById, synthStepcast, testApp } from './test-support
 
 const dev = synthStepcast({ stage: 'dev' });
 const prod = synthStepcast({ stage: 'prod' });
+const configured = synthStepcast({
+  stage: 'dev',
+  appOrigin: 'https://stepcast.example.com',
+  extensionIds: ['abcdefghijklmnopabcdefghijklmnop', 'ponmlkjihgfedcbaponmlkjihgfedcba'],
+  trustedOrigins: ['https://preview.stepcast.example.com'],
+});
 const FUNCTION_SPECS: Array<[string, FunctionSpec]> = Object.entries(FUNCTIONS);
 
 function logicalId(fn: StepcastFunction): string {
@@ -169,15 +175,22 @@ describe('api stack: functions', () => {
     expect(Object.keys(dev.stacks.api.functions).sort()).toEqual(Object.keys(FUNCTIONS).sort());
   });
 
-  it.each(FUNCTION_SPECS)('%s: Node 22 on arm64, traced, with the spec memory and timeout', (name, spec) => {
+  it.each(FUNCTION_SPECS)('%s: Node 22, traced, with the spec memory and timeout, arm64 unless native', (name, spec) => {
     const fn = resourceById(dev.api, logicalId(dev.stacks.api.functions[name]!), LambdaResource).Properties;
     expect(fn.Runtime).toBe('nodejs22.x');
-    expect(fn.Architectures).toEqual(['arm64']);
+    expect(fn.Architectures).toEqual([spec.nativeModules?.length ? 'x86_64' : 'arm64']);
     expect(fn.Handler).toBe('index.handler');
     expect(fn.TracingConfig.Mode).toBe('Active');
     expect(fn.MemorySize).toBe(spec.memoryMb ?? DEFAULT_MEMORY_MB);
     expect(fn.Timeout).toBe(spec.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS);
     expect(fn.Timeout).toBeLessThan(29);
+  });
+
+  it('runs auth on x86_64, whose argon2 binary is the linux-x64 one, and health on arm64', () => {
+    const architectures = (name: string) =>
+      resourceById(dev.api, logicalId(dev.stacks.api.functions[name]!), LambdaResource).Properties.Architectures;
+    expect(architectures('auth')).toEqual(['x86_64']);
+    expect(architectures('health')).toEqual(['arm64']);
   });
 
   it.each(FUNCTION_SPECS)('%s: environment names only what the function may touch', (name, spec) => {
@@ -192,6 +205,20 @@ describe('api stack: functions', () => {
     expect('TABLE_NAME' in variables).toBe(spec.access.table !== undefined);
     expect('BUCKET_NAME' in variables).toBe(spec.access.bucket !== undefined || spec.access.bucketList === true);
     expect('SESSION_SECRET_ARN' in variables).toBe(spec.access.secrets === true);
+    for (const key of ['APP_ORIGIN', 'EXTENSION_IDS', 'TRUSTED_ORIGINS']) expect(key in variables, key).toBe(false);
+  });
+
+  it.each(FUNCTION_SPECS)('%s: gets the site origin, extension ids and trusted origins the context gives', (name) => {
+    const variables = resourceById(
+      configured.api,
+      logicalId(configured.stacks.api.functions[name]!),
+      LambdaResource,
+    ).Properties.Environment.Variables;
+    expect(variables).toMatchObject({
+      APP_ORIGIN: 'https://stepcast.example.com',
+      EXTENSION_IDS: 'abcdefghijklmnopabcdefghijklmnop,ponmlkjihgfedcbaponmlkjihgfedcba',
+      TRUSTED_ORIGINS: 'https://preview.stepcast.example.com',
+    });
   });
 
   it.each(FUNCTION_SPECS)('%s: logs to its own log group, kept a month (a year on prod)', (name) => {

@@ -1,7 +1,14 @@
-// The CDK app: `npx cdk synth -c stage=dev`, `npx cdk deploy -c stage=NAME --all` (see README.md).
+// The CDK app: `npx cdk synth -c stage=dev`, `npx cdk deploy --all -c stage=NAME` (see README.md).
 import { App } from 'aws-cdk-lib';
+import { UsageError } from './errors';
 import { addStepcastStacks, optionsFromContext } from './stepcast';
 
 const app = new App();
-addStepcastStacks(app, optionsFromContext(app));
+try {
+  addStepcastStacks(app, optionsFromContext(app));
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`stepcast: ${error.message}`);
+  process.exit(1);
+}
 app.synth();

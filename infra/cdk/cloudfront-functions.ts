@@ -1,6 +1,10 @@
+import { z } from 'zod';
+import { IMMUTABLE_CACHE_CONTROL } from './behaviours';
+
 /**
  * CloudFront Functions (runtime cloudfront-js-2.0) as source text, kept apart from the stack so
- * the tests can run them. They run on every viewer request of their behaviour, so they stay tiny.
+ * the tests and the local server (infra/local) run the very same code. They run on every viewer
+ * request or response of their behaviour, so they stay tiny.
  */
 
 /**
@@ -50,3 +54,48 @@ export const FORWARD_HOST_SOURCE = `function handler(event) {
   }
   return request;
 }`;
+
+/**
+ * /assets/* (asset bucket), viewer response: a found asset is immutable for a year (keys are
+ * content-addressed); an error is not, or a 404 for an upload still in flight would stick in
+ * browsers for a year. CloudFront never runs viewer-response functions for origin statuses of
+ * 400 and above; the check states it, and makes the local server, which runs this too, agree.
+ */
+export const ASSET_CACHE_CONTROL_SOURCE = `function handler(event) {
+  var response = event.response;
+  if (response.statusCode < 400) {
+    response.headers['cache-control'] = { value: '${IMMUTABLE_CACHE_CONTROL}' };
+  }
+  return response;
+}`;
+
+const FunctionHeaders = z.record(z.string(), z.object({ value: z.string() }));
+const ViewerRequest = z.object({ uri: z.string(), headers: FunctionHeaders });
+const ViewerResponse = z.object({ statusCode: z.number(), headers: FunctionHeaders });
+
+/** A request as a viewer-request function sees it: lower-case header names. */
+export type ViewerRequest = z.output<typeof ViewerRequest>;
+/** A response as a viewer-response function sees it: lower-case header names. */
+export type ViewerResponse = z.output<typeof ViewerResponse>;
+
+function compile(source: string): (event: unknown) => unknown {
+  // The source is our own constant above, evaluated the way the cloudfront-js runtime loads it.
+  const handler: unknown = new Function(`${source}\nreturn handler;`)();
+  if (typeof handler !== 'function') throw new Error('a CloudFront Function must define handler(event)');
+  return (event) => {
+    const result: unknown = handler(event);
+    return result;
+  };
+}
+
+/** Runs a viewer-request function's source on a request, as CloudFront would. */
+export function viewerRequestFunction(source: string): (request: ViewerRequest) => ViewerRequest {
+  const handler = compile(source);
+  return (request) => ViewerRequest.parse(handler({ request: structuredClone(request) }));
+}
+
+/** Runs a viewer-response function's source on a response, as CloudFront would. */
+export function viewerResponseFunction(source: string): (response: ViewerResponse) => ViewerResponse {
+  const handler = compile(source);
+  return (response) => ViewerResponse.parse(handler({ response: structuredClone(response) }));
+}

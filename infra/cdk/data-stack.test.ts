@@ -76,10 +76,10 @@ describe('data stack: asset bucket', () => {
     });
   });
 
-  it('allows browsers to POST uploads from any origin unless siteOrigin is given', () => {
+  it('allows browsers to POST uploads from any origin unless appOrigin is given', () => {
     const rule = { AllowedMethods: ['POST'], AllowedOrigins: ['*'] };
     dev.data.hasResourceProperties('AWS::S3::Bucket', { CorsConfiguration: { CorsRules: [Match.objectLike(rule)] } });
-    const pinned = synthStepcast({ stage: 'dev', siteOrigin: 'https://stepcast.example.com' });
+    const pinned = synthStepcast({ stage: 'dev', appOrigin: 'https://stepcast.example.com' });
     pinned.data.hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: {
         CorsRules: [Match.objectLike({ AllowedMethods: ['POST'], AllowedOrigins: ['https://stepcast.example.com'] })],

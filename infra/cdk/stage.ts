@@ -1,5 +1,11 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { UsageError } from './errors';
+
+/** A bad `-c` value: the CLI reports its message in one line instead of a stack trace. */
+export class ContextError extends UsageError {
+  override readonly name = 'ContextError';
+}
 
 /** Everything that differs between stages, decided once from the stage name. */
 export interface StageConfig {
@@ -21,7 +27,7 @@ const STAGE_NAME = /^[a-z][a-z0-9-]{0,19}$/;
 
 export function stageConfig(name: string): StageConfig {
   if (!STAGE_NAME.test(name)) {
-    throw new Error(
+    throw new ContextError(
       `Invalid stage "${name}": use 1-20 lower-case letters, digits or hyphens, starting with a letter (e.g. -c stage=dev).`,
     );
   }

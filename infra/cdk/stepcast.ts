@@ -2,7 +2,7 @@ import { Tags, type App, type Environment } from 'aws-cdk-lib';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { WebStack } from './stacks/web-stack';
-import { DEFAULT_STAGE, stageConfig } from './stage';
+import { ContextError, DEFAULT_STAGE, stageConfig } from './stage';
 
 /** Stands in for the account when no credentials are around: synth works offline. */
 export const PLACEHOLDER_ACCOUNT = '111111111111';
@@ -17,10 +17,18 @@ export interface StepcastOptions {
    * @default the placeholder account in DEFAULT_REGION
    */
   readonly env?: Environment;
-  /** only origin allowed to POST uploads to the asset bucket. @default any origin */
-  readonly siteOrigin?: string;
+  /**
+   * The site's public https origin: APP_ORIGIN of the API functions (links in mail, origin
+   * checks) and the only origin allowed to POST uploads to the asset bucket (CORS).
+   * @default the functions read the host of each request; uploads from any origin
+   */
+  readonly appOrigin?: string;
   /** sender of outgoing mail, an SES-verified identity. @default the functions' default sender */
   readonly mailFrom?: string;
+  /** ids of the capture extension allowed to call the API with a session. @default none */
+  readonly extensionIds?: readonly string[];
+  /** further https origins trusted for mutations, e.g. a preview host. @default none */
+  readonly trustedOrigins?: readonly string[];
   /** the SPA build to deploy. @default web/dist */
   readonly siteDir?: string;
   /** the share-page edge handler. @default functions/edge/share.ts */
@@ -36,12 +44,12 @@ export interface StepcastStacks {
 function stringContext(app: App, key: string): string | undefined {
   const value: unknown = app.node.tryGetContext(key);
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw new Error(`Context "${key}" must be a string (-c ${key}=...).`);
+  if (typeof value !== 'string') throw new ContextError(`Context "${key}" must be a string (-c ${key}=...).`);
   return value;
 }
 
-function parseSiteOrigin(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
+/** An https origin exactly (`https://host[:port]`, no path or trailing slash), or a one-line error. */
+function parseHttpsOrigin(key: string, value: string): string {
   let url: URL | undefined;
   try {
     url = new URL(value);
@@ -49,20 +57,56 @@ function parseSiteOrigin(value: string | undefined): string | undefined {
     url = undefined;
   }
   if (!url || url.origin !== value || url.protocol !== 'https:') {
-    throw new Error(`Context "siteOrigin" must be an https origin such as https://stepcast.example.com, not "${value}".`);
+    throw new ContextError(`Context "${key}" must be an https origin such as https://stepcast.example.com, not "${value}".`);
   }
   return value;
 }
 
+/** A comma-separated context value as its non-empty items. */
+function listContext(app: App, key: string): string[] {
+  return (stringContext(app, key) ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
 /**
- * Options from `-c stage=... -c siteOrigin=... -c mailFrom=... -c account=... -c region=...`
- * and the CLI's environment.
+ * `appOrigin`, or `siteOrigin`, its older name: both name the one host serving the site, the API
+ * and the assets, so two different values are a mistake.
+ */
+function parseAppOrigin(app: App): string | undefined {
+  const appOrigin = stringContext(app, 'appOrigin');
+  const siteOrigin = stringContext(app, 'siteOrigin');
+  if (appOrigin && siteOrigin && appOrigin !== siteOrigin) {
+    throw new ContextError(`Context "appOrigin" (${appOrigin}) and "siteOrigin" (${siteOrigin}) name the same origin: give one.`);
+  }
+  const value = appOrigin ?? siteOrigin;
+  return value === undefined ? undefined : parseHttpsOrigin(appOrigin ? 'appOrigin' : 'siteOrigin', value);
+}
+
+// A Chrome extension id: 32 letters a-p (the hex digits of a key hash, shifted).
+const EXTENSION_ID = /^[a-p]{32}$/;
+
+function parseExtensionIds(app: App): string[] {
+  const ids = listContext(app, 'extensionIds');
+  const bad = ids.find((id) => !EXTENSION_ID.test(id));
+  if (bad !== undefined) {
+    throw new ContextError(`Context "extensionIds" must be comma-separated extension ids of 32 letters a-p, not "${bad}".`);
+  }
+  return ids;
+}
+
+/**
+ * Options from `-c stage=... -c appOrigin=... -c mailFrom=... -c extensionIds=... -c trustedOrigins=...
+ * -c account=... -c region=...` and the CLI's environment.
  */
 export function optionsFromContext(app: App): StepcastOptions {
   return {
     stage: stringContext(app, 'stage') ?? DEFAULT_STAGE,
-    siteOrigin: parseSiteOrigin(stringContext(app, 'siteOrigin')),
+    appOrigin: parseAppOrigin(app),
     mailFrom: stringContext(app, 'mailFrom'),
+    extensionIds: parseExtensionIds(app),
+    trustedOrigins: listContext(app, 'trustedOrigins').map((origin) => parseHttpsOrigin('trustedOrigins', origin)),
     env: {
       account: process.env.CDK_DEFAULT_ACCOUNT ?? stringContext(app, 'account') ?? PLACEHOLDER_ACCOUNT,
       region: process.env.CDK_DEFAULT_REGION ?? stringContext(app, 'region') ?? DEFAULT_REGION,
@@ -80,7 +124,7 @@ export function addStepcastStacks(app: App, options: StepcastOptions = {}): Step
   const data = new DataStack(app, name('data'), {
     ...common,
     stage,
-    siteOrigin: options.siteOrigin,
+    siteOrigin: options.appOrigin,
     description: `Stepcast ${stage.name}: table and asset bucket`,
   });
   const api = new ApiStack(app, name('api'), {
@@ -90,6 +134,9 @@ export function addStepcastStacks(app: App, options: StepcastOptions = {}): Step
     assetBucket: data.assetBucket,
     sessionSecret: data.sessionSecret,
     mailFrom: options.mailFrom,
+    appOrigin: options.appOrigin,
+    extensionIds: options.extensionIds,
+    trustedOrigins: options.trustedOrigins,
     description: `Stepcast ${stage.name}: HTTP API and its functions`,
   });
   const web = new WebStack(app, name('web'), {

@@ -24,12 +24,13 @@ export function emptySiteDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'stepcast-site-'));
 }
 
-/** A tiny SPA build: the shell plus one hashed bundle under static/. */
+/** A tiny SPA build as Vite writes it: the shell, one hashed bundle under static/ and its hidden source map. */
 export function builtSiteDir(): string {
   const dir = emptySiteDir();
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   mkdirSync(path.join(dir, 'static'));
   writeFileSync(path.join(dir, 'static', 'app-1a2b3c.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'static', 'app-1a2b3c.js.map'), '{"version":3,"sources":["app.ts"],"mappings":""}');
   return dir;
 }
 

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Stack } from 'aws-cdk-lib';
-import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -11,9 +12,16 @@ import {
   contentSecurityPolicy,
 } from '#shared/security-headers';
 import { FUNCTIONS } from '../../functions/routes';
-import { FORWARD_HOST_SOURCE, SPA_FALLBACK_SOURCE, STRIP_ASSETS_PREFIX_SOURCE } from './cloudfront-functions';
+import {
+  ASSET_CACHE_CONTROL_SOURCE,
+  FORWARD_HOST_SOURCE,
+  SPA_FALLBACK_SOURCE,
+  STRIP_ASSETS_PREFIX_SOURCE,
+  viewerRequestFunction,
+  viewerResponseFunction,
+} from './cloudfront-functions';
 import { EDGE_ENTRY, fromRoot } from './paths';
-import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from './stacks/web-stack';
+import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from './behaviours';
 import { LogicalRef, builtSiteDir, emptySiteDir, onlyResource, resourceById, synthStepcast } from './test-support';
 
 const dev = synthStepcast({ stage: 'dev' });
@@ -94,19 +102,6 @@ function functionCodeOf(association: z.output<typeof FunctionAssociation> | unde
   return resourceById(dev.web, association.FunctionARN, CloudFrontFunctionResource).Properties.FunctionCode;
 }
 
-interface CloudFrontRequest {
-  uri: string;
-  headers: Record<string, { value: string }>;
-}
-/** Runs CloudFront Function source the way the cloudfront-js runtime would call it. */
-function runViewerRequest(source: string, request: CloudFrontRequest): CloudFrontRequest {
-  const handler: unknown = new Function(`${source}\nreturn handler;`)();
-  if (typeof handler !== 'function') throw new Error('no handler');
-  return z
-    .object({ uri: z.string(), headers: z.record(z.string(), z.object({ value: z.string() })) })
-    .parse(handler({ request }));
-}
-
 describe('web stack: behaviours', () => {
   it('default: the SPA bucket through OAC, cached, the SPA fallback on viewer request', () => {
     const b = config.DefaultCacheBehavior;
@@ -156,9 +151,13 @@ describe('web stack: behaviours', () => {
     const cache = resourceById(dev.web, b.CachePolicyId, CachePolicyResource);
     expect(cache.Properties.CachePolicyConfig.DefaultTTL).toBe(ONE_YEAR_SECONDS);
     expect(cache.Properties.CachePolicyConfig.MaxTTL).toBe(ONE_YEAR_SECONDS);
-    expect(functionCodeOf(b.FunctionAssociations?.[0])).toBe(STRIP_ASSETS_PREFIX_SOURCE);
+    expect(b.FunctionAssociations?.map((f) => [f.EventType, functionCodeOf(f)])).toEqual([
+      ['viewer-request', STRIP_ASSETS_PREFIX_SOURCE],
+      ['viewer-response', ASSET_CACHE_CONTROL_SOURCE],
+    ]);
+    // Caching is the viewer-response function's, which leaves errors alone; a policy header would not.
     const custom = headersPolicyOf('/assets/*').CustomHeadersConfig?.Items ?? [];
-    expect(custom).toContainEqual({ Header: 'cache-control', Value: IMMUTABLE_CACHE_CONTROL, Override: true });
+    expect(custom.map((h) => h.Header)).not.toContain('cache-control');
   });
 
   it('/share/*: the Lambda@Edge share handler on origin request, briefly cached, seeing the viewer Host', () => {
@@ -244,6 +243,7 @@ describe('web stack: security headers', () => {
 
 describe('web stack: CloudFront Functions', () => {
   const request = (uri: string, headers: Record<string, { value: string }> = {}) => ({ uri, headers });
+  const runViewerRequest = (source: string, req: ReturnType<typeof request>) => viewerRequestFunction(source)(req);
 
   it.each([
     ['/', '/index.html'],
@@ -255,6 +255,25 @@ describe('web stack: CloudFront Functions', () => {
     ['/index.html', '/index.html'],
   ])('SPA fallback: %s → %s', (uri, expected) => {
     expect(runViewerRequest(SPA_FALLBACK_SOURCE, request(uri)).uri).toBe(expected);
+  });
+
+  it.each([
+    ['/guides/my.guide/edit', '/index.html'],
+    ['/v1.2/guide', '/index.html'],
+    ['/static/missing-1a2b.js', '/static/missing-1a2b.js'],
+  ])('SPA fallback looks at the last segment only: %s → %s', (uri, expected) => {
+    expect(runViewerRequest(SPA_FALLBACK_SOURCE, request(uri)).uri).toBe(expected);
+  });
+
+  it.each([
+    [200, IMMUTABLE_CACHE_CONTROL],
+    [206, IMMUTABLE_CACHE_CONTROL],
+    [304, IMMUTABLE_CACHE_CONTROL],
+    [403, undefined],
+    [404, undefined],
+  ])('asset answers with status %i get cache-control %s', (statusCode, expected) => {
+    const response = viewerResponseFunction(ASSET_CACHE_CONTROL_SOURCE)({ statusCode, headers: {} });
+    expect(response.headers['cache-control']?.value).toBe(expected);
   });
 
   it('strips /assets from asset paths', () => {
@@ -295,6 +314,76 @@ describe('web stack: SPA deployment', () => {
         DistributionPaths: ['/*'],
       }),
       DependsOn: Match.arrayWith([Match.stringLikeRegexp('^DeploySiteBundles')]),
+    });
+  });
+});
+
+describe('web stack: SPA files that are never deployed', () => {
+  const built = synthStepcast({ stage: 'dev', siteDir: builtSiteDir() });
+  const AssetManifest = z.object({
+    files: z.record(z.string(), z.object({ displayName: z.string().optional(), source: z.object({ path: z.string() }) })),
+  });
+  /** Every file of the folders the web stack uploads, relative to their folder. */
+  function uploadedFiles(): string[] {
+    const manifest = AssetManifest.parse(
+      JSON.parse(readFileSync(path.join(built.app.outdir, `${built.stacks.web.artifactId}.assets.json`), 'utf8')),
+    );
+    const sources = Object.values(manifest.files).filter((file) => /^DeploySite\w+\/Asset/.test(file.displayName ?? ''));
+    expect(sources).toHaveLength(2);
+    return sources.flatMap((file) =>
+      readdirSync(path.resolve(built.app.outdir, file.source.path), { recursive: true, encoding: 'utf8' }),
+    );
+  }
+
+  it('uploads the shell and the bundles but no source map', () => {
+    const files = uploadedFiles();
+    expect(files).toEqual(expect.arrayContaining(['index.html', 'app-1a2b3c.js']));
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+  });
+});
+
+describe('web stack: edge function logs', () => {
+  const prod = synthStepcast({ stage: 'prod' });
+  const LogGroupResource = z.object({
+    DeletionPolicy: z.string().optional(),
+    Properties: z.object({
+      LogGroupName: z.object({ 'Fn::Join': z.tuple([z.literal(''), z.tuple([z.string(), LogicalRef])]) }),
+      RetentionInDays: z.number(),
+    }),
+  });
+  function edgeLogGroups(synth: typeof dev) {
+    const fn = synth.stacks.web.shareEdgeFunction.lambda;
+    const fnId = synth.stacks.web.getLogicalId(z.instanceof(CfnFunction).parse(fn.node.defaultChild));
+    return Object.values(synth.web.findResources('AWS::Logs::LogGroup'))
+      .map((resource) => LogGroupResource.safeParse(resource))
+      .flatMap((parsed) => (parsed.success ? [parsed.data] : []))
+      .filter((group) => group.Properties.LogGroupName['Fn::Join'][1][1] === fnId)
+      .map((group) => ({
+        prefix: group.Properties.LogGroupName['Fn::Join'][1][0],
+        days: group.Properties.RetentionInDays,
+        deletion: group.DeletionPolicy,
+      }))
+      .sort((a, b) => a.prefix.localeCompare(b.prefix));
+  }
+
+  it("keeps the replicas' us-east-1 logs and the function's own for the stage's retention", () => {
+    expect(edgeLogGroups(dev)).toEqual([
+      { prefix: '/aws/lambda/', days: 30, deletion: 'Delete' },
+      { prefix: '/aws/lambda/us-east-1.', days: 30, deletion: 'Delete' },
+    ]);
+    expect(edgeLogGroups(prod)).toEqual([
+      { prefix: '/aws/lambda/', days: 365, deletion: 'Retain' },
+      { prefix: '/aws/lambda/us-east-1.', days: 365, deletion: 'Retain' },
+    ]);
+  });
+
+  it('puts that log group beside the function in us-east-1 when the stage lives in another region', () => {
+    const ireland = synthStepcast({ stage: 'dev', env: { account: '111111111111', region: 'eu-west-1' } });
+    const edgeStack = Stack.of(ireland.stacks.web.shareEdgeFunction.lambda);
+    expect(edgeStack.region).toBe('us-east-1');
+    Template.fromStack(edgeStack).hasResourceProperties('AWS::Logs::LogGroup', {
+      LogGroupName: { 'Fn::Join': ['', ['/aws/lambda/us-east-1.', Match.anyValue()]] },
+      RetentionInDays: 30,
     });
   });
 });

@@ -2,7 +2,14 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { COMMON_SECURITY_HEADERS, pageSecurityHeaders } from '#shared/security-headers';
+import {
+  IMMUTABLE_CACHE_CONTROL,
+  REVALIDATE_CACHE_CONTROL,
+  SITE_HEADERS,
+  SPA_BUNDLE_DIR,
+  UNDEPLOYED_SITE_FILES,
+} from '../cdk/behaviours';
+import { SPA_FALLBACK_SOURCE, viewerRequestFunction } from '../cdk/cloudfront-functions';
 
 export const MIME_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -10,7 +17,6 @@ export const MIME_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -26,52 +32,57 @@ export const MIME_TYPES: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
-/** Vite's content-hashed output: cached for a year, as CloudFront serves it. */
-export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+const spaFallback = viewerRequestFunction(SPA_FALLBACK_SOURCE);
 
-async function fileAt(root: string, pathname: string): Promise<string | undefined> {
+/** A deployment exclude glob (`*.map`) as a test of a file name, which it matches at any depth. */
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${escaped.join('[^/]*')}$`);
+}
+const UNDEPLOYED = UNDEPLOYED_SITE_FILES.map(globToRegExp);
+
+/** The build's file for a URL path, as the SPA bucket holds it: none outside the root or never deployed. */
+async function deployedFile(root: string, uri: string): Promise<string | undefined> {
   let decoded: string;
   try {
-    decoded = decodeURIComponent(pathname);
+    decoded = decodeURIComponent(uri);
   } catch {
     return undefined;
   }
   const resolved = path.resolve(root, `.${path.posix.normalize(decoded)}`);
-  if (resolved !== root && !resolved.startsWith(root + path.sep)) return undefined;
-  try {
-    const info = await stat(resolved);
-    if (info.isFile()) return resolved;
-    if (info.isDirectory()) {
-      const index = path.join(resolved, 'index.html');
-      if ((await stat(index).catch(() => undefined))?.isFile()) return index;
-    }
-  } catch {
-    return undefined;
-  }
-  return undefined;
+  if (!resolved.startsWith(root + path.sep)) return undefined;
+  if (UNDEPLOYED.some((pattern) => pattern.test(path.basename(resolved)))) return undefined;
+  const info = await stat(resolved).catch(() => undefined);
+  return info?.isFile() ? resolved : undefined;
 }
 
 /**
- * Serves the SPA build like the CloudFront default behaviour over the SPA bucket: files as they
- * are, and any path without a file answered with index.html and status 200 (the distribution's
- * 403/404 error responses), so client-side routes load the app.
+ * Serves the SPA build like the CloudFront default behaviour over the SPA bucket, running the
+ * same viewer-request function: a path whose last segment has no dot is a client-side route and
+ * gets /index.html; any other path is a file, and a missing one is a plain 404 (never the shell,
+ * so a stale script URL fails loudly). Every answer carries the page headers CloudFront adds,
+ * and files the cache-control the deployment stores with them.
  */
 export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const pathname = new URL(req.url ?? '/', 'http://local').pathname;
-  const file = (await fileAt(root, pathname)) ?? path.join(root, 'index.html');
-  const ext = path.extname(file);
-  const info = await stat(file).catch(() => undefined);
-  if (!info) {
-    res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end('The web app is not built: run npm run build.');
+  const { uri } = spaFallback({ uri: pathname, headers: {} });
+  const file = await deployedFile(root, uri);
+  if (!file) {
+    if (uri === '/index.html') {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...SITE_HEADERS });
+      res.end('The web app is not built: run npm run build.');
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SITE_HEADERS });
+    res.end(req.method === 'HEAD' ? undefined : 'Not found');
     return;
   }
-  const isHtml = ext === '.html';
+  const info = await stat(file);
   res.writeHead(200, {
-    'content-type': MIME_TYPES[ext] ?? 'application/octet-stream',
+    'content-type': MIME_TYPES[path.extname(file)] ?? 'application/octet-stream',
     'content-length': String(info.size),
-    'cache-control': pathname.startsWith('/static/') ? IMMUTABLE_CACHE : 'public, max-age=0, must-revalidate',
-    ...(isHtml ? pageSecurityHeaders('none') : COMMON_SECURITY_HEADERS),
+    'cache-control': uri.startsWith(`/${SPA_BUNDLE_DIR}/`) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL,
+    ...SITE_HEADERS,
   });
   if (req.method === 'HEAD') {
     res.end();

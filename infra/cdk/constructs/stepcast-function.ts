@@ -1,8 +1,15 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import path from 'node:path';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import {
+  copyPackagesCommands,
+  nativeModulePackages,
+  undeclaredImportsCommand,
+  type NativeModule,
+} from '../native-modules';
 import { fromRoot } from '../paths';
 
 /** API Gateway HTTP APIs stop waiting for an integration after 29 s; a longer timeout only hides a 504. */
@@ -17,10 +24,9 @@ export const DEFAULT_MEMORY_MB = 512;
 /**
  * Modules the bundle must not contain.
  * - `@aws-sdk/*`: the Node.js 22 Lambda runtime provides the AWS SDK v3.
- * - `sharp`, `@node-rs/argon2`: native addons; esbuild cannot bundle `.node` binaries, and the
- *   linux-arm64 builds are not in this machine's node_modules (npm installs only the host's).
- *   They stay external so a synth needs no network. A function that imports one of them needs
- *   those binaries shipped first (see infra/cdk/README.md, "Native modules").
+ * - the native addons (`sharp`, `@node-rs/argon2`): esbuild cannot bundle `.node` binaries. A
+ *   function declaring one gets its packages copied beside the bundle; a bundle importing one
+ *   it did not declare fails the synth (see `nativeModules`).
  */
 export const EXTERNAL_MODULES = ['@aws-sdk/*', 'sharp', '@node-rs/argon2'];
 
@@ -42,12 +48,24 @@ export interface StepcastFunctionProps {
   readonly logRemovalPolicy?: RemovalPolicy;
   /** @default no description */
   readonly description?: string;
+  /**
+   * Native addons the function imports (`argon2`, `sharp`). Their packages are copied from
+   * node_modules into the bundle, and the function runs on x86_64 instead of arm64: the
+   * binaries a synth can ship are those in node_modules, i.e. the build machine's (npm installs
+   * only the host platform's, and fetching arm64 ones would need the network), and deploys run
+   * on linux x64. Synth fails in one line where node_modules lacks the linux-x64 builds.
+   * @default none: arm64, and a bundle importing a native module fails the synth
+   */
+  readonly nativeModules?: readonly NativeModule[];
+  /** where native modules' packages are copied from. @default the repository's node_modules */
+  readonly nodeModulesDir?: string;
 }
 
 /**
  * Every Stepcast Lambda (except the edge handler, which Lambda@Edge constrains differently) with
- * the defaults fixed once: Node.js 22 on arm64, ESM bundled locally by esbuild (no Docker), source
- * maps on, X-Ray tracing, and its own log group with a retention, so no log lives forever.
+ * the defaults fixed once: Node.js 22 on arm64 (x86_64 with native modules, see `nativeModules`),
+ * ESM bundled locally by esbuild (no Docker), source maps on, X-Ray tracing, and its own log group
+ * with a retention, so no log lives forever.
  * Permissions are not decided here: whoever creates the function grants exactly what it uses.
  */
 export class StepcastFunction extends NodejsFunction {
@@ -64,12 +82,20 @@ export class StepcastFunction extends NodejsFunction {
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
       removalPolicy: props.logRemovalPolicy ?? RemovalPolicy.DESTROY,
     });
+    const nativeModules = [...new Set(props.nativeModules ?? [])];
+    const nodeModulesDir = path.resolve(props.nodeModulesDir ?? fromRoot('node_modules'));
+    // Resolved (and the binaries checked) only when this stack is bundled, so assertion tests and
+    // `cdk deploy` of another stack work on any machine.
+    const packages =
+      nativeModules.length > 0 && Stack.of(scope).bundlingRequired ? nativeModulePackages(nativeModules, nodeModulesDir) : [];
     super(scope, id, {
       entry: fromRoot(props.entry),
       handler: 'handler',
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+      // The shipped native binaries are linux-x64 ones (see `nativeModules`); the rest is arm64,
+      // cheaper per GB-second.
+      architecture: nativeModules.length > 0 ? Architecture.X86_64 : Architecture.ARM_64,
       memorySize: props.memoryMb ?? DEFAULT_MEMORY_MB,
       timeout: Duration.seconds(timeoutSeconds),
       tracing: Tracing.ACTIVE,
@@ -96,6 +122,16 @@ export class StepcastFunction extends NodejsFunction {
         // The map only needs positions and file names; the sources are in the repository.
         sourcesContent: false,
         tsconfig: fromRoot('tsconfig.json'),
+        // Read (then deleted) by the undeclared-native-imports check below.
+        metafile: true,
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_inputDir: string, outputDir: string) => [
+            undeclaredImportsCommand(outputDir, props.entry, nativeModules),
+            ...copyPackagesCommands(packages, path.dirname(nodeModulesDir), outputDir),
+          ],
+        },
       },
     });
   }

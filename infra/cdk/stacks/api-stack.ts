@@ -27,6 +27,15 @@ export interface ApiStackProps extends StackProps {
    * @default the functions' own default sender
    */
   readonly mailFrom?: string;
+  /**
+   * The site's public origin (APP_ORIGIN): links in mail, the origin check on mutations.
+   * @default each request's own host, which CloudFront forwards as x-forwarded-host
+   */
+  readonly appOrigin?: string;
+  /** ids of the capture extension allowed to call the API with a session (EXTENSION_IDS). @default none */
+  readonly extensionIds?: readonly string[];
+  /** further origins trusted for mutations (TRUSTED_ORIGINS), e.g. a preview host. @default none */
+  readonly trustedOrigins?: readonly string[];
   /** @default FUNCTIONS from functions/routes.ts; tests pass their own to cover every access kind */
   readonly functions?: Readonly<Record<string, FunctionSpec>>;
   /** @default ROUTES from functions/routes.ts */
@@ -51,6 +60,12 @@ export class ApiStack extends Stack {
     const { stage, table, assetBucket, sessionSecret } = props;
     const specs = props.functions ?? FUNCTIONS;
     const routes = props.routes ?? ROUTES;
+    // Read by functions/core/origin.ts; a variable is set only when the context gives a value.
+    const siteEnvironment: Record<string, string> = {
+      ...(props.appOrigin ? { APP_ORIGIN: props.appOrigin } : {}),
+      ...(props.extensionIds?.length ? { EXTENSION_IDS: props.extensionIds.join(',') } : {}),
+      ...(props.trustedOrigins?.length ? { TRUSTED_ORIGINS: props.trustedOrigins.join(',') } : {}),
+    };
 
     const functions: Record<string, StepcastFunction> = {};
     for (const [name, spec] of Object.entries(specs)) {
@@ -58,6 +73,7 @@ export class ApiStack extends Stack {
         entry: spec.entry,
         timeoutSeconds: spec.timeoutSeconds,
         memoryMb: spec.memoryMb,
+        nativeModules: spec.nativeModules,
         description: `Stepcast ${stage.name}: ${name}`,
         logRetention: stage.logRetention,
         logRemovalPolicy: stage.removalPolicy,
@@ -65,6 +81,7 @@ export class ApiStack extends Stack {
           STAGE: stage.name,
           POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
           POWERTOOLS_LOG_LEVEL: 'INFO',
+          ...siteEnvironment,
           // Only the names of what the function may touch: config parsing fails fast on the rest.
           ...(spec.access.table ? { TABLE_NAME: table.tableName } : {}),
           ...(spec.access.bucket || spec.access.bucketList ? { BUCKET_NAME: assetBucket.bucketName } : {}),

@@ -23,32 +23,30 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { CfnLogGroup, LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import type { Construct } from 'constructs';
+import { Construct } from 'constructs';
 import {
-  API_CONTENT_SECURITY_POLICY,
-  COMMON_SECURITY_HEADERS,
-  pageSecurityHeaders,
-} from '#shared/security-headers';
-import { FORWARD_HOST_SOURCE, SPA_FALLBACK_SOURCE, STRIP_ASSETS_PREFIX_SOURCE } from '../cloudfront-functions';
+  API_HEADERS,
+  ASSET_HEADERS,
+  IMMUTABLE_CACHE_CONTROL,
+  REVALIDATE_CACHE_CONTROL,
+  SHARE_HEADERS,
+  SITE_HEADERS,
+  SPA_BUNDLE_DIR,
+  UNDEPLOYED_SITE_FILES,
+} from '../behaviours';
+import {
+  ASSET_CACHE_CONTROL_SOURCE,
+  FORWARD_HOST_SOURCE,
+  SPA_FALLBACK_SOURCE,
+  STRIP_ASSETS_PREFIX_SOURCE,
+} from '../cloudfront-functions';
 import { EDGE_HANDLER, edgeCode } from '../constructs/edge-code';
 import { SecurityHeadersPolicy } from '../constructs/security-headers-policy';
 import { EDGE_ENTRY, SITE_DIR } from '../paths';
 import type { StageConfig } from '../stage';
-
-/** Content-addressed files (assets, the SPA's hashed bundles) never change under one name. */
-export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-
-/** The SPA shell and other unhashed files are revalidated on every load, so a deploy shows at once. */
-export const REVALIDATE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-
-/**
- * The folder of the SPA build holding Vite's content-hashed bundles (Vite's `build.assetsDir`).
- * Not Vite's default `assets`: `/assets/*` is the asset bucket. The local server gives the same
- * folder the same immutable caching (infra/local/static.ts).
- */
-export const SPA_BUNDLE_DIR = 'static';
 
 export interface WebStackProps extends StackProps {
   readonly stage: StageConfig;
@@ -123,26 +121,24 @@ export class WebStack extends Stack {
       timeout: Duration.seconds(5),
       description: `Stepcast ${stage.name}: share page meta (Lambda@Edge, origin request on /share/*)`,
     });
+    this.limitEdgeLogRetention(this.shareEdgeFunction, stage);
 
+    // Each behaviour's headers come from behaviours.ts, which the local server answers from too.
     const pageHeaders = new SecurityHeadersPolicy(this, 'PageHeadersPolicy', {
       comment: `Stepcast ${stage.name}: pages (frame-ancestors 'none')`,
-      headers: pageSecurityHeaders('none'),
+      headers: SITE_HEADERS,
     });
-    // The API's own CSP (JSON only), as the handlers send it, so CloudFront's override agrees.
     const apiHeaders = new SecurityHeadersPolicy(this, 'ApiHeadersPolicy', {
       comment: `Stepcast ${stage.name}: /api`,
-      headers: { ...COMMON_SECURITY_HEADERS, 'content-security-policy': API_CONTENT_SECURITY_POLICY, 'x-frame-options': 'DENY' },
+      headers: API_HEADERS,
     });
-    // Uploaded content gets the page CSP too, so an uploaded SVG or HTML file cannot run script.
     const assetHeaders = new SecurityHeadersPolicy(this, 'AssetHeadersPolicy', {
-      comment: `Stepcast ${stage.name}: /assets (immutable)`,
-      headers: { ...pageSecurityHeaders('none'), 'cache-control': IMMUTABLE_CACHE_CONTROL },
+      comment: `Stepcast ${stage.name}: /assets`,
+      headers: ASSET_HEADERS,
     });
-    // No CSP and no X-Frame-Options here: the edge handler sets them per page, because
-    // /share/{id}/embed must be framable by any site (frame-ancestors *).
     const shareHeaders = new SecurityHeadersPolicy(this, 'ShareHeadersPolicy', {
       comment: `Stepcast ${stage.name}: /share (CSP set by the edge handler)`,
-      headers: COMMON_SECURITY_HEADERS,
+      headers: SHARE_HEADERS,
     });
 
     // Asset keys are content-addressed, so CloudFront may keep them for a year.
@@ -186,6 +182,11 @@ export class WebStack extends Stack {
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(STRIP_ASSETS_PREFIX_SOURCE),
     });
+    const assetCacheControl = new CloudFrontFunction(this, 'AssetCacheControlFunction', {
+      comment: 'Found assets are immutable; errors are not',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(ASSET_CACHE_CONTROL_SOURCE),
+    });
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `Stepcast ${stage.name}`,
@@ -216,7 +217,10 @@ export class WebStack extends Stack {
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: assetCachePolicy,
           responseHeadersPolicy: assetHeaders,
-          functionAssociations: [{ function: stripAssetsPrefix, eventType: FunctionEventType.VIEWER_REQUEST }],
+          functionAssociations: [
+            { function: stripAssetsPrefix, eventType: FunctionEventType.VIEWER_REQUEST },
+            { function: assetCacheControl, eventType: FunctionEventType.VIEWER_RESPONSE },
+          ],
         },
         '/share/*': {
           origin: siteOrigin,
@@ -242,10 +246,37 @@ export class WebStack extends Stack {
   }
 
   /**
+   * Log retention for the edge function. Lambda@Edge replicas log to `/aws/lambda/us-east-1.{name}`
+   * in whichever region serves the viewer, creating that group on first use with no retention.
+   * This stack, in us-east-1 with the function, owns that group for us-east-1; the groups of
+   * other regions would need a stack (or custom resource) per region and keep CloudWatch's
+   * default. The function's own `/aws/lambda/{name}` (only direct invokes write there) follows
+   * the stage too, instead of CDK's default two years, retained.
+   */
+  private limitEdgeLogRetention(edge: experimental.EdgeFunction, stage: StageConfig): void {
+    // Beside the function itself: in this stack in us-east-1, else in the edge stack CDK adds there.
+    const fn = edge.lambda;
+    if (!(fn instanceof Construct)) throw new Error('the edge function is not a construct of this app');
+    new LogGroup(fn, 'ReplicaLogs', {
+      logGroupName: `/aws/lambda/us-east-1.${fn.functionName}`,
+      retention: stage.logRetention,
+      removalPolicy: stage.removalPolicy,
+    });
+    const own = fn.node.tryFindChild('LogGroup');
+    if (own instanceof LogGroup) {
+      own.applyRemovalPolicy(stage.removalPolicy);
+      const cfn = own.node.defaultChild;
+      if (cfn instanceof CfnLogGroup) cfn.retentionInDays = stage.logRetention;
+    }
+  }
+
+  /**
    * Uploads the SPA build when there is one, so `cdk synth` works before `npm run build`.
    * Hashed bundles first, immutable and never pruned (tabs still running the previous release
    * keep loading theirs); then the shell and other unhashed files, revalidated on every load,
-   * and the distribution's cache cleared.
+   * and the distribution's cache cleared. Source maps stay behind (UNDEPLOYED_SITE_FILES): Vite
+   * builds them `hidden` into static/ for error reporting, and uploaded they would publish the
+   * sources; the local server answers 404 for them too.
    */
   private deploySite(siteDir: string): void {
     if (!existsSync(path.join(siteDir, 'index.html'))) {
@@ -264,7 +295,7 @@ export class WebStack extends Stack {
     const bundleDir = path.join(siteDir, SPA_BUNDLE_DIR);
     const bundles = existsSync(bundleDir)
       ? new BucketDeployment(this, 'DeploySiteBundles', {
-          sources: [Source.asset(bundleDir)],
+          sources: [Source.asset(bundleDir, { exclude: UNDEPLOYED_SITE_FILES })],
           destinationBucket: this.siteBucket,
           destinationKeyPrefix: `${SPA_BUNDLE_DIR}/`,
           cacheControl: [CacheControl.fromString(IMMUTABLE_CACHE_CONTROL)],
@@ -273,7 +304,7 @@ export class WebStack extends Stack {
         })
       : undefined;
     const shell = new BucketDeployment(this, 'DeploySiteShell', {
-      sources: [Source.asset(siteDir, { exclude: [SPA_BUNDLE_DIR] })],
+      sources: [Source.asset(siteDir, { exclude: [SPA_BUNDLE_DIR, ...UNDEPLOYED_SITE_FILES] })],
       destinationBucket: this.siteBucket,
       // Sync filter: pruning removes shell files gone from the build, never the bundles.
       exclude: [`${SPA_BUNDLE_DIR}/*`],

@@ -1,0 +1,53 @@
+import {
+  API_CONTENT_SECURITY_POLICY,
+  COMMON_SECURITY_HEADERS,
+  pageSecurityHeaders,
+} from '#shared/security-headers';
+
+/**
+ * What each CloudFront behaviour answers with, as data: the web stack builds the distribution
+ * from it and the local server (infra/local/static.ts, assets.ts) answers from it, so the two
+ * cannot drift apart. No aws-cdk-lib here: the local server imports this module.
+ */
+
+/** Content-addressed files (assets, the SPA's hashed bundles) never change under one name. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** The SPA shell and other unhashed files are revalidated on every load, so a deploy shows at once. */
+export const REVALIDATE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/**
+ * The folder of the SPA build holding Vite's content-hashed bundles (Vite's `build.assetsDir`).
+ * Not Vite's default `assets`: `/assets/*` is the asset bucket.
+ */
+export const SPA_BUNDLE_DIR = 'static';
+
+/**
+ * Files of the SPA build that are never deployed, as glob patterns. Source maps (`sourcemap:
+ * 'hidden'` in web/vite.config.ts) are for error reporting, not for browsers: serving them would
+ * publish the original sources.
+ */
+export const UNDEPLOYED_SITE_FILES = ['*.map'];
+
+/** The default behaviour (the SPA bucket): every answer, scripts and 404s included. */
+export const SITE_HEADERS: Readonly<Record<string, string>> = pageSecurityHeaders('none');
+
+/**
+ * `/assets/*`: uploaded content gets the page CSP too, so an uploaded SVG or HTML file cannot
+ * run script. Cache-control is not here: only successful answers are immutable
+ * (ASSET_CACHE_CONTROL_SOURCE), or a 404 would stick in browsers for a year.
+ */
+export const ASSET_HEADERS: Readonly<Record<string, string>> = pageSecurityHeaders('none');
+
+/** `/api/*`: the API's own CSP (JSON only), as the handlers send it, so CloudFront's override agrees. */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  ...COMMON_SECURITY_HEADERS,
+  'content-security-policy': API_CONTENT_SECURITY_POLICY,
+  'x-frame-options': 'DENY',
+};
+
+/**
+ * `/share/*`: no CSP and no X-Frame-Options, which the edge handler sets per page because
+ * /share/{id}/embed must be framable by any site (frame-ancestors *).
+ */
+export const SHARE_HEADERS: Readonly<Record<string, string>> = COMMON_SECURITY_HEADERS;
