@@ -45,14 +45,15 @@ export const FUNCTIONS = {
     // delete-user removes the organisations it alone belongs to, assets included
     access: { table: 'readwrite', bucket: 'readwrite', mail: true, secrets: true },
     memoryMb: 1024,
-    // sharp: imported at load by domain/asset.ts (account and organisation deletion reach it)
-    nativeModules: ['argon2', 'sharp'],
+    nativeModules: ['argon2'],
   },
   guides: {
     entry: 'functions/http/guides/index.ts',
     // deleting a guide removes its screenshots; uploads are verified by reading them back
     access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true },
     memoryMb: 1024,
+    // uploads are checked and social previews made with sharp
+    nativeModules: ['sharp'],
   },
   billing: {
     entry: 'functions/http/billing/index.ts',
@@ -73,9 +74,7 @@ export const FUNCTIONS = {
   },
   organization: {
     entry: 'functions/http/organization/index.ts',
-    access: { table: 'readwrite', bucket: 'readwrite', mail: true, secrets: true },
-    // sharp: imported at load by domain/asset.ts (account and organisation deletion reach it)
-    nativeModules: ['argon2', 'sharp'],
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, mail: true, secrets: true },
   },
 } as const satisfies Record<string, FunctionSpec>;
 

@@ -1,16 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import sharp from 'sharp';
-import { AppError } from '#shared/errors';
 import { MAX_SCREENSHOT_BYTES, type ScreenshotContentType, type UploadDto } from '#shared/guides';
 import { bucketConfig } from '../core/config';
 import { s3 } from '../db/client';
@@ -61,64 +51,6 @@ export async function presignScreenshot(orgId: string, guideId: string, contentT
   return { url, fields, key };
 }
 
-const SIGNATURES: Array<{ type: ImageContentType; matches: (b: Uint8Array) => boolean }> = [
-  { type: 'image/png', matches: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v) },
-  { type: 'image/jpeg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    type: 'image/webp',
-    matches: (b) => Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' && Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP',
-  },
-];
-
-/** The image type the bytes really are (PNG, JPEG, WebP; never SVG or anything else). */
-export function sniffImage(bytes: Uint8Array): ImageContentType | undefined {
-  return SIGNATURES.find((s) => s.matches(bytes))?.type;
-}
-
-async function remove(key: string): Promise<void> {
-  await s3().send(new DeleteObjectCommand({ Bucket: bucketConfig().BUCKET_NAME, Key: key }));
-}
-
-/**
- * Checks an uploaded screenshot after the fact, as S3's policy alone cannot (and s3rver does not
- * enforce it at all): its real size, its magic bytes against its declared type, and that it
- * decodes; answers its pixel size. A bad upload is deleted and refused.
- */
-export async function verifyScreenshot(key: string): Promise<{ width: number; height: number; contentType: ImageContentType }> {
-  const Bucket = bucketConfig().BUCKET_NAME;
-  let head;
-  try {
-    head = await s3().send(new HeadObjectCommand({ Bucket, Key: key }));
-  } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'NotFound' || name === 'NoSuchKey' || name === 'Forbidden') throw new AppError('not_found', 'The screenshot was not uploaded.');
-    throw error;
-  }
-  const refuse = async (message: string): Promise<never> => {
-    await remove(key);
-    throw new AppError('validation_failed', message, { screenshotKey: message });
-  };
-  if ((head.ContentLength ?? 0) > MAX_SCREENSHOT_BYTES) return refuse('Screenshots are limited to 10 MB.');
-  if ((head.ContentLength ?? 0) === 0) return refuse('The screenshot is empty.');
-  const object = await s3().send(new GetObjectCommand({ Bucket, Key: key }));
-  const bytes = await object.Body!.transformToByteArray();
-  if (bytes.length > MAX_SCREENSHOT_BYTES) return refuse('Screenshots are limited to 10 MB.');
-  const sniffed = sniffImage(bytes);
-  if (!sniffed) return refuse('The file is not a PNG, JPEG or WebP image.');
-  const extension = key.slice(key.lastIndexOf('.') + 1);
-  if (IMAGE_EXTENSIONS[sniffed] !== extension || (head.ContentType && head.ContentType !== sniffed)) {
-    return refuse('The file is not the image type it was uploaded as.');
-  }
-  try {
-    const metadata = await sharp(bytes).metadata();
-    if (!metadata.width || !metadata.height) return refuse('The image has no size.');
-    return { width: metadata.width, height: metadata.height, contentType: sniffed };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    return refuse('The image could not be read.');
-  }
-}
-
 /** Deletes every object under a prefix (a guide's or an organisation's assets). */
 export async function removePrefix(prefix: string): Promise<void> {
   const Bucket = bucketConfig().BUCKET_NAME;
@@ -132,7 +64,7 @@ export async function removePrefix(prefix: string): Promise<void> {
 }
 
 export async function removeKey(key: string): Promise<void> {
-  await remove(key);
+  await s3().send(new DeleteObjectCommand({ Bucket: bucketConfig().BUCKET_NAME, Key: key }));
 }
 
 /** Copies an asset to a new guide's prefix (duplicating a guide), keeping its file name. */

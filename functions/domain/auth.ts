@@ -1,5 +1,4 @@
 import { AppError } from '#shared/errors';
-import type { SessionDto, UserDto } from '#shared/auth';
 import { PRODUCT_NAME } from '#shared/product';
 import { logger } from '../core/logger';
 import { db } from '../db/service';
@@ -10,58 +9,14 @@ import { hashPassword, verifyPassword } from './password';
 import * as RateLimit from './rate-limit';
 import * as Session from './session';
 import * as Token from './token';
+import { requireUser, userById, type RequestContext, type User } from './user';
+
+export { requireUser, sessionDto, userById, userDto, type RequestContext, type User } from './user';
 
 /**
  * Accounts and sign-in: the domain under /api/auth. Handlers pass the caller's context; this
  * module enforces rate limits, hashes, sessions and single-use mail links.
  */
-export interface RequestContext {
-  ip: string;
-  userAgent?: string | undefined;
-  /** the site origin links in mails point to */
-  origin: string;
-}
-
-export type User = NonNullable<Awaited<ReturnType<typeof userById>>>;
-
-export async function userById(userId: string) {
-  const { data } = await db().entities.user.get({ userId }).go();
-  return data;
-}
-
-export async function requireUser(userId: string): Promise<User> {
-  const user = await userById(userId);
-  if (!user) throw new AppError('unauthorized', 'Please sign in.');
-  return user;
-}
-
-export function userDto(user: User): UserDto {
-  return {
-    id: user.userId,
-    name: user.name,
-    email: user.email,
-    emailVerified: user.emailVerified,
-    image: user.image ?? null,
-    createdAt: new Date(user.createdAt).toISOString(),
-    updatedAt: new Date(user.updatedAt).toISOString(),
-  };
-}
-
-export function sessionDto(session: Session.Session, currentSessionId?: string): SessionDto {
-  return {
-    id: session.sessionId,
-    token: session.sessionId,
-    userId: session.userId,
-    expiresAt: new Date(session.expiresAt * 1000).toISOString(),
-    createdAt: new Date(session.createdAt).toISOString(),
-    updatedAt: new Date(session.updatedAt).toISOString(),
-    ipAddress: session.ipAddress ?? null,
-    userAgent: session.userAgent ?? null,
-    activeOrganizationId: session.activeOrgId ?? null,
-    ...(currentSessionId ? { current: session.sessionId === currentSessionId } : {}),
-  };
-}
-
 // A real argon2id hash of a random password: unknown emails spend the same time verifying.
 let dummyHash: Promise<string> | undefined;
 function timingDummy(): Promise<string> {

@@ -203,7 +203,7 @@ export async function portal(userId: string, origin: string): Promise<{ url: str
   const sub = await record(userId);
   if (!sub) throw new AppError('not_found', 'There is no subscription to manage yet.');
   const session = await call('billingPortal.sessions.create', (s) =>
-    s.billingPortal.sessions.create({ customer: sub.stripeCustomerId, return_url: `${origin}/account` }),
+    s.billingPortal.sessions.create({ customer: sub.stripeCustomerId, return_url: `${origin}/dashboard/account` }),
   );
   return { url: session.url };
 }
@@ -229,7 +229,7 @@ async function mailUser(userId: string, subject: string, heading: string, intro:
       heading,
       intro,
       action: 'Manage subscription',
-      url: `${origin ?? 'https://stepcast.app'}/account`,
+      url: `${origin ?? 'https://stepcast.app'}/dashboard/account`,
       outro: `Questions? Reply to this mail. — ${PRODUCT_NAME}`,
     }),
   );

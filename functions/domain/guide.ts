@@ -5,6 +5,7 @@ import { NO_FOLDER } from '../db/entities/guide';
 import { db } from '../db/service';
 import * as Asset from './asset';
 import * as Entitlements from './entitlements';
+import * as Screenshot from './screenshot';
 import { newGuideId, newId } from './ids';
 import * as SocialImage from './social-image';
 
@@ -303,7 +304,7 @@ export async function addSlide(orgId: string, guideId: string, input: NewSlide):
   let size: { width: number; height: number } | undefined;
   if (input.screenshotKey) {
     if (!input.screenshotKey.startsWith(Asset.guidePrefix(orgId, guideId))) throw new AppError('not_found', 'Screenshot not found.');
-    size = await Asset.verifyScreenshot(input.screenshotKey);
+    size = await Screenshot.verifyScreenshot(input.screenshotKey);
   }
   const order = input.order ?? orderBetween(slides[slides.length - 1]?.order, undefined);
   const { data } = await db()

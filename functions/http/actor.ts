@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors';
 import { addResponseCookie, type ApiEvent } from '../core/http';
 import { siteOrigin } from '../core/origin';
-import * as Auth from '../domain/auth';
+import * as User from '../domain/user';
 import * as Organization from '../domain/organization';
 import * as Session from '../domain/session';
 import { readSessionToken, sessionCookie } from './session-cookie';
@@ -37,7 +37,7 @@ export async function requireSession(event: ApiEvent): Promise<Session.Session> 
 
 export async function requireUser(event: ApiEvent) {
   const session = await requireSession(event);
-  return { session, user: await Auth.requireUser(session.userId) };
+  return { session, user: await User.requireUser(session.userId) };
 }
 
 /**
@@ -52,7 +52,7 @@ export async function requireMember(event: ApiEvent, organizationId?: string) {
   return { session, member };
 }
 
-export function requestContext(event: ApiEvent): Auth.RequestContext {
+export function requestContext(event: ApiEvent): User.RequestContext {
   return {
     ip: event.requestContext.http.sourceIp,
     userAgent: event.headers?.['user-agent'],
