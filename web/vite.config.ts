@@ -28,11 +28,16 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Every page needs these and they change only on upgrades: one long-cached chunk.
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // Every page needs these and they change only on upgrades: long-cached chunks. React
+            // and the router apart, since the embed (issue 5) loads React without the router.
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
           ],
         },
       },
+      // slugify is a pure function (CommonJS, so not known to be free of side effects): a module
+      // that only parses share links (`guideIdFromSegment`) must not carry it.
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]slugify[\\/]/, sideEffects: false }] },
     },
   },
   server: {

@@ -6,6 +6,8 @@ import { RouteErrorScreen } from '../components/errors/route-error-screen';
 import { paths } from '../config/paths';
 import { ROOT_ROUTE_ID } from '../lib/root-search';
 import { createRoutePreloader, RoutePreloadContext } from '../lib/route-preload';
+import { dashboardIndexLoader } from './routes/app/dashboard-index';
+import { PrivateRouteError } from './routes/app/private-route-error';
 import { HydrateFallback, RootLayout, rootLoader } from './routes/root';
 
 /**
@@ -31,6 +33,10 @@ function fromModule(queryClient: QueryClient) {
  * The route tree. Every page is its own chunk (`lazy`). Pages inside the public layout fail
  * inside it (header and footer stay); the root's boundary catches what breaks the shell itself
  * and is the only one offering 'Go to Homepage' on the generic error screen (spec §2).
+ *
+ * The private group (spec §2, §6) sits under one guard route whose loader sends signed-out
+ * visitors to /auth and back; its pages fail inside the app shell, and an API 401 there goes
+ * through sign-in again.
  */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   const page = (importer: () => Promise<RouteModule>) => () => importer().then(fromModule(queryClient));
@@ -54,6 +60,43 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 { index: true, lazy: page(() => import('./routes/landing')) },
                 ...(import.meta.env.DEV ? [{ path: '/_dev/ui', lazy: page(() => import('./routes/dev/ui-kit')) }] : []),
                 { path: '*', lazy: page(() => import('./routes/not-found')) },
+              ],
+            },
+          ],
+        },
+        {
+          id: 'auth-layout',
+          lazy: page(() => import('./routes/auth/auth-layout')),
+          children: [{ errorElement: <RouteErrorScreen />, children: [{ path: paths.auth.path, lazy: page(() => import('./routes/auth/auth')) }] }],
+        },
+        {
+          id: 'private',
+          lazy: page(() => import('./routes/app/private')),
+          children: [
+            {
+              id: 'app-shell',
+              lazy: page(() => import('./routes/app/app-layout')),
+              children: [
+                {
+                  errorElement: <PrivateRouteError />,
+                  children: [
+                    { path: paths.dashboard.path, loader: dashboardIndexLoader },
+                    { path: paths.dashboard.welcome.path, lazy: page(() => import('./routes/app/welcome')) },
+                    // guides routes (recents, folder) are added by the guides feature
+                    { path: paths.dashboard.account.path, lazy: page(() => import('./routes/app/account')) },
+                    { path: paths.dashboard.organization.path, lazy: page(() => import('./routes/app/organization')) },
+                    { path: `${paths.dashboard.path}/*`, lazy: page(() => import('./routes/not-found')) },
+                  ],
+                },
+              ],
+            },
+            {
+              lazy: page(() => import('./routes/auth/auth-layout')),
+              children: [
+                {
+                  errorElement: <PrivateRouteError />,
+                  children: [{ path: paths.acceptInvitation.path, lazy: page(() => import('./routes/app/accept-invitation')) }],
+                },
               ],
             },
           ],

@@ -13,4 +13,15 @@ describe('paths', () => {
     expect(paths.share.embed.getHref('demo-abcdefghijkl')).toBe('/share/demo-abcdefghijkl/embed');
     expect(paths.share.design.getHref('demo-abcdefghijkl')).toBe('/share/demo-abcdefghijkl/design');
   });
+
+  it('opens another form of /auth with ?mode=, keeping the way back', () => {
+    expect(paths.auth.getHref()).toBe('/auth');
+    expect(paths.auth.getHref(undefined, 'sign-in')).toBe('/auth');
+    expect(paths.auth.getHref('/dashboard/welcome', 'sign-up')).toBe('/auth?mode=sign-up&redirect=%2Fdashboard%2Fwelcome');
+  });
+
+  it('links the new guide from screenshots and the invitation page', () => {
+    expect(paths.dashboard.recents.getHref({ new: 'screenshots' })).toBe('/dashboard/recents?new=screenshots');
+    expect(paths.acceptInvitation.getHref('abc_123')).toBe('/accept-invitation/abc_123');
+  });
 });

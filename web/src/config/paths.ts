@@ -4,6 +4,10 @@
  * (not imported here, so that every page does not carry the slug library).
  */
 
+/** The forms of the /auth screen, named in its `?mode=` parameter (sign-in when absent). */
+export const AUTH_MODES = ['sign-in', 'sign-up', 'forgot-password', 'reset'] as const;
+export type AuthMode = (typeof AUTH_MODES)[number];
+
 function withSearch(pathname: string, search: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(search)) if (value !== undefined) params.set(key, value);
@@ -35,15 +39,30 @@ export const paths = {
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   auth: {
     path: '/auth',
-    /** `redirectTo` is where sign-in returns to; the auth page only follows same-site paths. */
-    getHref: (redirectTo?: string) => withSearch('/auth', { redirect: redirectTo }),
+    /**
+     * `redirectTo` is where sign-in returns to; the auth page only follows same-site paths.
+     * `mode` opens another form than sign-in.
+     */
+    getHref: (redirectTo?: string, mode?: AuthMode) =>
+      withSearch('/auth', { mode: mode === 'sign-in' ? undefined : mode, redirect: redirectTo }),
   },
   dashboard: {
     path: '/dashboard',
     getHref: () => '/dashboard',
-    recents: { path: '/dashboard/recents', getHref: () => '/dashboard/recents' },
+    recents: {
+      path: '/dashboard/recents',
+      /** `new: 'screenshots'` opens the new guide from screenshots (the guides feature reads it). */
+      getHref: (search: { new?: 'screenshots' } = {}) => withSearch('/dashboard/recents', { new: search.new }),
+    },
     welcome: { path: '/dashboard/welcome', getHref: () => '/dashboard/welcome' },
     folder: { path: '/dashboard/folder/:id', getHref: (id: string) => `/dashboard/folder/${encodeURIComponent(id)}` },
+    account: { path: '/dashboard/account', getHref: () => '/dashboard/account' },
+    organization: { path: '/dashboard/organization', getHref: () => '/dashboard/organization' },
+  },
+  /** Where an invitation mail links to (functions/domain/organization.ts builds the same path). */
+  acceptInvitation: {
+    path: '/accept-invitation/:id',
+    getHref: (id: string) => `/accept-invitation/${encodeURIComponent(id)}`,
   },
   share: {
     path: '/share/:segment',

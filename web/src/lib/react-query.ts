@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 
 export interface QueryClientOptions {
   /** The default feedback for a failed mutation that has no `onError` of its own (spec §8). */
@@ -29,3 +29,19 @@ export function createQueryClient({ onMutationError }: QueryClientOptions = {}):
     },
   });
 }
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the constraint accepts any API function; the types below stay exact */
+type ApiFn = (...args: any[]) => Promise<any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** What an API function resolves to. */
+export type ApiFnReturnType<F extends ApiFn> = Awaited<ReturnType<F>>;
+
+/**
+ * The options a `useX` mutation hook accepts besides its own: a form passes `onError` to show
+ * the failure inline, which also turns the default toast off (see `createQueryClient`).
+ */
+export type MutationConfig<F extends ApiFn> = Omit<
+  UseMutationOptions<ApiFnReturnType<F>, Error, Parameters<F>[0]>,
+  'mutationFn'
+>;

@@ -2,24 +2,27 @@ import { paths } from '../../config/paths';
 import { CallToAction } from '../../features/marketing/components/call-to-action';
 import { Hero } from '../../features/marketing/components/hero';
 import { HowItWorks } from '../../features/marketing/components/how-it-works';
+import { LiveExample } from '../../features/marketing/components/live-example';
 import { ProFeatures } from '../../features/marketing/components/pro-features';
-import { useDocumentHead } from '../../lib/document-head';
-
-/** Sign in first, then back to the landing page with the subscription modal open. */
-const TRIAL_HREF = paths.auth.getHref(paths.home.getHref({ subscribe: true }));
+import { LANDING_EXAMPLE } from '../../features/marketing/landing-example';
+import { SITE_PAGES } from '../../features/marketing/site-pages';
+import { useTrialHref } from '../../features/marketing/trial-href';
+import { useSitePageHead } from '../../features/marketing/use-site-page-head';
 
 export default function LandingRoute() {
-  useDocumentHead({
-    title: 'Narrated step-by-step guides from any web app',
-    description:
-      'Click through a flow once in any web app. Stepcast turns it into a narrated step-by-step guide you can share by link or embed.',
-  });
+  useSitePageHead(SITE_PAGES.home);
+  const trialHref = useTrialHref();
   return (
     <>
-      <Hero trialHref={TRIAL_HREF} />
+      <Hero trialHref={trialHref} />
       <HowItWorks />
-      <ProFeatures trialHref={TRIAL_HREF} pricingHref={paths.pricing.getHref()} />
-      <CallToAction trialHref={TRIAL_HREF} />
+      <LiveExample
+        title={LANDING_EXAMPLE.title}
+        embedUrl={LANDING_EXAMPLE.embedUrl}
+        galleryHref={paths.gallery.getHref()}
+      />
+      <ProFeatures trialHref={trialHref} pricingHref={paths.pricing.getHref()} />
+      <CallToAction trialHref={trialHref} />
     </>
   );
 }

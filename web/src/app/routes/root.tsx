@@ -1,14 +1,19 @@
 import { Outlet, ScrollRestoration, type LoaderFunctionArgs } from 'react-router';
 import { NavigationProgress } from '../../components/ui/navigation-progress';
 import { loadRootSearch } from '../../lib/root-search';
+import { useFocusMainOnNavigation } from '../../lib/route-focus';
 
 /** Validates the search every page accepts; read it anywhere with `useRootSearch()`. */
 export function rootLoader({ request }: LoaderFunctionArgs) {
   return loadRootSearch(new URL(request.url).searchParams);
 }
 
-/** The shell of every page: scroll restoration and the navigation bar; pages bring their own layout. */
+/**
+ * The shell of every page: scroll restoration, the navigation bar and focus that follows the
+ * navigation; pages bring their own layout.
+ */
 export function RootLayout() {
+  useFocusMainOnNavigation();
   return (
     <>
       <ScrollRestoration />

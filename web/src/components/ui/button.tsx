@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import './button.css';
 
-export type ButtonVariant = 'default' | 'outline' | 'ghost';
+/** default, outline and ghost (spec §2); danger for what cannot be undone (delete account). */
+export type ButtonVariant = 'default' | 'outline' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 export interface ButtonStyle {
@@ -17,7 +18,11 @@ export function buttonClassName({ variant = 'default', size = 'md', block = fals
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonStyle {
-  /** shows a spinner, sets aria-busy and blocks clicks while keeping the label for screen readers */
+  /**
+   * shows a spinner, sets aria-busy and aria-disabled and blocks clicks (and the form submission
+   * they would cause) while keeping the label for screen readers. It does not set `disabled`:
+   * a disabled button drops keyboard focus to the page's start in the middle of a task.
+   */
   loading?: boolean;
   icon?: ReactNode;
 }
@@ -32,14 +37,23 @@ export function Button({
   type = 'button',
   disabled,
   children,
+  onClick,
   ...props
 }: ButtonProps) {
   return (
     <button
       type={type}
       className={buttonClassName({ variant, size, block }, className)}
-      disabled={disabled || loading}
+      disabled={disabled}
       aria-busy={loading || undefined}
+      aria-disabled={loading || undefined}
+      onClick={(event) => {
+        if (loading) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
       {...props}
     >
       {loading ? <span className="btn__spinner" aria-hidden="true" /> : icon}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import './dialog.css';
 
 export interface DialogProps {
@@ -17,7 +18,9 @@ export interface DialogProps {
 
 /**
  * A modal dialog on the native `<dialog>`: `showModal()` makes the rest of the page inert (the
- * focus trap) and puts it in the top layer; focus returns to the opener on close.
+ * focus trap) and puts it in the top layer; focus returns to the opener on close. It is rendered
+ * at the end of `body`, so that a dialog opened from a hidden or clipped container (the phone
+ * navigation drawer, a menu) still shows.
  */
 export function Dialog({
   open,
@@ -58,7 +61,7 @@ export function Dialog({
     if (dismissible) onOpenChange(false);
   };
 
-  return (
+  return createPortal(
     <dialog
       ref={ref}
       className={['dialog', `dialog--${size}`, className].filter(Boolean).join(' ')}
@@ -109,6 +112,7 @@ export function Dialog({
           {footer ? <footer className="dialog__footer">{footer}</footer> : null}
         </div>
       ) : null}
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

@@ -1,13 +1,29 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { RouteErrorScreen } from '../../../components/errors/route-error-screen';
-import { GuideNotFound } from '../../../features/share/components/guide-not-found';
+import { buttonClassName } from '../../../components/ui/button';
+import { Link } from '../../../components/ui/link';
 import { paths } from '../../../config/paths';
+import { GuideNotFound } from '../../../features/share/components/guide-not-found';
+
+/** The way home from a missing guide: in the app, or a new tab from an embed (the frame is someone else's page). */
+export function GuideNotFoundAction({ embedded }: { embedded: boolean }) {
+  const className = buttonClassName({ variant: 'outline' });
+  return embedded ? (
+    <a href={paths.home.getHref()} target="_blank" rel="noopener" className={className}>
+      Go to Homepage
+    </a>
+  ) : (
+    <Link to={paths.home.getHref()} className={className}>
+      Go to Homepage
+    </Link>
+  );
+}
 
 /** A missing or private guide has its own state; anything else is the generic error screen. */
 export function ShareErrorBoundary({ embedded = false }: { embedded?: boolean }) {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <GuideNotFound homeHref={paths.home.getHref()} openInNewTab={embedded} />;
+    return <GuideNotFound action={<GuideNotFoundAction embedded={embedded} />} />;
   }
   // The layouts around this boundary already hold the `main` landmark.
   return <RouteErrorScreen />;

@@ -1,10 +1,12 @@
-import { buttonClassName } from '../../../components/ui/button';
-import { Link } from '../../../components/ui/link';
+import type { ReactNode } from 'react';
 import { useDocumentHead } from '../../../lib/document-head';
 import './share.css';
 
-/** A shared guide that is missing or private: both look the same, so a link reveals nothing. */
-export function GuideNotFound({ homeHref, openInNewTab = false }: { homeHref: string; openInNewTab?: boolean }) {
+/**
+ * A shared guide that is missing or private: both look the same, so a link reveals nothing.
+ * `action` is the way home: an in-app link on the share page, a new tab from an embed.
+ */
+export function GuideNotFound({ action }: { action: ReactNode }) {
   useDocumentHead({ title: 'Guide not found' });
   return (
     <div className="guide-not-found">
@@ -14,15 +16,7 @@ export function GuideNotFound({ homeHref, openInNewTab = false }: { homeHref: st
       </svg>
       <h1 className="guide-not-found__title">Guide not found</h1>
       <p className="guide-not-found__lead">{"This guide doesn't exist or is private."}</p>
-      {openInNewTab ? (
-        <a href={homeHref} target="_blank" rel="noopener" className={buttonClassName({ variant: 'outline' })}>
-          Go to Homepage
-        </a>
-      ) : (
-        <Link to={homeHref} className={buttonClassName({ variant: 'outline' })}>
-          Go to Homepage
-        </Link>
-      )}
+      {action}
     </div>
   );
 }

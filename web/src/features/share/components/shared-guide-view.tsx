@@ -1,68 +1,68 @@
-import { useDocumentHead } from '../../../lib/document-head';
+import type { SharedGuideDto } from '#shared/share';
 import { PRODUCT_NAME } from '#shared/product';
-import { useSharedGuide } from '../api/get-shared-guide';
+import { useDocumentHead } from '../../../lib/document-head';
+import { GuidePlayer, isPlayable } from './guide-player';
 import './share.css';
 
 export function stepCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'step' : 'steps'}`;
 }
 
+/** '{title} | Stepcast' and '{title} - Shared guide from Stepcast', as the edge writes them for crawlers. */
 export function useSharedGuideHead(title: string) {
   useDocumentHead({ title, description: `${title} - Shared guide from ${PRODUCT_NAME}` });
 }
 
-/** The public page of a shared guide. Foundation version: title, step count and the first screen. */
-export function SharedGuideView({ guideId }: { guideId: string }) {
-  const { data: guide } = useSharedGuide(guideId);
+export interface SharedGuideViewProps {
+  guide: SharedGuideDto;
+  /** the slide shown first (0-based), from `?step=` */
+  initialIndex: number;
+  autoplay: boolean;
+  onStepChange: (index: number) => void;
+  /** the first screenshot's `elementtiming` name */
+  elementTiming?: string;
+}
+
+/** The public page of a shared guide: its title, where it comes from, and the player. */
+export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, elementTiming }: SharedGuideViewProps) {
   useSharedGuideHead(guide.title);
-  const first = guide.slides[0];
 
   return (
     <article className="shared-guide">
       <header className="shared-guide__header">
         <h1 className="shared-guide__title">{guide.title}</h1>
-        <p className="shared-guide__meta">{stepCountLabel(guide.slides.length)}</p>
+        <p className="shared-guide__meta">
+          {guide.organizationName ? (
+            <>
+              <span>{guide.organizationName}</span>
+              <span aria-hidden="true"> · </span>
+            </>
+          ) : null}
+          <span>{stepCountLabel(guide.slides.length)}</span>
+          {guide.visibility === 'private' ? (
+            <span className="shared-guide__private">
+              <svg viewBox="0 0 16 16" aria-hidden="true">
+                <rect x="3" y="7" width="10" height="7" rx="1.5" />
+                <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" />
+              </svg>
+              Private to your team
+            </span>
+          ) : null}
+        </p>
       </header>
-      {first?.screenshotUrl ? (
-        <figure className="shared-guide__frame">
-          <img
-            className="shared-guide__screenshot"
-            src={first.screenshotUrl}
-            alt={`Step 1 of ${guide.title}`}
-            decoding="async"
-          />
-        </figure>
+      {isPlayable(guide) ? (
+        <GuidePlayer
+          guide={guide}
+          initialIndex={initialIndex}
+          autoplay={autoplay}
+          onStepChange={onStepChange}
+          elementTiming={elementTiming}
+        />
       ) : (
         <div className="shared-guide__empty">
-          <p>{guide.slides.length === 0 ? 'This guide has no steps yet.' : 'The first step has no screenshot.'}</p>
+          <p>This guide has no steps yet.</p>
         </div>
       )}
-    </article>
-  );
-}
-
-/** The framed version for other sites: the guide and a link back, nothing else. */
-export function SharedGuideEmbed({ guideId, pageHref }: { guideId: string; pageHref: string }) {
-  const { data: guide } = useSharedGuide(guideId);
-  useSharedGuideHead(guide.title);
-  const first = guide.slides[0];
-
-  return (
-    <article className="guide-embed">
-      {first?.screenshotUrl ? (
-        <img className="guide-embed__screenshot" src={first.screenshotUrl} alt={`Step 1 of ${guide.title}`} decoding="async" />
-      ) : (
-        <div className="guide-embed__empty">
-          <p>{guide.slides.length === 0 ? 'This guide has no steps yet.' : 'The first step has no screenshot.'}</p>
-        </div>
-      )}
-      <footer className="guide-embed__bar">
-        <h1 className="guide-embed__title">{guide.title}</h1>
-        <span className="guide-embed__meta">{stepCountLabel(guide.slides.length)}</span>
-        <a className="guide-embed__brand" href={pageHref} target="_blank" rel="noopener">
-          Open in {PRODUCT_NAME}
-        </a>
-      </footer>
     </article>
   );
 }

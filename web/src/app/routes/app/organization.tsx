@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { PageHeader } from '../../../components/layouts/app-layout';
+import { getActiveMemberRoleQueryOptions } from '../../../features/organizations/api/get-active-member-role';
+import { getActiveOrganizationQueryOptions } from '../../../features/organizations/api/get-active-organization';
+import { OrganizationSettings, useActiveOrganizationName } from '../../../features/organizations/components/organization-settings';
+import { requireSession } from '../../../lib/auth';
+import { useDocumentHead } from '../../../lib/document-head';
+
+export function clientLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request);
+    const organization = await queryClient.ensureQueryData(getActiveOrganizationQueryOptions());
+    // The role exists only in an active organisation.
+    if (organization) await queryClient.ensureQueryData(getActiveMemberRoleQueryOptions());
+    return null;
+  };
+}
+
+/** /dashboard/organization: the active organisation's settings. */
+export default function OrganizationRoute() {
+  const name = useActiveOrganizationName();
+  useDocumentHead({ title: 'Organization settings' });
+  return (
+    <div className="page page--narrow">
+      <PageHeader
+        title="Organization settings"
+        description={name ? `Members, invitations and teams of ${name}.` : 'Members, invitations and teams.'}
+      />
+      <OrganizationSettings />
+    </div>
+  );
+}

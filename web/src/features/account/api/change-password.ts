@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { ChangePasswordBody } from '#shared/auth';
+import { authClient } from '../../../lib/auth-client';
+import { User } from '../../../lib/auth';
+import { authQueryKeys } from '../../../lib/auth-keys';
+import type { MutationConfig } from '../../../lib/react-query';
+
+export type ChangePasswordInput = z.output<typeof ChangePasswordBody>;
+
+/** POST /api/auth/change-password: checks the current password; other sessions end unless kept. */
+export function changePassword(input: ChangePasswordInput) {
+  return authClient.post('/change-password', input, z.object({ user: User }));
+}
+
+export function useChangePassword({ mutationConfig }: { mutationConfig?: MutationConfig<typeof changePassword> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: changePassword,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: authQueryKeys.sessions });
+      await onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { DeleteUserBody } from '#shared/auth';
+import { authClient } from '../../../lib/auth-client';
+import { endSession } from '../../../lib/auth-keys';
+import type { MutationConfig } from '../../../lib/react-query';
+
+export type DeleteUserInput = z.output<typeof DeleteUserBody>;
+
+/**
+ * POST /api/auth/delete-user: deletes the account after checking the password. Answers 409
+ * when an organisation with other members has no other owner (it must be handed over first).
+ */
+export function deleteUser(input: DeleteUserInput) {
+  return authClient.post('/delete-user', input, z.object({ success: z.boolean() }));
+}
+
+/** Spec §4: the session refreshes after delete-user (it is gone, so the private area is left). */
+export function useDeleteUser({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteUser> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: deleteUser,
+    onSuccess: async (...args) => {
+      endSession(queryClient);
+      await onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { authClient } from '../../../lib/auth-client';
+import { Session } from '../../../lib/auth';
+import { authQueryKeys } from '../../../lib/auth-keys';
+
+/** GET /api/auth/list-sessions: the signed-in person's live sessions, newest first; `current` marks this one. */
+export function listSessions(signal?: AbortSignal) {
+  return authClient.get('/list-sessions', z.array(Session), signal);
+}
+
+export function listSessionsQueryOptions() {
+  return queryOptions({
+    queryKey: authQueryKeys.sessions,
+    queryFn: ({ signal }) => listSessions(signal),
+    // Sessions start and end on other devices: always fresh when the page opens.
+    staleTime: 0,
+  });
+}
+
+export function useSessions() {
+  return useSuspenseQuery(listSessionsQueryOptions());
+}

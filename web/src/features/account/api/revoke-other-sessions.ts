@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { authClient } from '../../../lib/auth-client';
+import { authQueryKeys } from '../../../lib/auth-keys';
+import type { MutationConfig } from '../../../lib/react-query';
+
+/** POST /api/auth/revoke-other-sessions: signs out every device but this one. */
+export function revokeOtherSessions() {
+  return authClient.post('/revoke-other-sessions', {}, z.object({ status: z.boolean() }));
+}
+
+export function useRevokeOtherSessions({ mutationConfig }: { mutationConfig?: MutationConfig<typeof revokeOtherSessions> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: revokeOtherSessions,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: authQueryKeys.sessions });
+      await onSuccess?.(...args);
+    },
+  });
+}

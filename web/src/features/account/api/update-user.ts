@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { UpdateUserBody } from '#shared/auth';
+import { authClient } from '../../../lib/auth-client';
+import { User } from '../../../lib/auth';
+import { authQueryKeys } from '../../../lib/auth-keys';
+import type { MutationConfig } from '../../../lib/react-query';
+
+export type UpdateUserInput = z.output<typeof UpdateUserBody>;
+
+/** POST /api/auth/update-user: the name (and picture). */
+export function updateUser(input: UpdateUserInput) {
+  return authClient.post('/update-user', input, z.object({ user: User }));
+}
+
+/** Spec §4: the session (which carries the user) refreshes after update-user. */
+export function useUpdateUser({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateUser> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: updateUser,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: authQueryKeys.session });
+      await onSuccess?.(...args);
+    },
+  });
+}

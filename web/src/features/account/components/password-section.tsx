@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { z } from 'zod';
+import { Password, PASSWORD_MIN } from '#shared/auth';
+import { SettingsSection } from '../../../components/layouts/app-layout';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField, FormMessage, PasswordField } from '../../../components/ui/form';
+import { isApiError } from '../../../lib/api-error';
+import { useZodForm } from '../../../lib/form';
+import { useChangePassword } from '../api/change-password';
+import './account.css';
+
+const ChangePasswordForm = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password.').max(1024),
+  newPassword: Password,
+  revokeOtherSessions: z.boolean(),
+});
+
+export function PasswordSection() {
+  const [changed, setChanged] = useState<{ signedOutOthers: boolean }>();
+  const form = useZodForm(ChangePasswordForm);
+  const change = useChangePassword({
+    mutationConfig: {
+      onSuccess: (_data, input) => {
+        setChanged({ signedOutOthers: input.revokeOtherSessions !== false });
+        form.reset();
+      },
+      onError: (error) => {
+        // The API answers a wrong current password with bad_request: shown beside that field.
+        if (isApiError(error) && error.code === 'bad_request') form.showFieldErrors({ currentPassword: error.message });
+        else form.showServerError(error);
+      },
+    },
+  });
+
+  return (
+    <SettingsSection title="Password" description="Use a password you do not use anywhere else.">
+      <form
+        id={form.formId}
+        className="form"
+        noValidate
+        onSubmit={form.handleSubmit((values) => {
+          setChanged(undefined);
+          change.mutate(values);
+        })}
+      >
+        {changed ? (
+          <FormMessage tone="success">
+            Your password was changed.{changed.signedOutOthers ? ' Your other devices were signed out.' : ''}
+          </FormMessage>
+        ) : null}
+        {form.formError ? <FormMessage>{form.formError}</FormMessage> : null}
+        <div className="form__row">
+          <PasswordField label="Current password" autoComplete="current-password" required {...form.field('currentPassword')} />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            required
+            hint={`At least ${PASSWORD_MIN} characters.`}
+            {...form.field('newPassword')}
+          />
+        </div>
+        <CheckboxField
+          name="revokeOtherSessions"
+          label="Sign out other devices"
+          hint="Recommended: anyone who knew the old password is signed out everywhere else."
+          defaultChecked
+        />
+        <div className="form__actions">
+          <Button type="submit" loading={change.isPending}>
+            Change password
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { RequestPasswordResetBody } from '#shared/auth';
+import { authClient } from '../../../lib/auth-client';
+import type { MutationConfig } from '../../../lib/react-query';
+
+export type RequestPasswordResetInput = z.output<typeof RequestPasswordResetBody>;
+
+/**
+ * POST /api/auth/request-password-reset: mails a reset link to the address if it has an
+ * account; the answer is the same either way, so it reveals nothing.
+ */
+export function requestPasswordReset(input: RequestPasswordResetInput) {
+  return authClient.post('/request-password-reset', input, z.object({ status: z.boolean() }));
+}
+
+export function useRequestPasswordReset({ mutationConfig }: { mutationConfig?: MutationConfig<typeof requestPasswordReset> } = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: requestPasswordReset });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { ResetPasswordBody } from '#shared/auth';
+import { authClient } from '../../../lib/auth-client';
+import { endSession } from '../../../lib/auth-keys';
+import type { MutationConfig } from '../../../lib/react-query';
+
+export type ResetPasswordInput = z.output<typeof ResetPasswordBody>;
+
+/** POST /api/auth/reset-password: sets the new password from a mailed link; every session ends. */
+export function resetPassword(input: ResetPasswordInput) {
+  return authClient.post('/reset-password', input, z.object({ status: z.boolean() }));
+}
+
+/** Resets the password; every session ended, this browser's included, so the session is refreshed. */
+export function useResetPassword({ mutationConfig }: { mutationConfig?: MutationConfig<typeof resetPassword> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: resetPassword,
+    onSuccess: async (...args) => {
+      endSession(queryClient);
+      await onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { SignInBody } from '#shared/auth';
+import { authClient } from '../../../lib/auth-client';
+import { refreshSessionAfterSignIn, User } from '../../../lib/auth';
+import type { MutationConfig } from '../../../lib/react-query';
+
+export type SignInInput = z.output<typeof SignInBody>;
+
+const SignInResponse = z.object({ user: User });
+
+/**
+ * POST /api/auth/sign-in/email: sets the session cookie. No `callbackURL` is sent: the SPA
+ * navigates itself (a `{ url, redirect: true }` answer would reload the whole page).
+ */
+export function signIn(input: SignInInput) {
+  return authClient.post('/sign-in/email', { email: input.email, password: input.password, rememberMe: input.rememberMe }, SignInResponse);
+}
+
+export function useSignIn({ mutationConfig }: { mutationConfig?: MutationConfig<typeof signIn> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: signIn,
+    onSuccess: async (...args) => {
+      await refreshSessionAfterSignIn(queryClient);
+      await onSuccess?.(...args);
+    },
+  });
+}

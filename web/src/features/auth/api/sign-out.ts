@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { authClient } from '../../../lib/auth-client';
+import { endSession } from '../../../lib/auth-keys';
+import type { MutationConfig } from '../../../lib/react-query';
+
+/** POST /api/auth/sign-out: ends this session and clears its cookie. */
+export function signOut() {
+  return authClient.post('/sign-out', {}, z.object({ success: z.boolean() }));
+}
+
+/**
+ * Signs out; the session is null from then on (spec §4). The caller leaves the private area
+ * (`useLeavePrivateArea`), which drops what was cached for the person.
+ */
+export function useSignOut({ mutationConfig }: { mutationConfig?: MutationConfig<typeof signOut> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: signOut,
+    onSuccess: async (...args) => {
+      endSession(queryClient);
+      await onSuccess?.(...args);
+    },
+  });
+}

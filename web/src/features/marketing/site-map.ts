@@ -1,0 +1,41 @@
+import { GALLERY_ITEMS } from '#shared/gallery';
+import { galleryItemPage, SITE_PAGES, siteUrl, type SitePage } from './site-pages';
+
+/**
+ * What the build publishes about the public site: the pages it prerenders, `sitemap.xml` and
+ * `robots.txt`. Kept apart from `site-pages.ts` so that no page's bundle carries the gallery
+ * list just to know its own title.
+ */
+
+/** Every page the build prerenders and the sitemap lists: public, the same for everyone. */
+export function sitePages(): SitePage[] {
+  return [...Object.values(SITE_PAGES), ...GALLERY_ITEMS.map(galleryItemPage)];
+}
+
+/** Areas no crawler should visit: the app, its API, the sign-in screen and guide editors. */
+export const DISALLOWED_PATHS = ['/dashboard', '/api/', '/auth', '/accept-invitation', '/share/*/design'] as const;
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+
+export function sitemapXml(origin: string, pages: readonly SitePage[] = sitePages()): string {
+  const urls = pages.map((page) => `  <url><loc>${escapeXml(siteUrl(origin, page.path))}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export function robotsTxt(origin: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${siteUrl(origin, '/sitemap.xml')}`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,15 @@
+import { paths } from '../../config/paths';
+import { useSignedIn } from './api/get-signed-in';
+
+/**
+ * Where 'Start your free trial' goes (spec §2): a signed-in visitor opens the subscription at
+ * once (`/?subscribe=true`); anyone else signs in first and comes back to it.
+ */
+export function trialHref(signedIn: boolean): string {
+  const subscribe = paths.home.getHref({ subscribe: true });
+  return signedIn ? subscribe : paths.auth.getHref(subscribe);
+}
+
+export function useTrialHref(): string {
+  return trialHref(useSignedIn());
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { authClient } from '../../../lib/auth-client';
+import type { MutationConfig } from '../../../lib/react-query';
+import { Invitation, Member } from './organization-schemas';
+import { refreshForActiveOrganization } from './refresh';
+
+/**
+ * POST /api/auth/organization/accept-invitation: joins the organisation (invited, verified
+ * address only), which becomes this session's active one.
+ */
+export function acceptInvitation(input: { invitationId: string }) {
+  return authClient.post('/organization/accept-invitation', input, z.object({ invitation: Invitation, member: Member }));
+}
+
+export function useAcceptInvitation({ mutationConfig }: { mutationConfig?: MutationConfig<typeof acceptInvitation> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: acceptInvitation,
+    onSuccess: async (...args) => {
+      await refreshForActiveOrganization(queryClient);
+      await onSuccess?.(...args);
+    },
+  });
+}

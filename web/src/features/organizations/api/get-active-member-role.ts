@@ -1,0 +1,21 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { authClient } from '../../../lib/auth-client';
+import { organizationQueryKeys } from './organization-schemas';
+
+/**
+ * GET /api/auth/organization/get-active-member-role: `{ role }` of the signed-in person in the
+ * active organisation (comma-separated roles). Decides which controls a page shows; the API
+ * checks every call itself.
+ */
+export function getActiveMemberRole(signal?: AbortSignal) {
+  return authClient.get('/organization/get-active-member-role', z.object({ role: z.string() }), signal);
+}
+
+export function getActiveMemberRoleQueryOptions() {
+  return queryOptions({ queryKey: organizationQueryKeys.activeRole, queryFn: ({ signal }) => getActiveMemberRole(signal) });
+}
+
+export function useActiveMemberRole() {
+  return useSuspenseQuery(getActiveMemberRoleQueryOptions());
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { authClient } from '../../../lib/auth-client';
+import type { MutationConfig } from '../../../lib/react-query';
+import { Invitation, invitationQueryKeys } from './organization-schemas';
+
+/** POST /api/auth/organization/reject-invitation: declines it (invited address only). */
+export function rejectInvitation(input: { invitationId: string }) {
+  return authClient.post('/organization/reject-invitation', input, z.object({ invitation: Invitation }));
+}
+
+export function useRejectInvitation({ mutationConfig }: { mutationConfig?: MutationConfig<typeof rejectInvitation> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: rejectInvitation,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: invitationQueryKeys.all });
+      await onSuccess?.(...args);
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { authClient } from '../../../lib/auth-client';
+import type { MutationConfig } from '../../../lib/react-query';
+import { organizationQueryKeys } from './organization-schemas';
+
+/** POST /api/auth/organization/remove-team-member: (team:update). */
+export function removeTeamMember(input: { teamId: string; userId: string }) {
+  return authClient.post('/organization/remove-team-member', input, z.object({ message: z.string() }));
+}
+
+export function useRemoveTeamMember({ mutationConfig }: { mutationConfig?: MutationConfig<typeof removeTeamMember> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: removeTeamMember,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: organizationQueryKeys.active });
+      await onSuccess?.(...args);
+    },
+  });
+}

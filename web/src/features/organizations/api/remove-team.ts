@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { authClient } from '../../../lib/auth-client';
+import type { MutationConfig } from '../../../lib/react-query';
+import { organizationQueryKeys } from './organization-schemas';
+
+/** POST /api/auth/organization/remove-team: (team:delete). */
+export function removeTeam(input: { teamId: string }) {
+  return authClient.post('/organization/remove-team', input, z.object({ message: z.string() }));
+}
+
+export function useRemoveTeam({ mutationConfig }: { mutationConfig?: MutationConfig<typeof removeTeam> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: removeTeam,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: organizationQueryKeys.active });
+      await onSuccess?.(...args);
+    },
+  });
+}

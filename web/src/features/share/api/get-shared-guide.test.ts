@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { SharedGuideDto } from '#shared/share';
+import { InvalidSharedGuideError, parseSharedGuide } from './get-shared-guide';
+
+const slide = {
+  id: 's1',
+  title: null,
+  text: 'Click **New contact**',
+  narration: 'Click New contact.',
+  screenshotUrl: '/assets/a.png',
+  width: 1280,
+  height: 800,
+  click: { x: 10, y: 20 },
+  zoomLevel: 1.5,
+  isHighlightVisible: true,
+  audioUrl: null,
+  audioDurationMs: null,
+};
+
+const guide: SharedGuideDto = {
+  id: 'DYrbOQi8CofM',
+  title: 'Add a contact',
+  organizationName: 'Demo Team',
+  visibility: 'public',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  socialImageUrl: null,
+  slides: [slide],
+};
+
+describe('parseSharedGuide', () => {
+  it('reads a complete answer as it is', () => {
+    expect(parseSharedGuide(structuredClone(guide))).toEqual(guide);
+  });
+
+  it('drops fields it does not know', () => {
+    const parsed = parseSharedGuide({ ...guide, secret: 'x', slides: [{ ...slide, orgId: 'o1', click: { x: 1, y: 2, z: 3 } }] });
+    expect(parsed).not.toHaveProperty('secret');
+    expect(parsed.slides[0]).not.toHaveProperty('orgId');
+    expect(parsed.slides[0]?.click).toEqual({ x: 1, y: 2 });
+  });
+
+  it('gives what the player can do without its fallback when absent', () => {
+    const parsed = parseSharedGuide({ id: 'abcdefghijkl', title: 'Minimal', slides: [{ id: 's1' }] });
+    expect(parsed).toEqual({
+      id: 'abcdefghijkl',
+      title: 'Minimal',
+      organizationName: '',
+      visibility: 'public',
+      updatedAt: '',
+      socialImageUrl: null,
+      slides: [
+        {
+          id: 's1',
+          title: null,
+          text: null,
+          narration: null,
+          screenshotUrl: null,
+          width: null,
+          height: null,
+          click: null,
+          zoomLevel: 1,
+          isHighlightVisible: false,
+          audioUrl: null,
+          audioDurationMs: null,
+        },
+      ],
+    });
+  });
+
+  it.each([
+    { name: 'not an object', value: 'guide', path: 'guide' },
+    { name: 'no title', value: { ...guide, title: undefined }, path: 'guide.title' },
+    { name: 'slides that are not a list', value: { ...guide, slides: {} }, path: 'guide.slides' },
+    { name: 'a slide without an id', value: { ...guide, slides: [{ ...slide, id: undefined }] }, path: 'guide.slides[0].id' },
+    { name: 'a text of another type', value: { ...guide, slides: [{ ...slide, text: 3 }] }, path: 'guide.slides[0].text' },
+    { name: 'a zoom that is not a number', value: { ...guide, slides: [{ ...slide, zoomLevel: '2' }] }, path: 'guide.slides[0].zoomLevel' },
+    { name: 'an unknown visibility', value: { ...guide, visibility: 'secret' }, path: 'guide.visibility' },
+    { name: 'a click without y', value: { ...guide, slides: [{ ...slide, click: { x: 1 } }] }, path: 'guide.slides[0].click' },
+  ])('rejects an answer with $name', ({ value, path }) => {
+    expect(() => parseSharedGuide(value)).toThrow(new InvalidSharedGuideError(path));
+  });
+});

@@ -1,0 +1,505 @@
+import { useEffect, useEffectEvent, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import type { SharedGuideDto, SharedSlideDto } from '#shared/share';
+import { PRODUCT_NAME } from '#shared/product';
+import { LogoMark } from '../../../components/brand/logo';
+import { plainText } from '../utils/bold-markup';
+import { slideDurationMs, stepAnnouncement } from '../utils/playback';
+import { slideZoom, zoomStyle } from '../utils/zoom';
+import { StepText } from './step-text';
+import './guide-player.css';
+
+/** A guide the player can show: at least one slide (the pages show an empty state otherwise). */
+export interface PlayableGuide extends SharedGuideDto {
+  slides: [SharedSlideDto, ...SharedSlideDto[]];
+}
+
+export function isPlayable(guide: SharedGuideDto): guide is PlayableGuide {
+  return guide.slides.length > 0;
+}
+
+export interface GuidePlayerProps {
+  guide: PlayableGuide;
+  /** the slide shown first (0-based), from `?step=` */
+  initialIndex?: number;
+  /** start playing at once (`?autoplay=1`) */
+  autoplay?: boolean;
+  /** `page`: the share page, with the step text and the step list; `embed`: one compact frame */
+  variant?: 'page' | 'embed';
+  /** called on every change of slide, to keep `?step=` in the URL */
+  onStepChange?: (index: number) => void;
+  /** embed: the share page that "Made with Stepcast" opens in a new tab */
+  pageHref?: string;
+  /** the first slide's screenshot gets `elementtiming` with this name (first-paint measurements) */
+  elementTiming?: string;
+}
+
+/** How long the viewer sees the whole screen before it zooms towards the click. */
+const ZOOM_DELAY_MS = 450;
+/** Screens without a size are shown in this shape. */
+const DEFAULT_RATIO = 16 / 10;
+
+function ratioOf(slide: SharedSlideDto): number {
+  return slide.width && slide.height ? slide.width / slide.height : DEFAULT_RATIO;
+}
+
+/** Buttons typed in, spaced or entered on keep their own meaning; the player leaves those keys alone. */
+function isTypingTarget(target: Element): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || !!target.closest('input, textarea, select, [contenteditable="true"]'));
+}
+
+function activatesOnSpace(target: Element): boolean {
+  return !!target.closest('button, a[href], summary, [role="button"], [role="link"], [role="checkbox"], [role="switch"]');
+}
+
+/**
+ * The guide player (issue 5): one slide at a time, its screenshot zoomed towards the click with a
+ * highlight ring, the step text, the narration as captions and the voiceover when there is one.
+ * Play advances by itself (when the voiceover ends, or after a reading time); ←, →, space, Home
+ * and End work anywhere on the page but in a text field. A live region announces each step.
+ */
+export function GuidePlayer({
+  guide,
+  initialIndex = 0,
+  autoplay = false,
+  variant = 'page',
+  onStepChange,
+  pageHref,
+  elementTiming,
+}: GuidePlayerProps) {
+  const { slides } = guide;
+  const last = slides.length - 1;
+  // `run` counts slide changes: it restarts the slide's clock, zoom and progress animation.
+  const [position, setPosition] = useState(() => ({ index: Math.min(Math.max(0, initialIndex), last), run: 0 }));
+  const { index, run } = position;
+  const slide = slides[index] ?? slides[0];
+  const [playing, setPlaying] = useState(autoplay);
+  /** the run in which playing last started: its slide's progress shows time, not a full bar */
+  const [startedRun, setStartedRun] = useState(autoplay ? 0 : -1);
+  const [finishedRun, setFinishedRun] = useState(-1);
+  const [captions, setCaptions] = useState(true);
+  /** the browser refused the voiceover (no gesture yet) or it failed: play on by the clock */
+  const [audioBlocked, setAudioBlocked] = useState(false);
+  const [loadedRun, setLoadedRun] = useState(-1);
+  const [zoomedRun, setZoomedRun] = useState(-1);
+  const [fullscreen, setFullscreen] = useState(false);
+  const playerRef = useRef<HTMLElement>(null);
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const stepsRef = useRef<HTMLOListElement>(null);
+  /** what is left of a paused slide's time, for the run it belongs to */
+  const remaining = useRef({ run: -1, ms: 0 });
+
+  const timed = !slide.audioUrl || audioBlocked;
+  const duration = slideDurationMs(slide);
+  const finished = finishedRun === run;
+  const count = slides.length;
+  const stepLabel = `Step ${index + 1} of ${count}`;
+
+  function goTo(target: number, { byViewer = true } = {}) {
+    const next = Math.min(Math.max(0, target), last);
+    if (next === index) return;
+    setPosition({ index: next, run: run + 1 });
+    if (playing) setStartedRun(run + 1);
+    // A viewer's press is the gesture browsers want before they play sound.
+    if (byViewer) setAudioBlocked(false);
+    onStepChange?.(next);
+  }
+
+  function play() {
+    setAudioBlocked(false);
+    setPlaying(true);
+    if (finished && index === last) {
+      // Played to the end: play again from the start.
+      setPosition({ index: 0, run: run + 1 });
+      setStartedRun(run + 1);
+      onStepChange?.(0);
+    } else if (startedRun !== run) {
+      setStartedRun(run);
+    }
+  }
+
+  function togglePlay() {
+    if (playing) setPlaying(false);
+    else play();
+  }
+
+  function slideEnded() {
+    if (!playing) return;
+    if (index >= last) {
+      setPlaying(false);
+      setFinishedRun(run);
+    } else {
+      goTo(index + 1, { byViewer: false });
+    }
+  }
+
+  function toggleFullscreen() {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void playerRef.current?.requestFullscreen().catch(() => undefined);
+  }
+
+  const onSlideTimeUp = useEffectEvent(() => slideEnded());
+
+  // A slide without a voiceover (or whose voiceover cannot play) advances after its reading time;
+  // pausing keeps what is left of it.
+  useEffect(() => {
+    if (!playing || !timed) return;
+    const saved = remaining.current;
+    const ms = saved.run === run ? saved.ms : duration;
+    const startedAt = performance.now();
+    const timer = setTimeout(() => onSlideTimeUp(), ms);
+    return () => {
+      clearTimeout(timer);
+      remaining.current = { run, ms: Math.max(0, ms - (performance.now() - startedAt)) };
+    };
+  }, [playing, timed, run, duration]);
+
+  // The voiceover follows play and pause; its end advances (`onEnded`).
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    if (playing && !timed) {
+      audio.play().catch((error: unknown) => {
+        // Interrupted by a pause or the next slide: nothing to do.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+        setAudioBlocked(true);
+      });
+    } else {
+      audio.pause();
+    }
+  }, [playing, timed, run]);
+
+  // The whole screen first, then the zoom towards the click (at once when motion is reduced).
+  useEffect(() => {
+    if (loadedRun !== run) return;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const timer = setTimeout(() => setZoomedRun(run), reduced ? 0 : ZOOM_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [loadedRun, run]);
+
+  // The next screenshot loads while this one is watched.
+  useEffect(() => {
+    const next = slides[index + 1]?.screenshotUrl;
+    if (!next) return;
+    const image = new Image();
+    image.decoding = 'async';
+    image.src = next;
+  }, [slides, index]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement !== null && document.fullscreenElement === playerRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  // The current step stays in view in the step list, which scrolls by itself (never the page).
+  useEffect(() => {
+    const list = stepsRef.current;
+    const item = list?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!list || !item || list.scrollHeight <= list.clientHeight) return;
+    const top = item.offsetTop;
+    const bottom = top + item.offsetHeight;
+    if (top < list.scrollTop) list.scrollTo({ top: top - 8, behavior: 'smooth' });
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTo({ top: bottom - list.clientHeight + 8, behavior: 'smooth' });
+  }, [index]);
+
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target && isTypingTarget(target)) return;
+    // A dialog over the page owns the keyboard.
+    if (document.querySelector('dialog[open]')) return;
+    switch (event.key) {
+      case 'ArrowLeft':
+        goTo(index - 1);
+        break;
+      case 'ArrowRight':
+        goTo(index + 1);
+        break;
+      case 'Home':
+        goTo(0);
+        break;
+      case 'End':
+        goTo(last);
+        break;
+      case ' ':
+        if (target && activatesOnSpace(target)) return;
+        togglePlay();
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  });
+
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  function onProgressClick(event: MouseEvent<HTMLDivElement>) {
+    const segment = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-index]') : null;
+    if (segment) goTo(Number(segment.dataset['index']));
+  }
+
+  const zoom = slideZoom(slide);
+  const zoomedIn = zoomedRun === run;
+  const stageRatio = Math.min(...slides.map(ratioOf));
+  const text = slide.text?.trim() ? slide.text : null;
+  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled;
+  const showRing = slide.isHighlightVisible && !!slide.click && !!slide.screenshotUrl && zoom.scale >= 1;
+
+  const controls = (
+    <div className="player__buttons">
+      <IconButton label="Previous step" onClick={() => goTo(index - 1)} disabled={index === 0} icon={<PreviousIcon />} />
+      <IconButton
+        label={playing ? 'Pause' : finished && index === last ? 'Play again' : 'Play'}
+        onClick={togglePlay}
+        icon={playing ? <PauseIcon /> : <PlayIcon />}
+        primary
+      />
+      <IconButton label="Next step" onClick={() => goTo(index + 1)} disabled={index === last} icon={<NextIcon />} />
+    </div>
+  );
+
+  const options = (
+    <div className="player__buttons player__buttons--end">
+      {slides.some((s) => s.narration) ? (
+        <IconButton
+          label="Captions"
+          pressed={captions}
+          onClick={() => setCaptions((shown) => !shown)}
+          icon={<CaptionsIcon />}
+        />
+      ) : null}
+      {canFullscreen ? (
+        <IconButton
+          label={fullscreen ? 'Exit full screen' : 'Full screen'}
+          onClick={toggleFullscreen}
+          icon={fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
+        />
+      ) : null}
+    </div>
+  );
+
+  return (
+    <div className={`guide-player guide-player--${variant}`}>
+      <section
+        ref={playerRef}
+        className={`player player--${variant}`}
+        aria-label={`Guide player: ${guide.title}`}
+        style={{ '--stage-ratio': stageRatio } as CSSProperties}
+      >
+        <div className="player__stage">
+          <div className="player__viewport" style={{ '--ratio': ratioOf(slide) } as CSSProperties}>
+            {slide.screenshotUrl ? (
+              <div key={run} className={`player__canvas${run > 0 ? ' player__canvas--enter' : ''}`} style={zoomStyle(zoom, zoomedIn)}>
+                <img
+                  className="player__screenshot"
+                  src={slide.screenshotUrl}
+                  width={slide.width ?? undefined}
+                  height={slide.height ?? undefined}
+                  alt={text ? `Screenshot of step ${index + 1}: ${plainText(text)}` : `Screenshot of step ${index + 1}`}
+                  // The first screen is what the viewer waits for; later ones are preloaded.
+                  fetchPriority={run === 0 ? 'high' : 'auto'}
+                  loading="eager"
+                  decoding={run === 0 ? 'sync' : 'async'}
+                  draggable={false}
+                  onLoad={() => setLoadedRun(run)}
+                  {...(elementTiming && run === 0 ? { elementtiming: elementTiming } : {})}
+                />
+              </div>
+            ) : (
+              <div className="player__placeholder">
+                <p>{text ? <StepText text={text} /> : stepLabel}</p>
+              </div>
+            )}
+            {showRing && slide.click ? (
+              <span
+                className={`player__ring${loadedRun === run ? ' player__ring--visible' : ''}`}
+                style={{ left: `${zoom.origin.x}%`, top: `${zoom.origin.y}%` }}
+                aria-hidden="true"
+              />
+            ) : null}
+          </div>
+          {captions && slide.narration ? (
+            <p className="player__caption" key={run}>
+              <span>{slide.narration}</span>
+            </p>
+          ) : null}
+        </div>
+
+        <div
+          className="player__progress"
+          role="progressbar"
+          aria-label="Progress"
+          aria-valuemin={1}
+          aria-valuemax={count}
+          aria-valuenow={index + 1}
+          aria-valuetext={stepLabel}
+          onClick={onProgressClick}
+        >
+          {slides.map((s, i) => (
+            <span key={s.id} className="player__segment" data-index={i} data-state={i < index ? 'done' : i === index ? 'current' : 'todo'}>
+              {i === index ? (
+                <span
+                  key={run}
+                  className={`player__segment-fill${startedRun === run && !finished ? ' player__segment-fill--timed' : ''}`}
+                  style={{ animationDuration: `${duration}ms`, animationPlayState: playing ? 'running' : 'paused' }}
+                />
+              ) : null}
+            </span>
+          ))}
+        </div>
+
+        {variant === 'page' ? (
+          <>
+            <div className="player__bar">
+              {controls}
+              <p className="player__count">
+                Step <strong>{index + 1}</strong> of {count}
+              </p>
+              {options}
+            </div>
+            <div className="player__text">
+              <span className="player__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <p className="player__step-text">{text ? <StepText text={text} /> : <span className="player__muted">{stepLabel}</span>}</p>
+            </div>
+          </>
+        ) : (
+          <div className="player__bar">
+            {controls}
+            <p className="player__bar-text">
+              <span className="player__count">
+                {index + 1}/{count}
+              </span>{' '}
+              {text ? <StepText text={text} /> : null}
+            </p>
+            {options}
+            {pageHref ? (
+              <a className="player__brand" href={`${pageHref}?step=${index + 1}`} target="_blank" rel="noopener">
+                <span>Made with</span> <LogoMark size={16} /> <strong>{PRODUCT_NAME}</strong>
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+          </div>
+        )}
+
+        <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+          {stepAnnouncement(index, count, text)}
+        </p>
+        {slide.audioUrl ? (
+          <audio key={run} ref={audioRef} src={slide.audioUrl} preload="auto" onEnded={slideEnded} onError={() => setAudioBlocked(true)} />
+        ) : null}
+      </section>
+
+      {variant === 'page' ? (
+        <nav className="guide-steps" aria-label="Steps">
+          <h2 className="guide-steps__title">
+            Steps <span className="guide-steps__count">{count}</span>
+          </h2>
+          <ol ref={stepsRef} className="guide-steps__list" role="list">
+            {slides.map((s, i) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  className="guide-steps__item"
+                  data-state={i < index ? 'done' : i === index ? 'current' : 'todo'}
+                  aria-current={i === index ? 'step' : undefined}
+                  onClick={() => goTo(i)}
+                >
+                  <span className="guide-steps__number" aria-hidden="true">
+                    {i + 1}
+                  </span>
+                  <span className="guide-steps__text">
+                    <span className="visually-hidden">Step {i + 1}: </span>
+                    {s.text?.trim() ? <StepText text={s.text} /> : `Step ${i + 1}`}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+interface IconButtonProps {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  /** shown as unavailable but kept focusable, so focus never falls to the page's start */
+  disabled?: boolean;
+  pressed?: boolean;
+  primary?: boolean;
+}
+
+function IconButton({ label, icon, onClick, disabled = false, pressed, primary = false }: IconButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`player__button${primary ? ' player__button--primary' : ''}`}
+      aria-label={label}
+      title={label}
+      aria-disabled={disabled || undefined}
+      aria-pressed={pressed}
+      onClick={() => {
+        if (!disabled) onClick();
+      }}
+    >
+      {icon}
+    </button>
+  );
+}
+
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      {children}
+    </svg>
+  );
+}
+
+const PlayIcon = () => (
+  <Icon>
+    <path d="M8 5.6v12.8a1 1 0 0 0 1.5.86l10.2-6.4a1 1 0 0 0 0-1.72L9.5 4.74A1 1 0 0 0 8 5.6Z" fill="currentColor" />
+  </Icon>
+);
+const PauseIcon = () => (
+  <Icon>
+    <rect x="6.5" y="5" width="4" height="14" rx="1.2" fill="currentColor" />
+    <rect x="13.5" y="5" width="4" height="14" rx="1.2" fill="currentColor" />
+  </Icon>
+);
+const PreviousIcon = () => (
+  <Icon>
+    <rect x="5" y="6" width="2.4" height="12" rx="1" fill="currentColor" />
+    <path d="M18 6.9v10.2a.9.9 0 0 1-1.38.76L9.2 12.76a.9.9 0 0 1 0-1.52l7.42-5.1A.9.9 0 0 1 18 6.9Z" fill="currentColor" />
+  </Icon>
+);
+const NextIcon = () => (
+  <Icon>
+    <rect x="16.6" y="6" width="2.4" height="12" rx="1" fill="currentColor" />
+    <path d="M6 6.9v10.2a.9.9 0 0 0 1.38.76l7.42-5.1a.9.9 0 0 0 0-1.52L7.38 6.14A.9.9 0 0 0 6 6.9Z" fill="currentColor" />
+  </Icon>
+);
+const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const CaptionsIcon = () => (
+  <Icon>
+    <rect x="3" y="5" width="18" height="14" rx="3" {...stroke} />
+    <path d="M10.5 10.3a2.1 2.1 0 1 0 0 3.4M16.5 10.3a2.1 2.1 0 1 0 0 3.4" {...stroke} />
+  </Icon>
+);
+const FullscreenIcon = () => (
+  <Icon>
+    <path d="M4 9V5a1 1 0 0 1 1-1h4M15 4h4a1 1 0 0 1 1 1v4M20 15v4a1 1 0 0 1-1 1h-4M9 20H5a1 1 0 0 1-1-1v-4" {...stroke} />
+  </Icon>
+);
+const ExitFullscreenIcon = () => (
+  <Icon>
+    <path d="M9 4v4a1 1 0 0 1-1 1H4M20 9h-4a1 1 0 0 1-1-1V4M15 20v-4a1 1 0 0 1 1-1h4M4 15h4a1 1 0 0 1 1 1v4" {...stroke} />
+  </Icon>
+);

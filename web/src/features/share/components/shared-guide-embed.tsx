@@ -1,0 +1,92 @@
+import { useEffect, useRef } from 'react';
+import type { SharedGuideDto } from '#shared/share';
+import { GuidePlayer, isPlayable } from './guide-player';
+import { useSharedGuideHead } from './shared-guide-view';
+import './share.css';
+
+/** What the embed posts to the page that frames it, so that the page can size the frame. */
+export interface EmbedResizeMessage {
+  type: 'stepcast:resize';
+  height: number;
+}
+
+export interface SharedGuideEmbedProps {
+  guide: SharedGuideDto;
+  initialIndex: number;
+  autoplay: boolean;
+  onStepChange: (index: number) => void;
+  /** the guide's share page, opened in a new tab by "Made with Stepcast" */
+  pageHref: string;
+  elementTiming?: string;
+}
+
+/**
+ * The height the embed wants at its current width: the stage in the shape of the guide's
+ * tallest screenshot plus whatever else the frame shows (the bars). Measured from the layout
+ * but not bounded by it, since the embed fills whatever height the frame has.
+ */
+function naturalHeight(root: HTMLElement): number {
+  const stage = root.querySelector<HTMLElement>('.player__stage');
+  if (!stage) return Math.ceil(root.scrollHeight);
+  const ratio = Number.parseFloat(getComputedStyle(stage).getPropertyValue('--stage-ratio')) || 16 / 10;
+  const chrome = root.getBoundingClientRect().height - stage.getBoundingClientRect().height;
+  return Math.ceil(chrome + stage.clientWidth / ratio);
+}
+
+/**
+ * Posts the embed's height to the framing page on load and whenever it changes
+ * (`{ type: 'stepcast:resize', height }`); a page listening for it sizes the frame to fit.
+ */
+function usePostHeightToParent() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = ref.current;
+    if (!root || window.parent === window) return;
+    let posted = 0;
+    const post = () => {
+      const height = naturalHeight(root);
+      if (height <= 0 || height === posted) return;
+      posted = height;
+      const message: EmbedResizeMessage = { type: 'stepcast:resize', height };
+      // Any page may frame a guide (frame-ancestors *), and the height reveals nothing.
+      window.parent.postMessage(message, '*');
+    };
+    const observer = new ResizeObserver(post);
+    observer.observe(root);
+    for (const bar of root.querySelectorAll('.player__bar, .player__progress')) observer.observe(bar);
+    post();
+    window.addEventListener('load', post);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('load', post);
+    };
+  }, []);
+  return ref;
+}
+
+/** A guide framed by another site: the player with minimal chrome, and a link to the share page. */
+export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, pageHref, elementTiming }: SharedGuideEmbedProps) {
+  useSharedGuideHead(guide.title);
+  const ref = usePostHeightToParent();
+
+  return (
+    <div ref={ref} className="guide-embed">
+      <h1 className="visually-hidden">{guide.title}</h1>
+      {isPlayable(guide) ? (
+        <GuidePlayer
+          guide={guide}
+          variant="embed"
+          initialIndex={initialIndex}
+          autoplay={autoplay}
+          onStepChange={onStepChange}
+          pageHref={pageHref}
+          elementTiming={elementTiming}
+        />
+      ) : (
+        <div className="guide-embed__empty">
+          <p>This guide has no steps yet.</p>
+        </div>
+      )}
+    </div>
+  );
+}
