@@ -137,6 +137,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/auth/organization/add-team-member', fn: 'organization', handler: 'addTeamMember' },
   { method: 'POST', path: '/api/auth/organization/remove-team-member', fn: 'organization', handler: 'removeTeamMember' },
   { method: 'GET', path: '/api/auth/organization/list-user-teams', fn: 'organization', handler: 'listUserTeams' },
+  { method: 'GET', path: '/api/auth/organization/list-team-members', fn: 'organization', handler: 'listTeamMembers' },
 
   { method: 'GET', path: '/api/guides', fn: 'guides', handler: 'listGuides' },
   { method: 'POST', path: '/api/guides', fn: 'guides', handler: 'createGuide' },

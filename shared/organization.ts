@@ -57,6 +57,7 @@ export const CreateTeamBody = z.object({ name: TeamName, organizationId: Id.opti
 export const UpdateTeamBody = z.object({ teamId: Id, data: z.object({ name: TeamName }).strict() });
 export const RemoveTeamBody = z.object({ teamId: Id, organizationId: Id.optional() });
 export const TeamMemberBody = z.object({ teamId: Id, userId: Id });
+export const TeamQuery = z.object({ teamId: Id });
 
 const PermissionsInput = z
   .object(

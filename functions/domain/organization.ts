@@ -511,6 +511,15 @@ export async function removeTeamMember(actor: Member, teamId: string, userId: st
   await db().entities.teamMember.delete({ orgId: actor.orgId, teamId, userId }).go();
 }
 
+/** A team's members (any member of the organisation may see them). */
+export async function listTeamMembers(actor: Member, teamId: string) {
+  await requireTeam(actor.orgId, teamId);
+  const { data: collection } = await db().collections.organization({ orgId: actor.orgId }).go({ pages: 'all' });
+  return collection.teamMember
+    .filter((t) => t.teamId === teamId)
+    .map((t) => ({ id: `${t.teamId}:${t.userId}`, teamId: t.teamId, userId: t.userId, createdAt: new Date(t.createdAt).toISOString() }));
+}
+
 export async function listUserTeams(userId: string): Promise<TeamDto[]> {
   const { data: places } = await db().entities.teamMember.query.byUser({ userId }).go({ pages: 'all' });
   if (places.length === 0) return [];

@@ -232,3 +232,16 @@ describe('deleting an account', () => {
     expect((await friend.client.get(`/api/auth/organization/get-full-organization?organizationId=${personal.id}`)).status).toBe(404);
   });
 });
+
+describe('teams', () => {
+  it('lists a team\'s members to members, and nothing of a foreign team', async () => {
+    const owner = await verifiedUser('Team Owner');
+    const org = await createOrg(owner.client, 'Teams Co');
+    const team = (await owner.client.post('/api/auth/organization/create-team', { organizationId: org.id, name: 'Support' })).json;
+    await owner.client.post('/api/auth/organization/add-team-member', { teamId: team.id, userId: org.members[0]!.userId });
+    const listed = await owner.client.get(`/api/auth/organization/list-team-members?teamId=${team.id}`);
+    expect(listed.json.map((m: { userId: string }) => m.userId)).toEqual([org.members[0]!.userId]);
+    const stranger = await verifiedUser('Stranger');
+    expect((await stranger.client.get(`/api/auth/organization/list-team-members?teamId=${team.id}`)).status).toBe(404);
+  });
+});

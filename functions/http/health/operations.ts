@@ -68,6 +68,7 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'POST', path: '/api/auth/organization/remove-team', summary: 'Delete a team', tag: 'Organization', body: Org.RemoveTeamBody, success: [200, '{ message }'], session: true }),
   op({ method: 'POST', path: '/api/auth/organization/add-team-member', summary: 'Add a member to a team', tag: 'Organization', body: Org.TeamMemberBody, success: [200, 'TeamMember'], session: true }),
   op({ method: 'POST', path: '/api/auth/organization/remove-team-member', summary: 'Remove a member from a team', tag: 'Organization', body: Org.TeamMemberBody, success: [200, '{ message }'], session: true }),
+  op({ method: 'GET', path: '/api/auth/organization/list-team-members', summary: "A team's members", tag: 'Organization', query: Org.TeamQuery, success: [200, 'TeamMember[]'], session: true }),
   op({ method: 'GET', path: '/api/auth/organization/list-user-teams', summary: "The caller's teams", tag: 'Organization', success: [200, 'Team[]'], session: true }),
 
   op({ method: 'GET', path: '/api/guides', summary: "The active organisation's guides (recents), a folder's, or a title search", tag: 'Guides', query: Guides.ListGuidesQuery, success: [200, '{ items, nextCursor }'], session: true }),

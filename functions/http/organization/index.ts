@@ -2,7 +2,7 @@ import { dispatch } from '../../core/dispatch';
 import { acceptInvitation, cancelInvitation, getInvitation, inviteMember, listInvitations, listUserInvitations, rejectInvitation } from './invitations';
 import { getActiveMember, getActiveMemberRole, removeMember, updateMemberRole } from './members';
 import { checkPermission, create, getFullOrganization, leave, list, remove, setActive, update } from './organizations';
-import { addTeamMember, createTeam, listUserTeams, removeTeam, removeTeamMember, updateTeam } from './teams';
+import { addTeamMember, createTeam, listTeamMembers, listUserTeams, removeTeam, removeTeamMember, updateTeam } from './teams';
 
 export const handler = dispatch('organization', {
   list,
@@ -30,4 +30,5 @@ export const handler = dispatch('organization', {
   addTeamMember,
   removeTeamMember,
   listUserTeams,
+  listTeamMembers,
 });

@@ -1,5 +1,5 @@
 // Teams: create, update, remove, add and remove members, list the caller's teams.
-import { CreateTeamBody, RemoveTeamBody, TeamMemberBody, UpdateTeamBody } from '#shared/organization';
+import { CreateTeamBody, RemoveTeamBody, TeamMemberBody, TeamQuery, UpdateTeamBody } from '#shared/organization';
 import { defineHandler } from '../../core/http';
 import * as Organization from '../../domain/organization';
 import { requireMember, requireSession } from '../actor';
@@ -40,4 +40,10 @@ export const removeTeamMember = defineHandler({ body: TeamMemberBody }, async ({
 export const listUserTeams = defineHandler({}, async ({ event }) => {
   const session = await requireSession(event);
   return Organization.listUserTeams(session.userId);
+});
+
+// GET /api/auth/organization/list-team-members — a team's members
+export const listTeamMembers = defineHandler({ query: TeamQuery }, async ({ query, event }) => {
+  const { member } = await requireMember(event);
+  return Organization.listTeamMembers(member, query.teamId);
 });
