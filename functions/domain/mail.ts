@@ -32,18 +32,21 @@ export async function send(mail: Mail): Promise<void> {
     return;
   }
   ses ??= new SESv2Client({ maxAttempts: 3 });
-  await ses.send(
-    new SendEmailCommand({
-      FromEmailAddress: MAIL_FROM,
-      Destination: { ToAddresses: [mail.to] },
-      Content: {
-        Simple: {
-          Subject: { Data: mail.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
-        },
+  await ses.send(sesCommand(mail, MAIL_FROM));
+}
+
+/** The SES request for a mail: both parts, UTF-8. */
+export function sesCommand(mail: Mail, from: string): SendEmailCommand {
+  return new SendEmailCommand({
+    FromEmailAddress: from,
+    Destination: { ToAddresses: [mail.to] },
+    Content: {
+      Simple: {
+        Subject: { Data: mail.subject, Charset: 'UTF-8' },
+        Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
       },
-    }),
-  );
+    },
+  });
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
