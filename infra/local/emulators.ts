@@ -69,11 +69,13 @@ export async function startDynamo(options: { port: number; dataDir?: string }): 
 
   const endpoint = `http://127.0.0.1:${options.port}`;
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
+  const looksCorrupt = () => /SQLiteException|database disk image|malformed|not a database/i.test(output);
   try {
-    await waitFor(() => client.send(new ListTablesCommand({ Limit: 1 })), 30_000, () => !exited);
+    // A database file it cannot read makes every request fail at once: stop waiting then.
+    await waitFor(() => client.send(new ListTablesCommand({ Limit: 1 })), 30_000, () => !exited && !looksCorrupt());
   } catch {
     child.kill('SIGKILL');
-    const corrupt = /SQLite|database disk image|malformed|not a database/i.test(output);
+    const corrupt = looksCorrupt();
     throw new StartupError(
       corrupt && options.dataDir
         ? `The local database in ${options.dataDir} could not be read (it looks corrupt): move it away (mv ${options.dataDir} ${options.dataDir}.broken) and start again.`

@@ -48,6 +48,7 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
   };
   try {
     if (env.PORT !== 0) await assertPortFree(env.PORT, 'the app', 'PORT');
+    if (!env.STRIPE_SECRET_KEY && env.STRIPE_PORT !== 0) await assertPortFree(env.STRIPE_PORT, 'the Stripe test double', 'STRIPE_PORT');
     const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);
 
     let dynamoEndpoint = env.DYNAMODB_ENDPOINT;
@@ -129,7 +130,6 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
     if (env.STRIPE_SECRET_KEY) {
       log('Billing talks to Stripe (STRIPE_SECRET_KEY is set).');
     } else {
-      if (env.STRIPE_PORT !== 0) await assertPortFree(env.STRIPE_PORT, 'the Stripe test double', 'STRIPE_PORT');
       const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? localWebhookSecret(dataDir);
       const double = await startStripeDouble({
         port: env.STRIPE_PORT,
