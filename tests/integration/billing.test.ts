@@ -95,7 +95,10 @@ describe('checkout and the trial', () => {
     const sub = await subscriptionOf(userId);
     await fetch(`${stack().stripe.url}/__double/subscriptions/cancel_now?id=${sub!.stripeSubscriptionId}`, { method: 'POST' });
     await stack().stripe.flush();
-    expect((await details(client)).status).toBe('canceled');
+    const canceled = await details(client);
+    expect(canceled.status).toBe('canceled');
+    // The trial ended with the subscription: the user has had their trial (spec §4).
+    expect(canceled.trialEnd).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
     const { url } = (await client.post('/api/stripe/subscription/checkout-session')).json;
     const session = stack().stripe.state.data.checkoutSessions[url.split('/').pop()]!;
     expect(session.trial_period_days).toBeNull();
