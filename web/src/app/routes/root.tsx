@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration, type LoaderFunctionArgs } from 'react-router';
 import { NavigationProgress } from '../../components/ui/navigation-progress';
+import { SubscriptionModalHost } from '../../features/billing/components/subscription-modal-host';
 import { loadRootSearch } from '../../lib/root-search';
 import { useFocusMainOnNavigation } from '../../lib/route-focus';
 
@@ -10,7 +11,8 @@ export function rootLoader({ request }: LoaderFunctionArgs) {
 
 /**
  * The shell of every page: scroll restoration, the navigation bar and focus that follows the
- * navigation; pages bring their own layout.
+ * navigation, and the subscription modal that `?subscribe` or `?stripe_session_id` opens on any
+ * page (spec §2); pages bring their own layout.
  */
 export function RootLayout() {
   useFocusMainOnNavigation();
@@ -19,6 +21,7 @@ export function RootLayout() {
       <ScrollRestoration />
       <NavigationProgress />
       <Outlet />
+      <SubscriptionModalHost />
     </>
   );
 }

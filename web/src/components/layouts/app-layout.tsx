@@ -63,6 +63,10 @@ export interface AppLayoutProps {
   organizationSwitcher: ReactNode;
   /** the signed-in person's menu (from the auth feature) */
   accountMenu: ReactNode;
+  /** the plan badge beside the logo (from the billing feature) */
+  planBadge?: ReactNode;
+  /** a section of the navigation under the main links (the folders, from the guides feature) */
+  folders?: ReactNode;
   /** above the page on every screen (the email verification banner) */
   notice?: ReactNode;
   children: ReactNode;
@@ -73,7 +77,7 @@ export interface AppLayoutProps {
  * switcher, the navigation and the account menu; on a phone the sidebar is a drawer opened from
  * a top bar. The page is the `main` landmark.
  */
-export function AppLayout({ organizationSwitcher, accountMenu, notice, children }: AppLayoutProps) {
+export function AppLayout({ organizationSwitcher, accountMenu, planBadge, folders, notice, children }: AppLayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -101,6 +105,7 @@ export function AppLayout({ organizationSwitcher, accountMenu, notice, children 
           <Link to={paths.dashboard.getHref()} className="app-header__brand" aria-label={`${PRODUCT_NAME} dashboard`}>
             <Logo />
           </Link>
+          {planBadge ? <div className="app-header__plan">{planBadge}</div> : null}
           <button
             ref={toggleRef}
             type="button"
@@ -131,6 +136,7 @@ export function AppLayout({ organizationSwitcher, accountMenu, notice, children 
           <div className="app-header__switcher">{organizationSwitcher}</div>
           <nav className="app-nav" aria-label="Dashboard">
             <NavList items={PRIMARY} />
+            {folders}
             <p className="app-nav__heading">Settings</p>
             <NavList items={SETTINGS} />
           </nav>

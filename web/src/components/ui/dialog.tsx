@@ -87,7 +87,8 @@ export function Dialog({
     >
       {open ? (
         <div className="dialog__panel">
-          <header className="dialog__header">
+          {/* A div, not <header>: inside a dialog a header landmark reads as a second page banner. */}
+          <div className="dialog__header">
             <h2 id={titleId} className="dialog__title">
               {title}
             </h2>
@@ -102,7 +103,7 @@ export function Dialog({
                 <path d="m4 4 8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
               </svg>
             </button>
-          </header>
+          </div>
           {description ? (
             <p id={descriptionId} className="dialog__description">
               {description}

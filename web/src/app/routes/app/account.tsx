@@ -7,6 +7,7 @@ import { EmailSection } from '../../../features/account/components/email-section
 import { PasswordSection } from '../../../features/account/components/password-section';
 import { ProfileSection } from '../../../features/account/components/profile-section';
 import { SessionsSection } from '../../../features/account/components/sessions-section';
+import { BillingSection } from '../../../features/billing/components/billing-section';
 import { requireSession } from '../../../lib/auth';
 import { useDocumentHead } from '../../../lib/document-head';
 
@@ -23,12 +24,13 @@ export default function AccountRoute() {
   useDocumentHead({ title: 'Account settings' });
   return (
     <div className="page page--narrow">
-      <PageHeader title="Account settings" description="Your profile, sign-in details and the devices signed in to your account." />
+      <PageHeader title="Account settings" description="Your profile, sign-in details, the devices signed in to your account and your plan." />
       <div className="settings-stack">
         <ProfileSection />
         <EmailSection />
         <PasswordSection />
         <SessionsSection />
+        <BillingSection />
         <DeleteAccountSection />
       </div>
     </div>

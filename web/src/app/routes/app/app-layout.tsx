@@ -3,6 +3,9 @@ import { Suspense } from 'react';
 import { Outlet, type LoaderFunctionArgs } from 'react-router';
 import { AppLayout } from '../../../components/layouts/app-layout';
 import { AccountMenu } from '../../../features/auth/components/account-menu';
+import { PlanBadge } from '../../../features/billing/components/plan-badge';
+import { getFoldersQueryOptions } from '../../../features/guides/api/list-folders';
+import { FolderNav } from '../../../features/guides/components/folder-nav';
 import { listOrganizationsQueryOptions } from '../../../features/organizations/api/list-organizations';
 import { OrganizationSwitcher } from '../../../features/organizations/components/organization-switcher';
 import { requireSession } from '../../../lib/auth';
@@ -11,6 +14,8 @@ import { requireSession } from '../../../lib/auth';
 export function clientLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
     await requireSession(queryClient, request);
+    // The sidebar's folders load alongside, without holding the page (FolderNav shows its own loading).
+    void queryClient.prefetchQuery(getFoldersQueryOptions());
     await queryClient.ensureQueryData(listOrganizationsQueryOptions());
     return null;
   };
@@ -26,7 +31,7 @@ function PageFallback() {
 
 export default function AppLayoutRoute() {
   return (
-    <AppLayout organizationSwitcher={<OrganizationSwitcher />} accountMenu={<AccountMenu />}>
+    <AppLayout organizationSwitcher={<OrganizationSwitcher />} accountMenu={<AccountMenu />} planBadge={<PlanBadge />} folders={<FolderNav />}>
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>

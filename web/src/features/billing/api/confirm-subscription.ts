@@ -1,0 +1,37 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-error';
+import type { MutationConfig } from '../../../lib/react-query';
+
+/** The answer is the recorded details; only its arrival matters here (spec §7: result not shown). */
+const ConfirmResponse = z.unknown();
+
+/**
+ * GET /api/stripe/subscription/confirm?sessionId=: records the subscription of the person's
+ * completed checkout. Safe to repeat.
+ */
+export function confirmSubscription(sessionId: string): Promise<unknown> {
+  return api.get(`/api/stripe/subscription/confirm?${new URLSearchParams({ sessionId }).toString()}`, ConfirmResponse);
+}
+
+/** Attempts in all, the first included (spec §8: the confirmation is retried). */
+export const CONFIRM_ATTEMPTS = 4;
+
+/**
+ * Worth another try: a checkout Stripe has not completed yet (409), a failure of ours or
+ * Stripe's (5xx), the network. A checkout that is not the person's (404) or a bad id is final.
+ */
+export function isConfirmRetryable(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return error.status === 409 || error.status === 429 || error.status >= 500;
+}
+
+export function useConfirmSubscription({ mutationConfig }: { mutationConfig?: MutationConfig<typeof confirmSubscription> } = {}) {
+  return useMutation({
+    retry: (failures, error) => failures < CONFIRM_ATTEMPTS - 1 && isConfirmRetryable(error),
+    retryDelay: (failures) => Math.min(1000 * 2 ** failures, 8000),
+    ...mutationConfig,
+    mutationFn: confirmSubscription,
+  });
+}
