@@ -14,6 +14,7 @@ import {
   type Running,
 } from './emulators';
 import { startAppServer, type AppServer } from './server';
+import { DEV_EXTENSION_ID } from '#shared/extension';
 import { buildWeb, webBuildIsStale } from './build-web';
 import { localSessionSecret, localWebhookSecret } from './session-secret';
 import { startStripeDouble } from './stripe-double/server';
@@ -90,6 +91,8 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
       DYNAMODB_ENDPOINT: dynamoEndpoint,
       S3_ENDPOINT: s3Endpoint,
       SMTP_URL: mail.endpoint,
+      // The development build of the capture extension calls the API with the user's session.
+      EXTENSION_IDS: process.env.EXTENSION_IDS ?? DEV_EXTENSION_ID,
       // Browsers upload screenshots straight to the bucket: the page's CSP must allow its origin.
       UPLOAD_ORIGIN: new URL(s3Endpoint).origin,
       SESSION_SECRET: process.env.SESSION_SECRET ?? localSessionSecret(dataDir),

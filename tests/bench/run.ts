@@ -1,4 +1,5 @@
 import { benchAuth } from './auth.bench';
+import { benchCapture } from './capture.bench';
 import { benchGuides } from './guides.bench';
 import { benchHealth } from './health.bench';
 import { startBenchStack, type BenchStack } from './support';
@@ -9,6 +10,7 @@ const BENCHES: Record<string, (stack: BenchStack) => Promise<void>> = {
   health: benchHealth,
   auth: benchAuth,
   guides: benchGuides,
+  capture: benchCapture,
 };
 
 const only = process.argv.slice(2);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEV_EXTENSION_ID } from '#shared/extension';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +41,7 @@ export async function startBenchStack(): Promise<BenchStack> {
     POWERTOOLS_LOG_LEVEL: 'SILENT',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     RATE_LIMIT_IP_MAX: '100000',
+    EXTENSION_IDS: DEV_EXTENSION_ID,
   });
   const server = await startAppServer({ port: 0, webRoot: path.resolve(import.meta.dirname, '../../web/dist'), s3: s3Client, bucket: bucketName });
   return {

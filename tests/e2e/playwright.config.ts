@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { DEV_EXTENSION_ID } from '../../shared/extension';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 
 // The journeys run against the whole local stack, started by `npm start`'s own entry with the
@@ -45,6 +46,9 @@ export default defineConfig({
       ...(process.env.DYNAMODB_ENDPOINT ? { DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT } : {}),
       ...(process.env.S3_ENDPOINT ? { S3_ENDPOINT: process.env.S3_ENDPOINT } : {}),
       SEED: 'true',
+      // The capture extension's unpacked build has a fixed id (shared/extension.ts); the API
+      // trusts its origin for the session-authenticated calls of tests/e2e/capture.spec.ts.
+      EXTENSION_IDS: DEV_EXTENSION_ID,
       // Every simulated user shares 127.0.0.1: the per-IP limit (3 per 10 s and action) would
       // refuse a journey's third sign-up. The per-account limit stays as deployed; the per-IP
       // one is covered by tests/integration/rate-limit.test.ts with rotating source IPs.

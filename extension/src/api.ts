@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ErrorBody } from '#shared/errors';
+import type { ScreenshotContentType } from '#shared/guides';
+import { appUrl } from './config';
+
+/**
+ * The extension's client for the Stepcast API. It calls the app's own origin with the user's
+ * session cookie (`credentials: 'include'`): with a host permission for that origin, Chromium
+ * treats the extension's requests as same-site, so the SameSite=Lax session cookie goes along,
+ * and the Origin header (`chrome-extension://{id}`) is one the API trusts (EXTENSION_IDS).
+ * Answers are parsed, never cast.
+ */
+export class ApiError extends Error {
+  constructor(
+    /** undefined: no answer (offline, refused, aborted) */
+    readonly status: number | undefined,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const TIMEOUT_MS = 20_000;
+
+async function call<T>(schema: z.ZodType<T>, method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(appUrl(path), {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch {
+    throw new ApiError(undefined, undefined, 'Stepcast could not be reached.');
+  }
+  const text = await response.text().catch(() => '');
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = undefined;
+  }
+  if (!response.ok) {
+    const error = ErrorBody.safeParse(json);
+    throw new ApiError(response.status, error.success ? error.data.error.code : undefined, error.success ? error.data.error.message : `The request failed (${response.status}).`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(502, 'upstream_failed', 'Stepcast answered in an unexpected shape.');
+  return parsed.data;
+}
+
+export const Session = z
+  .object({
+    session: z.object({ activeOrganizationId: z.string().nullable().optional() }),
+    user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  })
+  .nullable();
+export type Session = z.infer<typeof Session>;
+
+export const Organization = z.object({ id: z.string(), name: z.string(), slug: z.string() });
+export type Organization = z.infer<typeof Organization>;
+
+export const Folder = z.object({ id: z.string(), name: z.string() });
+export type Folder = z.infer<typeof Folder>;
+
+const Slide = z.object({ id: z.string(), order: z.number(), screenshotKey: z.string().nullable(), text: z.string().nullable() });
+const Guide = z.object({ id: z.string(), title: z.string(), slides: z.array(Slide).optional() });
+export type Guide = z.infer<typeof Guide>;
+const GuideSummary = z.object({ id: z.string(), title: z.string(), slideCount: z.number(), createdAt: z.string() });
+const Upload = z.object({ url: z.string().url(), fields: z.record(z.string(), z.string()), key: z.string() });
+export type Upload = z.infer<typeof Upload>;
+
+export const getSession = () => call(Session, 'GET', '/api/auth/get-session');
+export const listOrganizations = () => call(z.array(Organization), 'GET', '/api/auth/organization/list');
+export const setActiveOrganization = (organizationId: string) => call(z.unknown(), 'POST', '/api/auth/organization/set-active', { organizationId });
+export const listFolders = () => call(z.object({ items: z.array(Folder) }).or(z.array(Folder)), 'GET', '/api/folders').then((r) => (Array.isArray(r) ? r : r.items));
+export const createGuide = (title: string, folderId: string | undefined) => call(Guide, 'POST', '/api/guides', { title, ...(folderId ? { folderId } : {}) });
+export const getGuide = (id: string) => call(Guide, 'GET', `/api/guides/${encodeURIComponent(id)}`);
+export const findGuides = (title: string) =>
+  call(z.object({ items: z.array(GuideSummary) }), 'GET', `/api/guides?${new URLSearchParams({ q: title.slice(0, 100), limit: '50' }).toString()}`).then((r) => r.items);
+export const createUpload = (guideId: string, contentType: ScreenshotContentType, contentLength: number) =>
+  call(Upload, 'POST', `/api/guides/${encodeURIComponent(guideId)}/uploads`, { contentType, contentLength });
+export const createSlide = (guideId: string, body: { screenshotKey: string; text: string; narration: string; click?: { x: number; y: number }; order: number }) =>
+  call(Slide, 'POST', `/api/guides/${encodeURIComponent(guideId)}/slides`, body);
+
+/** The presigned POST straight to the bucket: the policy's fields, then the file. */
+export async function postScreenshot(upload: Upload, blob: Blob): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', blob);
+  let response: Response;
+  try {
+    response = await fetch(upload.url, { method: 'POST', body: form, credentials: 'omit', signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch {
+    throw new ApiError(undefined, undefined, 'The screenshot upload did not reach storage.');
+  }
+  if (!response.ok) throw new ApiError(response.status >= 500 ? response.status : 503, undefined, `Storage refused the screenshot (${response.status}).`);
+}

@@ -1,0 +1,218 @@
+import { designPath } from '#shared/share-link';
+import * as Api from '../api';
+import { appUrl } from '../config';
+import {
+  actionKey,
+  applyUploadEvent,
+  classifyFailure,
+  nextWake,
+  planUploads,
+  type UploadAction,
+  type UploadEvent,
+  type UploadFailure,
+} from '../lib/upload-queue';
+import { deleteCapture, deleteFrame, getCapture, getFrame, listCaptures, listSteps, putCaptureAndSteps, type CaptureRecord, type StepRecord } from './store';
+
+/**
+ * Runs the upload state machine (lib/upload-queue.ts) against the API: every attempt is
+ * written to IndexedDB before its request, every result after it, so the worker can stop at any
+ * moment. When a capture is complete its local copy is deleted and the guide opens in the app.
+ */
+export interface UploaderHooks {
+  changed(): void;
+  /** a capture's guide is complete on the server */
+  finished(capture: CaptureRecord): void;
+}
+
+interface Live {
+  capture: CaptureRecord;
+  steps: StepRecord[];
+  running: Set<string>;
+  /** writes of this capture, one after another */
+  writes: Promise<unknown>;
+}
+
+const live = new Map<string, Live>();
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+let hooks: UploaderHooks = { changed: () => undefined, finished: () => undefined };
+
+export function setUploaderHooks(next: UploaderHooks): void {
+  hooks = next;
+}
+
+/** The in-memory state of a capture being uploaded, for progress. */
+export function liveUpload(captureId: string): { capture: CaptureRecord; steps: StepRecord[] } | undefined {
+  return live.get(captureId);
+}
+
+export function isUploading(): boolean {
+  return [...live.values()].some((l) => l.capture.status === 'ready');
+}
+
+/** Looks at every capture waiting for upload and moves each on. */
+export async function wakeUploads(): Promise<void> {
+  for (const capture of await listCaptures()) {
+    if (capture.status === 'done') {
+      // Complete on the server; only the local copy was left when the worker stopped.
+      await deleteCapture(capture.id);
+      continue;
+    }
+    if (capture.status === 'ready') await pump(capture.id);
+  }
+}
+
+async function load(captureId: string): Promise<Live | undefined> {
+  const existing = live.get(captureId);
+  if (existing) return existing;
+  const capture = await getCapture(captureId);
+  if (!capture) return undefined;
+  const steps = await listSteps(captureId);
+  const again = live.get(captureId);
+  if (again) return again;
+  const state: Live = { capture, steps, running: new Set(), writes: Promise.resolve() };
+  live.set(captureId, state);
+  return state;
+}
+
+/** Applies an event in memory and queues its write; resolves once it is on disk. */
+function record(state: Live, event: UploadEvent): Promise<void> {
+  const before = new Map(state.steps.map((s) => [s.seq, s]));
+  const next = applyUploadEvent(state.capture, state.steps, event);
+  state.capture = { ...state.capture, ...next.capture };
+  state.steps = next.steps.map((s) => ({ ...before.get(s.seq)!, ...s }) as StepRecord);
+  const changed = state.steps.filter((s) => before.get(s.seq) !== undefined && JSON.stringify(before.get(s.seq)) !== JSON.stringify(s));
+  const capture = state.capture;
+  const write = state.writes.then(() => putCaptureAndSteps(capture, changed));
+  state.writes = write.catch(() => undefined);
+  hooks.changed();
+  return write;
+}
+
+export async function retryCapture(captureId: string): Promise<void> {
+  const state = await load(captureId);
+  if (!state) return;
+  await record(state, { type: 'retry' });
+  await pump(captureId);
+}
+
+export async function discardCapture(captureId: string): Promise<void> {
+  live.delete(captureId);
+  clearTimeout(timers.get(captureId));
+  await deleteCapture(captureId);
+  hooks.changed();
+}
+
+async function pump(captureId: string): Promise<void> {
+  const state = await load(captureId);
+  if (!state) return;
+  if (state.capture.status === 'done') {
+    await finish(state);
+    return;
+  }
+  const now = Date.now();
+  for (const action of planUploads(state.capture, state.steps, state.running, now)) {
+    const key = actionKey(action);
+    state.running.add(key);
+    void run(state, action)
+      .catch(() => undefined)
+      .finally(() => {
+        state.running.delete(key);
+        if (live.get(captureId) === state) void pump(captureId);
+      });
+  }
+  clearTimeout(timers.get(captureId));
+  const wake = nextWake(state.capture, state.steps, now);
+  if (wake !== undefined && state.running.size === 0) timers.set(captureId, setTimeout(() => void pump(captureId), wake - now + 5));
+}
+
+async function finish(state: Live): Promise<void> {
+  if (!live.has(state.capture.id)) return;
+  live.delete(state.capture.id);
+  await state.writes;
+  hooks.finished(state.capture);
+  await deleteCapture(state.capture.id);
+  hooks.changed();
+}
+
+function failure(error: unknown, scope: 'guide' | 'step'): UploadFailure {
+  if (error instanceof Api.ApiError) return classifyFailure(error.status, error.code, error.message, scope);
+  return classifyFailure(undefined, undefined, undefined, scope);
+}
+
+async function run(state: Live, action: UploadAction): Promise<void> {
+  const guide = state.capture.guide;
+  try {
+    switch (action.type) {
+      case 'createGuide': {
+        await record(state, { type: 'guideAttempt', at: Date.now() });
+        // The guide goes to the organisation chosen when the capture started, whatever is active now.
+        if (state.capture.orgId) await Api.setActiveOrganization(state.capture.orgId);
+        const created = await Api.createGuide(state.capture.title, state.capture.folderId);
+        await record(state, { type: 'guideCreated', guide: { id: created.id, title: created.title } });
+        return;
+      }
+      case 'findGuide': {
+        if (state.capture.orgId) await Api.setActiveOrganization(state.capture.orgId);
+        const candidates = await Api.findGuides(state.capture.title);
+        // Clocks differ: anything created from a few minutes before the attempt on may be it.
+        const found = candidates.find((g) => g.title === state.capture.title && g.slideCount === 0 && Date.parse(g.createdAt) >= action.since - 5 * 60_000);
+        await record(state, found ? { type: 'guideCreated', guide: { id: found.id, title: found.title } } : { type: 'guideNotFound' });
+        return;
+      }
+      case 'uploadScreenshot': {
+        const step = state.steps.find((s) => s.seq === action.seq)!;
+        const blob = await getFrame(state.capture.id, step.seq);
+        if (!blob) throw new Api.ApiError(422, 'validation_failed', `The screenshot of step ${step.seq + 1} is missing on this computer.`);
+        const upload = await Api.createUpload(guide!.id, step.contentType, blob.size);
+        await Api.postScreenshot(upload, blob);
+        await record(state, { type: 'screenshotUploaded', seq: step.seq, key: upload.key });
+        return;
+      }
+      case 'createSlide': {
+        const step = state.steps.find((s) => s.seq === action.seq)!;
+        await record(state, { type: 'slideAttempt', seq: step.seq });
+        try {
+          const slide = await Api.createSlide(guide!.id, {
+            screenshotKey: step.key!,
+            text: step.text,
+            narration: step.narration,
+            ...(step.click ? { click: step.click } : {}),
+            order: step.seq,
+          });
+          await record(state, { type: 'slideCreated', seq: step.seq, slideId: slide.id });
+          await deleteFrame(state.capture.id, step.seq);
+        } catch (error) {
+          // 404 is either the guide (deleted meanwhile) or the screenshot (an upload lost): ask.
+          if (error instanceof Api.ApiError && error.status === 404) {
+            const stillThere = await Api.getGuide(guide!.id).then(
+              () => true,
+              (e: unknown) => !(e instanceof Api.ApiError && e.status === 404),
+            );
+            if (stillThere) {
+              await record(state, { type: 'screenshotMissing', seq: step.seq });
+              return;
+            }
+          }
+          throw error;
+        }
+        return;
+      }
+      case 'findSlide': {
+        const step = state.steps.find((s) => s.seq === action.seq)!;
+        const current = await Api.getGuide(guide!.id);
+        const slide = current.slides?.find((s) => s.screenshotKey === step.key);
+        await record(state, slide ? { type: 'slideCreated', seq: step.seq, slideId: slide.id } : { type: 'slideNotFound', seq: step.seq });
+        if (slide) await deleteFrame(state.capture.id, step.seq);
+        return;
+      }
+    }
+  } catch (error) {
+    const scope = action.type === 'createGuide' || action.type === 'findGuide' ? 'guide' : 'step';
+    await record(state, { type: 'failed', action, failure: failure(error, scope), now: Date.now() });
+  }
+}
+
+/** Where a finished guide opens: its design view in the app. */
+export function guideUrl(guide: { id: string; title: string }): string {
+  return appUrl(designPath(guide));
+}

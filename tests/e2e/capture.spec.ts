@@ -1,0 +1,312 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { REDACTION_FILL } from '../../shared/redaction';
+import {
+  guideIdOfDesignUrl,
+  isDesignPage,
+  launchWithExtension,
+  openPopup,
+  recordingState,
+  serveSampleApp,
+  signUpInBrowser,
+  VIEWPORT,
+  waitForSteps,
+  type ExtensionBrowser,
+  type SampleApp,
+} from '../support/capture';
+
+/**
+ * The capture journey (issue 8): the extension, loaded unpacked in Debian Chromium, records a
+ * flow on a sample app served from another port, and the guide it uploads is checked through
+ * the API: slides in order, step text, screenshot sizes, click points, and solid redaction.
+ */
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+interface SlideJson {
+  order: number;
+  text: string;
+  narration: string;
+  screenshotKey: string;
+  screenshotUrl: string;
+  width: number;
+  height: number;
+  click: { x: number; y: number } | null;
+}
+
+let app: SampleApp;
+const appOrigin = () => test.info().project.use.baseURL!;
+
+test.beforeAll(async () => {
+  app = await serveSampleApp('signup-demo');
+});
+
+test.afterAll(async () => {
+  await app?.close();
+});
+
+async function boxOf(page: Page, locator: ReturnType<Page['locator']>): Promise<Box> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('element has no box');
+  return box;
+}
+
+/** Like an author: act, see the step counted, and look at the page for a moment. */
+async function act(browser: ExtensionBrowser, page: Page, expected: number, action: () => Promise<void>): Promise<void> {
+  await action();
+  await waitForSteps(browser, expected);
+  await page.waitForTimeout(700);
+}
+
+async function startCapture(browser: ExtensionBrowser, page: Page): Promise<Page> {
+  const popup = await openPopup(browser);
+  await expect(popup.getByText('Signed in as')).toBeVisible();
+  await popup.getByRole('button', { name: 'Start capture' }).click();
+  await expect.poll(async () => (await recordingState(browser))?.stepCount).toBe(0);
+  await expect(page.locator('stepcast-recorder')).toHaveCount(1);
+  return popup;
+}
+
+async function stopAndOpenGuide(browser: ExtensionBrowser, popup: Page): Promise<{ id: string; page: Page }> {
+  const opened = browser.context.waitForEvent('page', { timeout: 30_000 });
+  await popup.getByRole('button', { name: 'Stop and create guide' }).click();
+  const guidePage = await opened;
+  await guidePage.waitForURL((url) => guideIdOfDesignUrl(url.href) !== undefined, { timeout: 30_000 });
+  return { id: guideIdOfDesignUrl(guidePage.url())!, page: guidePage };
+}
+
+async function slidesOf(request: APIRequestContext, id: string): Promise<SlideJson[]> {
+  const response = await request.get(`${appOrigin()}/api/guides/${id}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { slides: SlideJson[] }).slides;
+}
+
+/** Every pixel of the box (inset by 2 px against anti-aliased edges) is the redaction fill. */
+async function expectSolidFill(png: Buffer, box: Box, scale: number): Promise<void> {
+  const region = {
+    left: Math.ceil(box.x * scale) + 2,
+    top: Math.ceil(box.y * scale) + 2,
+    width: Math.floor(box.width * scale) - 4,
+    height: Math.floor(box.height * scale) - 4,
+  };
+  const { data, info } = await sharp(png).extract(region).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const wrong: number[] = [];
+  for (let i = 0; i < info.width * info.height; i++) {
+    if (data[i * 3] !== REDACTION_FILL.r || data[i * 3 + 1] !== REDACTION_FILL.g || data[i * 3 + 2] !== REDACTION_FILL.b) wrong.push(i);
+  }
+  expect(wrong.length, `${wrong.length} of ${info.width * info.height} pixels are not the fill`).toBe(0);
+}
+
+test.describe('capturing a flow with the extension', () => {
+  test.setTimeout(120_000);
+
+  test('eight actions on another site become a guide with redacted screenshots, in order', async () => {
+    const testInfo = test.info();
+    const browser = await launchWithExtension(appOrigin());
+    try {
+      await signUpInBrowser(browser.context, appOrigin(), 'Alex Author');
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      await page.goto(app.url('index.html'));
+
+      const popup = await openPopup(browser);
+      await expect(popup.getByText('Signed in as')).toBeVisible();
+      await expect(popup.getByText('Alex Author', { exact: true })).toBeVisible();
+      await expect(popup.getByLabel('Save to')).toBeVisible();
+      await popup.screenshot({ path: testInfo.outputPath('popup-ready.png') });
+      await popup.getByRole('button', { name: 'Start capture' }).click();
+      await expect.poll(async () => (await recordingState(browser))?.stepCount).toBe(0);
+      await expect(page.locator('stepcast-recorder')).toHaveCount(1);
+
+      const boxes: Box[] = [];
+      const typed = ['Alex Morgan', 'alex.morgan@halden-roos.example', 'Lantern-Harbor-Quartz-58'];
+      const fullName = page.getByLabel('Full name', { exact: true });
+      const email = page.getByLabel('Work email', { exact: true });
+      const password = page.getByLabel('Password', { exact: true });
+      const country = page.getByLabel('Country', { exact: true });
+      const remember = page.getByText('Remember me', { exact: true });
+      const create = page.getByRole('button', { name: 'Create account' });
+
+      boxes.push(await boxOf(page, fullName));
+      await act(browser, page, 1, async () => {
+        await fullName.click();
+        await page.keyboard.type(typed[0]!);
+      });
+      boxes.push(await boxOf(page, email));
+      await act(browser, page, 2, async () => {
+        await email.click();
+        await page.keyboard.type(typed[1]!);
+      });
+      boxes.push(await boxOf(page, password));
+      await act(browser, page, 3, async () => {
+        await password.click();
+        await page.keyboard.type(typed[2]!);
+      });
+      boxes.push(await boxOf(page, country));
+      await act(browser, page, 4, async () => {
+        // Typing a letter on a focused list chooses the first option starting with it.
+        await country.focus();
+        await page.keyboard.press('G');
+      });
+      await expect(country).toHaveValue('Germany');
+      // Clicking the label: the click forwarded to the checkbox is the same action.
+      boxes.push(await boxOf(page, remember));
+      await act(browser, page, 5, () => remember.click());
+      await expect(page.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
+      const filled = { email: await boxOf(page, email), password: await boxOf(page, password) };
+      boxes.push(await boxOf(page, create));
+      await act(browser, page, 6, () => create.click());
+      await page.screenshot({ path: testInfo.outputPath('page-with-control.png') });
+      const settingsLink = page.getByRole('status').getByRole('link', { name: 'Account settings' });
+      boxes.push(await boxOf(page, settingsLink));
+      await act(browser, page, 7, async () => {
+        await settingsLink.click();
+        await page.waitForURL(/settings\.html$/);
+      });
+      const save = page.getByRole('button', { name: 'Save changes' });
+      const settingsSecrets = { email: await boxOf(page, page.getByLabel('Email', { exact: true })), apiKey: await boxOf(page, page.locator('[data-redact]')) };
+      boxes.push(await boxOf(page, save));
+      await act(browser, page, 8, () => save.click());
+      await expect(page.getByText('Changes saved')).toBeVisible();
+
+      await expect(popup.locator('#step-count')).toContainText('8');
+      await popup.screenshot({ path: testInfo.outputPath('popup-recording.png') });
+      const started = Date.now();
+      const guide = await stopAndOpenGuide(browser, popup);
+      testInfo.annotations.push({ type: 'stop-to-guide-ms', description: String(Date.now() - started) });
+      expect(isDesignPage(guide.page)).toBe(true);
+
+      const slides = await slidesOf(browser.context.request, guide.id);
+      expect(slides.map((s) => s.text)).toEqual([
+        'Type in **Full name**',
+        'Type in **Work email**',
+        'Type in **Password**',
+        'Select **Germany** in **Country**',
+        'Check **Remember me**',
+        'Click **Create account**',
+        'Open **Account settings**',
+        'Click **Save changes**',
+      ]);
+      expect(slides.map((s) => s.order)).toEqual([...slides.map((s) => s.order)].sort((a, b) => a - b));
+      expect(new Set(slides.map((s) => s.screenshotKey)).size).toBe(8);
+      for (const slide of slides) {
+        for (const value of typed) {
+          expect(slide.text).not.toContain(value);
+          expect(slide.narration).not.toContain(value);
+        }
+        expect(slide.narration).not.toMatch(/\*/);
+      }
+
+      const scale = slides[0]!.width / VIEWPORT.width;
+      for (const [i, slide] of slides.entries()) {
+        expect([slide.width, slide.height], `slide ${i + 1} size`).toEqual([Math.round(VIEWPORT.width * scale), Math.round(VIEWPORT.height * scale)]);
+        const box = boxes[i]!;
+        expect(slide.click, `slide ${i + 1} click`).not.toBeNull();
+        expect(slide.click!.x, `slide ${i + 1} click x`).toBeGreaterThanOrEqual(Math.floor(box.x * scale));
+        expect(slide.click!.x).toBeLessThanOrEqual(Math.ceil((box.x + box.width) * scale));
+        expect(slide.click!.y, `slide ${i + 1} click y`).toBeGreaterThanOrEqual(Math.floor(box.y * scale));
+        expect(slide.click!.y).toBeLessThanOrEqual(Math.ceil((box.y + box.height) * scale));
+      }
+
+      // "Click Create account": the email and password fields are filled in the frame, and covered.
+      const beforeCreate = Buffer.from(await (await browser.context.request.get(`${appOrigin()}${slides[5]!.screenshotUrl}`)).body());
+      await testInfo.attach('slide-6.png', { body: beforeCreate, contentType: 'image/png' });
+      await expectSolidFill(beforeCreate, filled.email, scale);
+      await expectSolidFill(beforeCreate, filled.password, scale);
+      // On the settings page, the profile email and the data-redact API key are covered too.
+      const settings = Buffer.from(await (await browser.context.request.get(`${appOrigin()}${slides[7]!.screenshotUrl}`)).body());
+      await expectSolidFill(settings, settingsSecrets.email, scale);
+      await expectSolidFill(settings, settingsSecrets.apiKey, scale);
+
+      // Nothing is left to upload, and the recorder is gone from the page.
+      await expect(popup.getByRole('heading', { name: 'Not yet in Stepcast' })).toBeHidden();
+      await expect(page.locator('stepcast-recorder')).toHaveCount(0);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('the API going down in the middle of the upload loses and duplicates no step', async () => {
+    const browser = await launchWithExtension(appOrigin());
+    try {
+      await signUpInBrowser(browser.context, appOrigin());
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      await page.goto(app.url('index.html'));
+      const popup = await startCapture(browser, page);
+
+      await act(browser, page, 1, async () => {
+        await page.getByLabel('Full name', { exact: true }).click();
+        await page.keyboard.type('Sam Fault');
+      });
+      await act(browser, page, 2, () => page.getByRole('checkbox', { name: 'Remember me' }).check());
+      await act(browser, page, 3, () => page.getByRole('button', { name: 'Create account' }).click());
+      await act(browser, page, 4, () => page.getByRole('link', { name: 'Settings', exact: true }).click());
+      await page.waitForURL(/settings\.html$/);
+      await act(browser, page, 5, () => page.getByRole('tab', { name: 'Notifications' }).click());
+      await act(browser, page, 6, () => page.getByRole('button', { name: 'Save changes' }).click());
+
+      // Slide 1 goes through; slide 2 reaches the server but its answer is lost; then the API
+      // is unreachable for three seconds, and comes back.
+      let calls = 0;
+      let down = false;
+      await browser.context.route('**/api/guides/*/slides', async (route) => {
+        calls++;
+        if (down) return route.abort('connectionreset');
+        if (calls === 1) return route.continue();
+        if (calls === 2) {
+          await route.fetch();
+          down = true;
+          setTimeout(() => void browser.context.unroute('**/api/guides/*/slides'), 3_000);
+          return route.abort('connectionreset');
+        }
+        return route.continue();
+      });
+
+      const guide = await stopAndOpenGuide(browser, popup);
+      expect(calls).toBeGreaterThan(3);
+      const slides = await slidesOf(browser.context.request, guide.id);
+      expect(slides.map((s) => s.text)).toEqual([
+        'Type in **Full name**',
+        'Check **Remember me**',
+        'Click **Create account**',
+        'Open **Settings**',
+        'Open **Notifications**',
+        'Click **Save changes**',
+      ]);
+      expect(new Set(slides.map((s) => s.screenshotKey)).size).toBe(6);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('a capture stopped while offline uploads after the browser restarts', async () => {
+    let browser = await launchWithExtension(appOrigin());
+    const profile = browser.userDataDir;
+    try {
+      await signUpInBrowser(browser.context, appOrigin());
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      await page.goto(app.url('settings.html'));
+      const popup = await startCapture(browser, page);
+      await act(browser, page, 1, () => page.getByRole('tab', { name: 'Security' }).click());
+      await act(browser, page, 2, () => page.getByRole('button', { name: 'Save changes' }).click());
+
+      await browser.context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+      await popup.getByRole('button', { name: 'Stop and create guide' }).click();
+      await expect(popup.getByRole('heading', { name: 'Not yet in Stepcast' })).toBeVisible();
+      await expect(popup.getByText('2 steps · uploading 0%')).toBeVisible();
+      await browser.close({ keepProfile: true });
+
+      browser = await launchWithExtension(appOrigin(), { userDataDir: profile });
+      // The worker resumes the upload by itself when the browser starts, and opens the guide.
+      await expect.poll(() => browser.context.pages().some(isDesignPage), { timeout: 30_000 }).toBe(true);
+      const opened = browser.context.pages().find(isDesignPage)!;
+      const slides = await slidesOf(browser.context.request, guideIdOfDesignUrl(opened.url())!);
+      expect(slides.map((s) => s.text)).toEqual(['Open **Security**', 'Click **Save changes**']);
+    } finally {
+      await browser.close();
+    }
+  });
+});
