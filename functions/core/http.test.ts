@@ -145,3 +145,11 @@ describe('errors wrapped by ElectroDB', () => {
     expect(toAppError(network).code).toBe('service_unavailable');
   });
 });
+
+describe('answers that set cookies', () => {
+  it('are never cacheable, even when the route asks for public caching', async () => {
+    const handler = defineHandler({}, async () => new Reply(200, { ok: true }, { 'cache-control': 'public, max-age=60' }, ['stepcast.session=x; Path=/']));
+    const result = await handler(event({ method: 'GET', body: undefined }), context);
+    expect(result.headers?.['cache-control']).toBe('private, no-store');
+  });
+});

@@ -152,9 +152,11 @@ const API_HEADERS: Record<string, string> = {
 
 function jsonResult(statusCode: number, body: unknown, headers: Record<string, string> = {}, cookies: string[] = []): ApiResult {
   const hasBody = body !== undefined && statusCode !== 204;
+  // An answer that sets a cookie is one person's: never cacheable, whatever the route asked for.
+  const personal: Record<string, string> = cookies.length > 0 ? { 'cache-control': 'private, no-store' } : {};
   return {
     statusCode,
-    headers: { ...API_HEADERS, ...(hasBody ? { 'content-type': 'application/json; charset=utf-8' } : {}), ...headers },
+    headers: { ...API_HEADERS, ...(hasBody ? { 'content-type': 'application/json; charset=utf-8' } : {}), ...headers, ...personal },
     ...(cookies.length > 0 ? { cookies } : {}),
     body: hasBody ? JSON.stringify(body) : '',
   };

@@ -134,10 +134,25 @@ export async function pageMeta(origin: string, uri: string): Promise<PageMeta> {
   };
 }
 
+/**
+ * The SPA shell: once the landing page is prerendered into /index.html, the bare shell is
+ * /__spa-fallback.html (infra/cdk/cloudfront-functions.ts); builds without prerendering have
+ * only /index.html.
+ */
+export const SHELL_PATHS = ['/__spa-fallback.html', '/index.html'] as const;
+
+async function fetchShell(origin: string): Promise<Response | undefined> {
+  for (const path of SHELL_PATHS) {
+    const response = await fetchWithin(`${origin}${path}`, FETCH_TIMEOUT_MS, 'text/html');
+    if (response) return response;
+  }
+  return undefined;
+}
+
 export async function handler(event: CloudFrontRequestEvent): Promise<CloudFrontResultResponse> {
   const { request } = event.Records[0]!.cf;
   const origin = requestOrigin(event);
-  const [shellResponse, meta] = await Promise.all([fetchWithin(`${origin}/index.html`, FETCH_TIMEOUT_MS, 'text/html'), pageMeta(origin, request.uri)]);
+  const [shellResponse, meta] = await Promise.all([fetchShell(origin), pageMeta(origin, request.uri)]);
   const shell = (await shellResponse?.text().catch(() => undefined)) ?? FALLBACK_SHELL;
   const frameAncestors = isEmbedPath(request.uri) ? 'any' : 'none';
   return {

@@ -1,5 +1,5 @@
 import { Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ const configured = synthStepcast({
   appOrigin: 'https://stepcast.example.com',
   extensionIds: ['abcdefghijklmnopabcdefghijklmnop', 'ponmlkjihgfedcbaponmlkjihgfedcba'],
   trustedOrigins: ['https://preview.stepcast.example.com'],
+  stripePriceId: 'price_1PqRsTuVwXyZ',
 });
 const FUNCTION_SPECS: Array<[string, FunctionSpec]> = Object.entries(FUNCTIONS);
 
@@ -92,8 +93,13 @@ function allowedActions(access: FunctionAccess): string[] {
     ...(access.bucket === 'readwrite' ? BUCKET_WRITE : []),
     ...(access.bucketList ? BUCKET_LIST : []),
     ...(access.mail ? MAIL : []),
-    ...(access.secrets ? SECRETS : []),
+    ...(access.secrets || access.stripe ? SECRETS : []),
   ].sort();
+}
+
+/** The secrets a function may read, by the construct id of the data stack's secret. */
+function allowedSecrets(access: FunctionAccess): string[] {
+  return [...(access.secrets ? ['SessionSecret'] : []), ...(access.stripe ? ['StripeSecret'] : [])];
 }
 
 /** Concrete actions a grant must not cover unless the access allows it (IAM wildcards matched). */
@@ -119,7 +125,7 @@ function probes(access: FunctionAccess): Array<[action: string, allowed: boolean
     ['ses:SendEmail', access.mail === true],
     ['ses:SendRawEmail', access.mail === true],
     ['ses:DeleteEmailIdentity', false],
-    ['secretsmanager:GetSecretValue', access.secrets === true],
+    ['secretsmanager:GetSecretValue', access.secrets === true || access.stripe === true],
     ['secretsmanager:PutSecretValue', false],
     ['secretsmanager:ListSecrets', false],
     ['iam:PassRole', false],
@@ -153,12 +159,29 @@ function permissionsOf(template: Template, fnLogicalId: string): Permissions {
   };
 }
 
+/**
+ * The secrets the statements let a function read, by the data stack's construct id (the
+ * cross-stack reference names it); anything else shows as its JSON, so it fails the comparison.
+ */
+function readableSecrets(statements: Permissions['statements']): string[] {
+  return statements
+    .filter((statement) => statement.Action.some((action) => matches(action, 'secretsmanager:GetSecretValue')))
+    .flatMap((statement) => (Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource]))
+    .map((resource) => {
+      const json = JSON.stringify(resource);
+      return /(SessionSecret|StripeSecret)[0-9A-F]{8}/.exec(json)?.[1] ?? json;
+    })
+    .sort();
+}
+
 function expectLeastPrivilege(template: Template, fnLogicalId: string, access: FunctionAccess): void {
   const { actions, statements, managedPolicies } = permissionsOf(template, fnLogicalId);
   expect(actions).toEqual(allowedActions(access));
   for (const [action, allowed] of probes(access)) {
     expect({ action, granted: actions.some((pattern) => matches(pattern, action)) }).toEqual({ action, granted: allowed });
   }
+  // Reading one secret must not mean reading the other: the Stripe keys are not the session key.
+  expect(readableSecrets(statements)).toEqual(allowedSecrets(access));
   // Only X-Ray (which has no resource-level permissions) may name every resource.
   for (const statement of statements) {
     if (statement.Action.every((a) => a.startsWith('xray:'))) continue;
@@ -205,10 +228,19 @@ describe('api stack: functions', () => {
     expect('TABLE_NAME' in variables).toBe(spec.access.table !== undefined);
     expect('BUCKET_NAME' in variables).toBe(spec.access.bucket !== undefined || spec.access.bucketList === true);
     expect('SESSION_SECRET_ARN' in variables).toBe(spec.access.secrets === true);
-    for (const key of ['APP_ORIGIN', 'EXTENSION_IDS', 'TRUSTED_ORIGINS']) expect(key in variables, key).toBe(false);
+    expect('STRIPE_SECRET_ARN' in variables).toBe(spec.access.stripe === true);
+    for (const key of ['APP_ORIGIN', 'EXTENSION_IDS', 'TRUSTED_ORIGINS', 'STRIPE_PRICE_ID']) expect(key in variables, key).toBe(false);
   });
 
-  it.each(FUNCTION_SPECS)('%s: gets the site origin, extension ids and trusted origins the context gives', (name) => {
+  it.each(FUNCTION_SPECS)('%s: STRIPE_SECRET_ARN names the Stripe secret and nothing else', (name, spec) => {
+    const variables = resourceById(dev.api, logicalId(dev.stacks.api.functions[name]!), LambdaResource).Properties
+      .Environment.Variables;
+    if (!spec.access.stripe) return;
+    expect(JSON.stringify(variables['STRIPE_SECRET_ARN'])).toMatch(/StripeSecret[0-9A-F]{8}/);
+    expect(JSON.stringify(variables['STRIPE_SECRET_ARN'])).not.toContain('SessionSecret');
+  });
+
+  it.each(FUNCTION_SPECS)('%s: gets the site origin, extension ids, trusted origins and Stripe price the context gives', (name, spec) => {
     const variables = resourceById(
       configured.api,
       logicalId(configured.stacks.api.functions[name]!),
@@ -219,6 +251,19 @@ describe('api stack: functions', () => {
       EXTENSION_IDS: 'abcdefghijklmnopabcdefghijklmnop,ponmlkjihgfedcbaponmlkjihgfedcba',
       TRUSTED_ORIGINS: 'https://preview.stepcast.example.com',
     });
+    expect(variables['STRIPE_PRICE_ID']).toBe(spec.access.stripe ? 'price_1PqRsTuVwXyZ' : undefined);
+  });
+
+  it('gives Stripe to billing and its webhook, the functions whose access says stripe', () => {
+    const stripe = FUNCTION_SPECS.filter(([, spec]) => spec.access.stripe).map(([name]) => name);
+    expect(stripe.sort()).toEqual(['billing', 'stripeWebhook']);
+  });
+
+  it('warns when a prod* stage has no Stripe price, and not once it has one', () => {
+    const priced = synthStepcast({ stage: 'prod', stripePriceId: 'price_1PqRsTuVwXyZ' });
+    Annotations.fromStack(prod.stacks.api).hasWarning('*', Match.stringLikeRegexp('No -c stripePriceId'));
+    Annotations.fromStack(priced.stacks.api).hasNoWarning('*', Match.stringLikeRegexp('stripePriceId'));
+    Annotations.fromStack(dev.stacks.api).hasNoWarning('*', Match.stringLikeRegexp('stripePriceId'));
   });
 
   it.each(FUNCTION_SPECS)('%s: logs to its own log group, kept a month (a year on prod)', (name) => {
@@ -253,6 +298,8 @@ describe('api stack: least privilege for every kind of access', () => {
     writer: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', bucket: 'readwrite' } },
     mailer: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', mail: true } },
     signer: { entry: 'functions/http/health/index.ts', access: { table: 'read', secrets: true } },
+    payer: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', stripe: true } },
+    signingPayer: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', secrets: true, stripe: true } },
     lister: { entry: 'functions/http/health/index.ts', access: { bucketList: true } },
   };
   const app = testApp();
@@ -263,6 +310,8 @@ describe('api stack: least privilege for every kind of access', () => {
     table: data.table,
     assetBucket: data.assetBucket,
     sessionSecret: data.sessionSecret,
+    stripeSecret: data.stripeSecret,
+    stripePriceId: 'price_1PqRsTuVwXyZ',
     mailFrom: 'Stepcast <no-reply@stepcast.example.com>',
     functions: SYNTHETIC,
     routes: [{ method: 'POST', path: '/api/things', fn: 'writer' }],
@@ -283,6 +332,20 @@ describe('api stack: least privilege for every kind of access', () => {
     const { statements } = permissionsOf(template, logicalId(api.functions['signer']!));
     const read = statements.find((s) => s.Action.includes('secretsmanager:GetSecretValue'));
     expect(JSON.stringify(read?.Resource)).toContain('SessionSecret');
+    expect(JSON.stringify(read?.Resource)).not.toContain('StripeSecret');
+  });
+
+  it('scopes the Stripe grant to the Stripe secret, and names it and the price only where stripe is', () => {
+    const variables = (name: string) =>
+      resourceById(template, logicalId(api.functions[name]!), LambdaResource).Properties.Environment.Variables;
+    expect(readableSecrets(permissionsOf(template, logicalId(api.functions['payer']!)).statements)).toEqual(['StripeSecret']);
+    expect(JSON.stringify(variables('payer')['STRIPE_SECRET_ARN'])).toContain('StripeSecret');
+    expect(variables('payer')['STRIPE_PRICE_ID']).toBe('price_1PqRsTuVwXyZ');
+    expect('SESSION_SECRET_ARN' in variables('payer')).toBe(false);
+    for (const name of ['signer', 'writer', 'nothing']) {
+      expect('STRIPE_SECRET_ARN' in variables(name), name).toBe(false);
+      expect('STRIPE_PRICE_ID' in variables(name), name).toBe(false);
+    }
   });
 
   it('gives the mail sender only to functions that send mail', () => {
@@ -300,6 +363,7 @@ describe('api stack: least privilege for every kind of access', () => {
           table: data.table,
           assetBucket: data.assetBucket,
           sessionSecret: data.sessionSecret,
+          stripeSecret: data.stripeSecret,
           functions: { slow: { entry: 'functions/http/health/index.ts', access: {}, timeoutSeconds: 29 } },
           routes: [],
         }),

@@ -6,8 +6,9 @@ import { builtSiteDir, testApp } from './test-support';
 
 describe('the CDK app', () => {
   // cdk.json sets @aws-cdk/core:validateAgainstDefaultRules, so a template that breaks a
-  // CloudFormation schema or default rule fails the synth instead of the deploy.
-  it.each(['dev', 'prod'])('synthesises the %s stage with templates that pass CloudFormation validation', (stage) => {
+  // CloudFormation schema or default rule fails the synth instead of the deploy. The first
+  // validation starts a WASM rule engine: seconds on an idle machine, more on a busy one.
+  it.each(['dev', 'prod'])('synthesises the %s stage with templates that pass CloudFormation validation', { timeout: 60_000 }, (stage) => {
     const app = testApp({ validate: true });
     addStepcastStacks(app, { stage, siteDir: builtSiteDir() });
     const assembly = app.synth();
@@ -35,7 +36,17 @@ describe('context', () => {
   };
 
   it('defaults to the dev stage and no site configuration', () => {
-    expect(options({})).toMatchObject({ stage: 'dev', appOrigin: undefined, extensionIds: [], trustedOrigins: [] });
+    expect(options({})).toMatchObject({
+      stage: 'dev',
+      appOrigin: undefined,
+      extensionIds: [],
+      trustedOrigins: [],
+      stripePriceId: undefined,
+    });
+  });
+
+  it('reads the Stripe price id', () => {
+    expect(options({ stripePriceId: 'price_1PqRsTuVwXyZ' }).stripePriceId).toBe('price_1PqRsTuVwXyZ');
   });
 
   it('reads stage, appOrigin, mailFrom, extensionIds and trustedOrigins from -c values', () => {
@@ -73,6 +84,9 @@ describe('context', () => {
     ['a trusted origin that is not https', { trustedOrigins: 'https://ok.example.com,http://preview.example.com' }, /"trustedOrigins"/],
     ['a trusted origin with a path', { trustedOrigins: 'https://preview.example.com/app' }, /"trustedOrigins"/],
     ['a non-string value', { extensionIds: ['abcdefghijklmnopabcdefghijklmnop'] }, /"extensionIds" must be a string/],
+    ['a Stripe product id as the price', { stripePriceId: 'prod_1PqRsTuVwXyZ' }, /"stripePriceId" must be a Stripe price id/],
+    ['a Stripe price id with spaces', { stripePriceId: 'price_1PqR sTu' }, /"stripePriceId" must be a Stripe price id/],
+    ['a Stripe price lookup key', { stripePriceId: 'pro-monthly' }, /"stripePriceId" must be a Stripe price id/],
   ])('refuses %s in one line', (_case, context, message) => {
     expect(contextError(context)).toMatch(message);
   });

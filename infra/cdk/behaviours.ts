@@ -2,6 +2,7 @@ import {
   API_CONTENT_SECURITY_POLICY,
   COMMON_SECURITY_HEADERS,
   pageSecurityHeaders,
+  uploadConnectSrc,
 } from '#shared/security-headers';
 
 /**
@@ -25,19 +26,43 @@ export const SPA_BUNDLE_DIR = 'static';
 /**
  * Files of the SPA build that are never deployed, as glob patterns. Source maps (`sourcemap:
  * 'hidden'` in web/vite.config.ts) are for error reporting, not for browsers: serving them would
- * publish the original sources.
+ * publish the original sources. The prerendered pages' list (cloudfront-functions.ts) is read at
+ * synth and baked into the SPA fallback; browsers have no use for it.
  */
-export const UNDEPLOYED_SITE_FILES = ['*.map'];
+export const UNDEPLOYED_SITE_FILES = ['*.map', 'prerendered.json'];
 
-/** The default behaviour (the SPA bucket): every answer, scripts and 404s included. */
-export const SITE_HEADERS: Readonly<Record<string, string>> = pageSecurityHeaders('none');
+/**
+ * The default behaviour (the SPA bucket): every answer, scripts and 404s included. Pages may
+ * POST to the upload origin (the asset bucket's regional endpoint: presigned POST of
+ * screenshots); CloudFront bakes it in at synth, the local server reads UPLOAD_ORIGIN per request.
+ */
+export function siteHeaders(uploadOrigin: string | undefined): Readonly<Record<string, string>> {
+  return pageSecurityHeaders('none', uploadConnectSrc(uploadOrigin));
+}
 
 /**
  * `/assets/*`: uploaded content gets the page CSP too, so an uploaded SVG or HTML file cannot
- * run script. Cache-control is not here: only successful answers are immutable
+ * run script; without the upload origin, as nothing served from the bucket has reason to post
+ * back to it. Cache-control is not here: only successful answers are immutable
  * (ASSET_CACHE_CONTROL_SOURCE), or a 404 would stick in browsers for a year.
  */
 export const ASSET_HEADERS: Readonly<Record<string, string>> = pageSecurityHeaders('none');
+
+/**
+ * `/api/share/*`, the one API path CloudFront may cache (public guides, for as long as the
+ * origin's Cache-Control says, at most SHARE_API_MAX_TTL_SECONDS): the key is the path alone, and
+ * cookies still reach the API, which answers a member's private guide `private, no-store`.
+ */
+export const SHARE_API_PATH_PATTERN = '/api/share/*';
+export const SHARE_API_MAX_TTL_SECONDS = 300;
+
+/**
+ * Response headers CloudFront removes on `/api/share/*`. A share answer may carry a refreshed
+ * session cookie (any cookie-reading API call can) while saying `public`: cached, it would hand
+ * one member's session to every later viewer of that guide. Nothing on that path needs to set a
+ * cookie; the next call to any other /api route refreshes the session instead.
+ */
+export const SHARE_API_REMOVED_HEADERS: readonly string[] = ['set-cookie'];
 
 /** `/api/*`: the API's own CSP (JSON only), as the handlers send it, so CloudFront's override agrees. */
 export const API_HEADERS: Readonly<Record<string, string>> = {

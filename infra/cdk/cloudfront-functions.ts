@@ -1,30 +1,138 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { IMMUTABLE_CACHE_CONTROL } from './behaviours';
+import { UsageError } from './errors';
 
 /**
  * CloudFront Functions (runtime cloudfront-js-2.0) as source text, kept apart from the stack so
  * the tests and the local server (infra/local) run the very same code. They run on every viewer
  * request or response of their behaviour, so they stay tiny.
+ *
+ * Prerendered pages: the contract with the web build (web/prerender.ts)
+ *
+ * 1. `web/dist/prerendered.json` lists the pages the build prerendered, as a JSON array of paths:
+ *    `["/", "/pricing", "/gallery/", "/gallery/acme-crm", "/compare/loom-alternative"]`.
+ *    A path starts with `/`; its segments use only `A-Z a-z 0-9 - _ ~ .` (no `.` or `..`
+ *    segment); its last segment has no dot (CloudFront serves a dotted last segment as a file);
+ *    a trailing slash is optional and ignored (`/gallery/` and `/gallery` are one page).
+ * 2. A listed path P has its page at `web/dist{P}/index.html`; `/` has `web/dist/index.html`.
+ * 3. When `/` is listed, `index.html` is the landing page, so the SPA shell (the answer for every
+ *    extensionless path that is not listed: the app, /auth, unknown paths) is
+ *    `web/dist/__spa-fallback.html`. When `/` is not listed, `index.html` is the shell.
+ * 4. No file: nothing is prerendered and every extensionless path gets `/index.html`.
+ *
+ * The web stack reads the file at synth, stops with one line when it is malformed or names a
+ * page (or the shell) the build lacks, bakes the list into the SPA fallback's code (at most
+ * CLOUDFRONT_FUNCTION_MAX_BYTES) and leaves the file itself out of the upload. The local server
+ * (infra/local/static.ts) runs the same generated code over the same file, re-read whenever it
+ * changes, so a new build shows without a restart.
  */
 
+/** The list of prerendered pages, in the SPA build folder. */
+export const PRERENDERED_MANIFEST = 'prerendered.json';
+/** The SPA shell once `/index.html` is the prerendered landing page (contract, point 3). */
+export const PRERENDERED_SHELL = '/__spa-fallback.html';
+/** The SPA shell of a build without a prerendered landing page. */
+export const DEFAULT_SHELL = '/index.html';
+/** CloudFront Functions refuse code larger than this. */
+export const CLOUDFRONT_FUNCTION_MAX_BYTES = 10 * 1024;
+
+const PAGE_SEGMENT = /^[A-Za-z0-9._~-]+$/;
+
+/** `/gallery/` → `/gallery`; `/` stays. */
+function withoutTrailingSlash(page: string): string {
+  return page.length > 1 && page.endsWith('/') ? page.slice(0, -1) : page;
+}
+
+/** Why a path cannot be a prerendered page (contract, point 1), or undefined when it can. */
+export function pagePathProblem(page: string): string | undefined {
+  if (!page.startsWith('/')) return 'does not start with /';
+  const normalised = withoutTrailingSlash(page);
+  if (normalised === '/') return undefined;
+  const segments = normalised.slice(1).split('/');
+  if (segments.some((segment) => !PAGE_SEGMENT.test(segment))) return 'has an empty segment or a character outside A-Z a-z 0-9 - _ ~ .';
+  if (segments.some((segment) => segment === '.' || segment === '..')) return 'has a . or .. segment';
+  if (segments.at(-1)!.includes('.')) return 'has a dot in its last segment, which CloudFront serves as a file';
+  return undefined;
+}
+
+/** The pages, checked, without trailing slashes, each once, sorted. */
+function normalisedPages(pages: readonly string[], source: string): string[] {
+  for (const page of pages) {
+    const problem = pagePathProblem(page);
+    if (problem) throw new UsageError(`${source}: ${JSON.stringify(page)} ${problem}.`);
+  }
+  return [...new Set(pages.map(withoutTrailingSlash))].sort();
+}
+
+/** The SPA shell of a build whose prerendered pages are `pages` (contract, point 3). */
+export function spaShellPath(pages: readonly string[]): string {
+  return pages.some((page) => withoutTrailingSlash(page) === '/') ? PRERENDERED_SHELL : DEFAULT_SHELL;
+}
+
+/** Where a prerendered page's file is, relative to the build folder. */
+export function prerenderedFile(page: string): string {
+  const normalised = withoutTrailingSlash(page);
+  return normalised === '/' ? '/index.html' : `${normalised}/index.html`;
+}
+
 /**
- * Default behaviour (SPA bucket): a path whose last segment has no dot is a client-side route,
- * so it is answered with the SPA shell `/index.html`; files (`/static/app-1a2b.js`, `/favicon.ico`)
- * pass through unchanged, and a missing one is a 404.
+ * Default behaviour (SPA bucket): a path whose last segment has no dot is a page. A prerendered
+ * one gets its own `{path}/index.html`, any other (client-side routes) the SPA shell; files
+ * (`/static/app-1a2b.js`, `/favicon.ico`) pass through unchanged, and a missing one is a 404.
+ * The prerendered paths are baked into the code as an object literal of checked paths, so
+ * nothing in it needs escaping beyond JSON's.
  *
  * Why not the distribution's error responses (403/404 → /index.html, 200): CloudFront applies
  * them to every behaviour, so a 404 or 403 from the API (unknown route, forbidden) or a missing
  * asset would also turn into the SPA shell with status 200, breaking the API's error model.
  */
-export const SPA_FALLBACK_SOURCE = `function handler(event) {
+export function spaFallbackSource(prerendered: readonly string[] = [], source = 'prerendered pages'): string {
+  const pages = normalisedPages(prerendered, source);
+  const table = Object.fromEntries(pages.filter((page) => page !== '/').map((page) => [page, 1]));
+  const code = `var PAGES = ${JSON.stringify(table)};
+var SHELL = ${JSON.stringify(spaShellPath(pages))};
+function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  var last = uri.substring(uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) {
-    request.uri = '/index.html';
+  if (uri.substring(uri.lastIndexOf('/') + 1).indexOf('.') !== -1) {
+    return request;
   }
+  var page = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.substring(0, uri.length - 1) : uri;
+  request.uri = page === '/' ? '/index.html' : PAGES[page] === 1 ? page + '/index.html' : SHELL;
   return request;
 }`;
+  const bytes = Buffer.byteLength(code);
+  if (bytes > CLOUDFRONT_FUNCTION_MAX_BYTES) {
+    throw new UsageError(
+      `${source}: ${pages.length} prerendered pages make the SPA fallback function ${bytes} bytes, over CloudFront Functions' ${CLOUDFRONT_FUNCTION_MAX_BYTES}: prerender fewer pages or move the list to a CloudFront KeyValueStore.`,
+    );
+  }
+  return code;
+}
+
+const PrerenderedManifest = z.array(z.string());
+
+/** The pages a `prerendered.json` lists (contract, point 1), checked; `source` names it in errors. */
+export function parsePrerenderedManifest(text: string, source: string): string[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${source} is not valid JSON: the prerender step must write an array of page paths.`);
+  }
+  const parsed = PrerenderedManifest.safeParse(value);
+  if (!parsed.success) throw new UsageError(`${source} must be a JSON array of page paths such as ["/", "/pricing"].`);
+  return normalisedPages(parsed.data, source);
+}
+
+/** The prerendered pages of a build folder, or undefined when it has no `prerendered.json`. */
+export function readPrerenderedPages(siteDir: string): string[] | undefined {
+  const file = path.join(siteDir, PRERENDERED_MANIFEST);
+  if (!existsSync(file)) return undefined;
+  return parsePrerenderedManifest(readFileSync(file, 'utf8'), file);
+}
 
 /**
  * /assets/* (asset bucket): asset keys are the path after `/assets/` (as the local server reads

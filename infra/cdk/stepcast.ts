@@ -29,6 +29,8 @@ export interface StepcastOptions {
   readonly extensionIds?: readonly string[];
   /** further https origins trusted for mutations, e.g. a preview host. @default none */
   readonly trustedOrigins?: readonly string[];
+  /** the Pro plan's Stripe price id (`price_...`). @default billing's placeholder, known only to the local double */
+  readonly stripePriceId?: string;
   /** the SPA build to deploy. @default web/dist */
   readonly siteDir?: string;
   /** the share-page edge handler. @default functions/edge/share.ts */
@@ -96,9 +98,20 @@ function parseExtensionIds(app: App): string[] {
   return ids;
 }
 
+// A Stripe price id: `price_` and Stripe's letters and digits.
+const STRIPE_PRICE_ID = /^price_[A-Za-z0-9_]+$/;
+
+function parseStripePriceId(app: App): string | undefined {
+  const value = stringContext(app, 'stripePriceId');
+  if (value !== undefined && !STRIPE_PRICE_ID.test(value)) {
+    throw new ContextError(`Context "stripePriceId" must be a Stripe price id such as price_1PqRsTuVwXyZ, not "${value}".`);
+  }
+  return value;
+}
+
 /**
  * Options from `-c stage=... -c appOrigin=... -c mailFrom=... -c extensionIds=... -c trustedOrigins=...
- * -c account=... -c region=...` and the CLI's environment.
+ * -c stripePriceId=... -c account=... -c region=...` and the CLI's environment.
  */
 export function optionsFromContext(app: App): StepcastOptions {
   return {
@@ -107,6 +120,7 @@ export function optionsFromContext(app: App): StepcastOptions {
     mailFrom: stringContext(app, 'mailFrom'),
     extensionIds: parseExtensionIds(app),
     trustedOrigins: listContext(app, 'trustedOrigins').map((origin) => parseHttpsOrigin('trustedOrigins', origin)),
+    stripePriceId: parseStripePriceId(app),
     env: {
       account: process.env.CDK_DEFAULT_ACCOUNT ?? stringContext(app, 'account') ?? PLACEHOLDER_ACCOUNT,
       region: process.env.CDK_DEFAULT_REGION ?? stringContext(app, 'region') ?? DEFAULT_REGION,
@@ -125,7 +139,7 @@ export function addStepcastStacks(app: App, options: StepcastOptions = {}): Step
     ...common,
     stage,
     siteOrigin: options.appOrigin,
-    description: `Stepcast ${stage.name}: table and asset bucket`,
+    description: `Stepcast ${stage.name}: table, asset bucket and secrets`,
   });
   const api = new ApiStack(app, name('api'), {
     ...common,
@@ -133,6 +147,8 @@ export function addStepcastStacks(app: App, options: StepcastOptions = {}): Step
     table: data.table,
     assetBucket: data.assetBucket,
     sessionSecret: data.sessionSecret,
+    stripeSecret: data.stripeSecret,
+    stripePriceId: options.stripePriceId,
     mailFrom: options.mailFrom,
     appOrigin: options.appOrigin,
     extensionIds: options.extensionIds,
@@ -144,6 +160,7 @@ export function addStepcastStacks(app: App, options: StepcastOptions = {}): Step
     stage,
     httpApi: api.httpApi,
     assetBucket: data.assetBucket,
+    uploadOrigin: data.uploadOrigin,
     siteDir: options.siteDir,
     edgeEntry: options.edgeEntry,
     description: `Stepcast ${stage.name}: CloudFront, SPA bucket and share-page edge function`,

@@ -45,10 +45,11 @@ export interface Synthesised {
 /**
  * `validate` runs CDK's built-in CloudFormation template validation (a WASM rule engine, about
  * two seconds to start): off by default here, on in app.test.ts and in every `cdk synth`.
+ * `bundlingStacks` names stacks whose code is bundled for real (esbuild). @default none
  */
-export function testApp(options: { validate?: boolean } = {}): App {
+export function testApp(options: { validate?: boolean; bundlingStacks?: string[] } = {}): App {
   return new App({
-    context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] },
+    context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': options.bundlingStacks ?? [] },
     builtinCloudFormationValidation: options.validate ?? false,
   });
 }

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
@@ -10,21 +10,28 @@ import {
   API_CONTENT_SECURITY_POLICY,
   HSTS_MAX_AGE_SECONDS,
   contentSecurityPolicy,
+  uploadConnectSrc,
 } from '#shared/security-headers';
 import { FUNCTIONS } from '../../functions/routes';
 import {
   ASSET_CACHE_CONTROL_SOURCE,
+  CLOUDFRONT_FUNCTION_MAX_BYTES,
   FORWARD_HOST_SOURCE,
-  SPA_FALLBACK_SOURCE,
   STRIP_ASSETS_PREFIX_SOURCE,
+  parsePrerenderedManifest,
+  spaFallbackSource,
   viewerRequestFunction,
   viewerResponseFunction,
 } from './cloudfront-functions';
+import { UsageError } from './errors';
 import { EDGE_ENTRY, fromRoot } from './paths';
-import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL } from './behaviours';
+import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL, SHARE_API_PATH_PATTERN } from './behaviours';
+import { CACHED_ERROR_STATUSES } from './stacks/web-stack';
 import { LogicalRef, builtSiteDir, emptySiteDir, onlyResource, resourceById, synthStepcast } from './test-support';
 
 const dev = synthStepcast({ stage: 'dev' });
+/** The asset bucket's regional endpoint for the placeholder account in us-east-1. */
+const DEV_UPLOAD_ORIGIN = 'https://stepcast-dev-assets-111111111111-us-east-1.s3.us-east-1.amazonaws.com';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 const FunctionAssociation = z.object({ EventType: z.string(), FunctionARN: LogicalRef });
@@ -48,7 +55,7 @@ const DistributionResource = z.object({
       DefaultCacheBehavior: Behavior,
       CacheBehaviors: z.array(Behavior),
       Origins: z.array(Origin),
-      CustomErrorResponses: z.unknown().optional(),
+      CustomErrorResponses: z.array(z.record(z.string(), z.unknown())).optional(),
     }),
   }),
 });
@@ -83,6 +90,7 @@ const HeadersPolicy = z.object({
       CustomHeadersConfig: z
         .object({ Items: z.array(z.object({ Header: z.string(), Value: z.string(), Override: z.boolean() })) })
         .optional(),
+      RemoveHeadersConfig: z.object({ Items: z.array(z.object({ Header: z.string() })) }).optional(),
     }),
   }),
 });
@@ -92,14 +100,24 @@ function headersPolicyOf(pattern?: string) {
 }
 
 const CachePolicyResource = z.object({
-  Properties: z.object({ CachePolicyConfig: z.object({ DefaultTTL: z.number(), MaxTTL: z.number(), MinTTL: z.number() }) }),
+  Properties: z.object({
+    CachePolicyConfig: z.object({
+      DefaultTTL: z.number(),
+      MaxTTL: z.number(),
+      MinTTL: z.number(),
+      ParametersInCacheKeyAndForwardedToOrigin: z.record(z.string(), z.unknown()),
+    }),
+  }),
+});
+const OriginRequestPolicyResource = z.object({
+  Properties: z.object({ OriginRequestPolicyConfig: z.record(z.string(), z.unknown()) }),
 });
 const CloudFrontFunctionResource = z.object({
   Properties: z.object({ FunctionCode: z.string(), FunctionConfig: z.object({ Runtime: z.string() }) }),
 });
-function functionCodeOf(association: z.output<typeof FunctionAssociation> | undefined): string {
+function functionCodeOf(association: z.output<typeof FunctionAssociation> | undefined, synth = dev): string {
   if (!association) throw new Error('no function association');
-  return resourceById(dev.web, association.FunctionARN, CloudFrontFunctionResource).Properties.FunctionCode;
+  return resourceById(synth.web, association.FunctionARN, CloudFrontFunctionResource).Properties.FunctionCode;
 }
 
 describe('web stack: behaviours', () => {
@@ -110,7 +128,8 @@ describe('web stack: behaviours', () => {
     expect(JSON.stringify(origin(b.TargetOriginId).DomainName)).toContain('SiteBucket');
     expect(origin(b.TargetOriginId).OriginAccessControlId).toBeDefined();
     expect(b.FunctionAssociations?.map((f) => f.EventType)).toEqual(['viewer-request']);
-    expect(functionCodeOf(b.FunctionAssociations?.[0])).toBe(SPA_FALLBACK_SOURCE);
+    // No prerendered.json in the (empty) site: every extensionless path gets /index.html.
+    expect(functionCodeOf(b.FunctionAssociations?.[0])).toBe(spaFallbackSource([]));
     expect(config.DefaultRootObject).toBe('index.html');
   });
 
@@ -141,6 +160,48 @@ describe('web stack: behaviours', () => {
       .parse(origin(b.TargetOriginId).DomainName);
     expect(JSON.stringify(domain['Fn::Select'][1]['Fn::Split'][1])).toContain('ApiEndpoint');
     expect(functionCodeOf(b.FunctionAssociations?.[0])).toBe(FORWARD_HOST_SOURCE);
+  });
+
+  it('/api/share/*: the HTTP API, before /api/*, GET and HEAD only, the forwarded host as on /api/*', () => {
+    const patterns = config.CacheBehaviors.map((b) => b.PathPattern);
+    expect(patterns.indexOf(SHARE_API_PATH_PATTERN)).toBeLessThan(patterns.indexOf('/api/*'));
+    const b = behavior(SHARE_API_PATH_PATTERN);
+    expect(b.TargetOriginId).toBe(behavior('/api/*').TargetOriginId);
+    expect(b.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(b.AllowedMethods?.slice().sort()).toEqual(['GET', 'HEAD']);
+    expect(b.FunctionAssociations?.map((f) => [f.EventType, functionCodeOf(f)])).toEqual([['viewer-request', FORWARD_HOST_SOURCE]]);
+  });
+
+  it("/api/share/*: cached only as the API's Cache-Control says (at most 5 min), keyed on the path alone", () => {
+    const cache = resourceById(dev.web, behavior(SHARE_API_PATH_PATTERN).CachePolicyId, CachePolicyResource).Properties.CachePolicyConfig;
+    expect([cache.MinTTL, cache.DefaultTTL, cache.MaxTTL]).toEqual([0, 0, 300]);
+    expect(cache.ParametersInCacheKeyAndForwardedToOrigin).toEqual({
+      CookiesConfig: { CookieBehavior: 'none' },
+      HeadersConfig: { HeaderBehavior: 'none' },
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+      EnableAcceptEncodingGzip: true,
+      EnableAcceptEncodingBrotli: true,
+    });
+  });
+
+  it("/api/share/*: still sends the viewer's cookies (members read private guides) and the host, no query string", () => {
+    const policy = resourceById(
+      dev.web,
+      z.string().parse(behavior(SHARE_API_PATH_PATTERN).OriginRequestPolicyId),
+      OriginRequestPolicyResource,
+    ).Properties.OriginRequestPolicyConfig;
+    expect(policy).toMatchObject({
+      CookiesConfig: { CookieBehavior: 'all' },
+      HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['x-forwarded-host'] },
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+    });
+  });
+
+  it('/api/share/*: never lets a Set-Cookie out, so a cached answer cannot carry a session', () => {
+    const policy = headersPolicyOf(SHARE_API_PATH_PATTERN);
+    expect(policy.RemoveHeadersConfig?.Items).toEqual([{ Header: 'set-cookie' }]);
+    expect(policy.SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe(API_CONTENT_SECURITY_POLICY);
+    expect(headersPolicyOf('/api/*').RemoveHeadersConfig).toBeUndefined();
   });
 
   it('/assets/*: the asset bucket through OAC, cached for a year', () => {
@@ -184,12 +245,14 @@ describe('web stack: behaviours', () => {
     });
   });
 
-  it('has no distribution error responses, so API and asset errors keep their status', () => {
-    expect(config.CustomErrorResponses).toBeUndefined();
+  it('keeps no error an instant longer than its origin says, and never swaps in an error page', () => {
+    // CloudFront ignores no-store on 400, 403, 405 and 5xx and keeps them the Error Caching Minimum TTL.
+    expect(config.CustomErrorResponses).toEqual(CACHED_ERROR_STATUSES.map((code) => ({ ErrorCode: code, ErrorCachingMinTTL: 0 })));
+    expect(CACHED_ERROR_STATUSES).toEqual(expect.arrayContaining([400, 403, 404, 405, 500, 502, 503, 504]));
   });
 
-  it('has exactly the four behaviours', () => {
-    expect(config.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/assets/*', '/share/*']);
+  it('has exactly the five behaviours', () => {
+    expect(config.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/api/share/*', '/assets/*', '/share/*']);
   });
 
   it('outputs the distribution URL', () => {
@@ -200,7 +263,7 @@ describe('web stack: behaviours', () => {
 });
 
 describe('web stack: security headers', () => {
-  it.each(['default', '/api/*', '/assets/*'])('%s: HSTS, nosniff, referrer policy, DENY framing, a CSP', (pattern) => {
+  it.each(['default', '/api/*', '/api/share/*', '/assets/*'])('%s: HSTS, nosniff, referrer policy, DENY framing, a CSP', (pattern) => {
     const policy = headersPolicyOf(pattern === 'default' ? undefined : pattern).SecurityHeadersConfig;
     expect(policy.StrictTransportSecurity).toEqual({
       AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS,
@@ -215,10 +278,11 @@ describe('web stack: security headers', () => {
     expect(policy.ContentSecurityPolicy?.Override).toBe(true);
   });
 
-  it('pages and assets send the SPA CSP, the API its JSON-only CSP', () => {
-    expect(headersPolicyOf().SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe(
-      contentSecurityPolicy('none'),
-    );
+  it('pages send the SPA CSP allowing uploads to the asset bucket, assets the SPA CSP, the API its JSON-only CSP', () => {
+    expect(dev.stacks.data.uploadOrigin).toBe(DEV_UPLOAD_ORIGIN);
+    const pageCsp = headersPolicyOf().SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy;
+    expect(pageCsp).toBe(contentSecurityPolicy('none', uploadConnectSrc(DEV_UPLOAD_ORIGIN)));
+    expect(pageCsp).toContain(`connect-src 'self' ${DEV_UPLOAD_ORIGIN};`);
     expect(headersPolicyOf('/assets/*').SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe(
       contentSecurityPolicy('none'),
     );
@@ -250,11 +314,12 @@ describe('web stack: CloudFront Functions', () => {
     ['/guides', '/index.html'],
     ['/guides/abc123/edit', '/index.html'],
     ['/settings/', '/index.html'],
+    ['/pricing', '/index.html'],
     ['/static/app-1a2b.js', '/static/app-1a2b.js'],
     ['/favicon.ico', '/favicon.ico'],
     ['/index.html', '/index.html'],
-  ])('SPA fallback: %s → %s', (uri, expected) => {
-    expect(runViewerRequest(SPA_FALLBACK_SOURCE, request(uri)).uri).toBe(expected);
+  ])('SPA fallback, nothing prerendered: %s → %s', (uri, expected) => {
+    expect(runViewerRequest(spaFallbackSource(), request(uri)).uri).toBe(expected);
   });
 
   it.each([
@@ -262,7 +327,70 @@ describe('web stack: CloudFront Functions', () => {
     ['/v1.2/guide', '/index.html'],
     ['/static/missing-1a2b.js', '/static/missing-1a2b.js'],
   ])('SPA fallback looks at the last segment only: %s → %s', (uri, expected) => {
-    expect(runViewerRequest(SPA_FALLBACK_SOURCE, request(uri)).uri).toBe(expected);
+    expect(runViewerRequest(spaFallbackSource(), request(uri)).uri).toBe(expected);
+  });
+
+  const PRERENDERED = ['/', '/pricing', '/gallery/', '/gallery/acme-crm', '/compare', '/compare/loom-alternative', '/terms', '/privacy'];
+  it.each([
+    ['/', '/index.html'],
+    ['/pricing', '/pricing/index.html'],
+    ['/pricing/', '/pricing/index.html'],
+    ['/gallery', '/gallery/index.html'],
+    ['/gallery/', '/gallery/index.html'],
+    ['/gallery/acme-crm', '/gallery/acme-crm/index.html'],
+    ['/gallery/acme-crm/', '/gallery/acme-crm/index.html'],
+    ['/compare/loom-alternative', '/compare/loom-alternative/index.html'],
+    ['/privacy', '/privacy/index.html'],
+    ['/gallery/unknown-item', '/__spa-fallback.html'],
+    ['/Pricing', '/__spa-fallback.html'],
+    ['/pricing/extra', '/__spa-fallback.html'],
+    ['/dashboard/recents', '/__spa-fallback.html'],
+    ['/share/how-to-x-abcdefghijkl', '/__spa-fallback.html'],
+    ['/pricing/index.html', '/pricing/index.html'],
+    ['/static/app-1a2b.js', '/static/app-1a2b.js'],
+  ])('SPA fallback, landing page and others prerendered: %s → %s', (uri, expected) => {
+    expect(runViewerRequest(spaFallbackSource(PRERENDERED), request(uri)).uri).toBe(expected);
+  });
+
+  it('SPA fallback without a prerendered landing page keeps /index.html as the shell', () => {
+    const source = spaFallbackSource(['/pricing']);
+    expect(runViewerRequest(source, request('/pricing')).uri).toBe('/pricing/index.html');
+    expect(runViewerRequest(source, request('/dashboard/recents')).uri).toBe('/index.html');
+    expect(runViewerRequest(source, request('/')).uri).toBe('/index.html');
+  });
+
+  it.each([
+    ['pricing', /does not start with \//],
+    ['/a//b', /empty segment/],
+    ['/"; throw 1; "', /character outside/],
+    ['/gallery/<script>', /character outside/],
+    ['/café', /character outside/],
+    ['/x?y', /character outside/],
+    ['/../etc', /\. or \.\. segment/],
+    ['/feed.xml', /dot in its last segment/],
+  ])('refuses %j as a prerendered path, in one line', (page, message) => {
+    expect(() => spaFallbackSource([page], 'web/dist/prerendered.json')).toThrow(UsageError);
+    expect(() => spaFallbackSource([page], 'web/dist/prerendered.json')).toThrow(message);
+  });
+
+  it.each([
+    ['not JSON', '{', /not valid JSON/],
+    ['an object', '{"paths":["/"]}', /JSON array of page paths/],
+    ['a number in the list', '["/", 1]', /JSON array of page paths/],
+  ])('refuses a prerendered.json that is %s', (_case, text, message) => {
+    expect(() => parsePrerenderedManifest(text, 'web/dist/prerendered.json')).toThrow(message);
+  });
+
+  it('bakes the list in safely within the 10 KB of a CloudFront Function, and says when it would not fit', () => {
+    // About 42 bytes a page of this length: 200 fit (the site has under 20 today), 400 do not.
+    const gallery = Array.from({ length: 200 }, (_, i) => `/gallery/customer-onboarding-flow-${i}`);
+    const source = spaFallbackSource(['/', ...gallery]);
+    expect(Buffer.byteLength(source)).toBeLessThanOrEqual(CLOUDFRONT_FUNCTION_MAX_BYTES);
+    expect(runViewerRequest(source, request('/gallery/customer-onboarding-flow-199')).uri).toBe(
+      '/gallery/customer-onboarding-flow-199/index.html',
+    );
+    const tooMany = Array.from({ length: 400 }, (_, i) => `/gallery/customer-onboarding-flow-${i}`);
+    expect(() => spaFallbackSource(tooMany, 'web/dist/prerendered.json')).toThrow(/over CloudFront Functions' 10240/);
   });
 
   it.each([
@@ -339,6 +467,81 @@ describe('web stack: SPA files that are never deployed', () => {
     const files = uploadedFiles();
     expect(files).toEqual(expect.arrayContaining(['index.html', 'app-1a2b3c.js']));
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+  });
+});
+
+describe('web stack: prerendered pages', () => {
+  const PAGES = ['/', '/pricing', '/gallery/', '/gallery/acme-crm'];
+  /** A build as web/prerender.ts leaves it: pages, the landing page as index.html, the shell beside it. */
+  function prerenderedSiteDir(pages: readonly string[], omit: readonly string[] = []): string {
+    const dir = builtSiteDir();
+    const files = ['__spa-fallback.html', ...pages.filter((p) => p !== '/').map((p) => `${p.replace(/^\/|\/$/g, '')}/index.html`)];
+    for (const file of files.filter((f) => !omit.includes(f))) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), `<!doctype html><title>${file}</title>`);
+    }
+    writeFileSync(path.join(dir, 'prerendered.json'), JSON.stringify(pages));
+    return dir;
+  }
+  const built = synthStepcast({ stage: 'dev', siteDir: prerenderedSiteDir(PAGES) });
+  const spaFallbackCode = () => {
+    const b = onlyResource(built.web, 'AWS::CloudFront::Distribution', DistributionResource).Properties.DistributionConfig
+      .DefaultCacheBehavior;
+    return functionCodeOf(b.FunctionAssociations?.[0], built);
+  };
+
+  it('bakes the list of web/dist/prerendered.json into the SPA fallback the default behaviour runs', () => {
+    const code = spaFallbackCode();
+    expect(code).toBe(spaFallbackSource(PAGES));
+    expect(viewerRequestFunction(code)({ uri: '/gallery/acme-crm', headers: {} }).uri).toBe('/gallery/acme-crm/index.html');
+    expect(viewerRequestFunction(code)({ uri: '/dashboard', headers: {} }).uri).toBe('/__spa-fallback.html');
+  });
+
+  it('does not upload prerendered.json, which only the synth reads', () => {
+    const manifest = z
+      .object({ files: z.record(z.string(), z.object({ displayName: z.string().optional(), source: z.object({ path: z.string() }) })) })
+      .parse(JSON.parse(readFileSync(path.join(built.app.outdir, `${built.stacks.web.artifactId}.assets.json`), 'utf8')));
+    const shell = Object.values(manifest.files).find((file) => /^DeploySiteShell\/Asset/.test(file.displayName ?? ''));
+    const files = readdirSync(path.resolve(built.app.outdir, shell!.source.path), { recursive: true, encoding: 'utf8' });
+    expect(files).toEqual(expect.arrayContaining(['index.html', '__spa-fallback.html', path.join('pricing', 'index.html')]));
+    expect(files).not.toContain('prerendered.json');
+  });
+
+  it('uploads the pages and the shell before the SPA fallback that routes to them goes live', () => {
+    const fallbackId = Object.keys(built.web.findResources('AWS::CloudFront::Function')).find((id) => id.startsWith('SpaFallbackFunction'));
+    const fallback = resourceById(built.web, fallbackId!, z.object({ DependsOn: z.array(z.string()).default([]) }));
+    const uploads = Object.keys(built.web.findResources('Custom::CDKBucketDeployment'));
+    const pages = fallback.DependsOn.filter((id) => id.startsWith('DeploySitePages') && uploads.includes(id));
+    expect(pages).toHaveLength(1);
+    const upload = resourceById(
+      built.web,
+      pages[0]!,
+      z.object({
+        Type: z.literal('Custom::CDKBucketDeployment'),
+        DependsOn: z.array(z.string()),
+        Properties: z.object({ Prune: z.boolean(), DistributionId: z.unknown().optional() }),
+      }),
+    );
+    expect(upload.Properties.Prune).toBe(false);
+    expect(upload.Properties.DistributionId).toBeUndefined();
+    expect(upload.DependsOn.some((id) => id.startsWith('DeploySiteBundles'))).toBe(true);
+    // Without prerendered pages the SPA fallback never changes, and there is nothing to upload first.
+    synthStepcast({ stage: 'dev', siteDir: builtSiteDir() }).web.resourceCountIs('Custom::CDKBucketDeployment', 2);
+  });
+
+  it.each([
+    ['a listed page', 'pricing/index.html', /pricing\/index\.html, which the build lacks/],
+    ['the SPA shell of a prerendered landing page', '__spa-fallback.html', /__spa-fallback\.html, which the build lacks/],
+  ])('stops the synth in one line when the build lacks %s', (_case, omitted, message) => {
+    const synth = () => synthStepcast({ stage: 'dev', siteDir: prerenderedSiteDir(PAGES, [omitted]) });
+    expect(synth).toThrow(UsageError);
+    expect(synth).toThrow(message);
+  });
+
+  it('stops the synth in one line on a malformed list', () => {
+    const dir = prerenderedSiteDir([]);
+    writeFileSync(path.join(dir, 'prerendered.json'), '["/pricing", "/<script>"]');
+    expect(() => synthStepcast({ stage: 'dev', siteDir: dir })).toThrow(/prerendered\.json: "\/<script>" has an empty segment or a character outside/);
   });
 });
 

@@ -5,12 +5,14 @@ import { pathToFileURL } from 'node:url';
 import type { CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambda';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { ViteDevServer } from 'vite';
+import { SHARE_API_PATH_PATTERN, SHARE_API_REMOVED_HEADERS } from '../cdk/behaviours';
 import { handleApiRequest } from './adapter';
 import { serveAsset } from './assets';
 import { serveStatic } from './static';
 
 /**
  * The local CloudFront: one origin with the same behaviours as the distribution.
+ *   /api/share/* → the share handler as CloudFront shapes it (serveShareApi)
  *   /api/*    → the Lambda handlers through the API Gateway adapter
  *   /assets/* → the asset bucket (s3rver)
  *   /share/*  → the edge handler module (Lambda@Edge in AWS)
@@ -72,6 +74,47 @@ export function cloudFrontEvent(req: http.IncomingMessage): CloudFrontRequestEve
   } as CloudFrontRequestEvent;
 }
 
+/**
+ * Drops response headers as a CloudFront response headers policy does. The adapter writes every
+ * /api answer with one writeHead(status, headers object), which is where they are taken out.
+ */
+function removeResponseHeaders(res: http.ServerResponse, names: readonly string[]): void {
+  const writeHead = res.writeHead;
+  const strip = (headers: unknown) => {
+    if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return;
+    for (const name of Object.keys(headers)) if (names.includes(name.toLowerCase())) Reflect.deleteProperty(headers, name);
+  };
+  // Same parameters and result as the original; TypeScript cannot check an overloaded assignment.
+  res.writeHead = ((...args: Parameters<typeof writeHead>) => {
+    for (const name of names) res.removeHeader(name);
+    args.slice(1).forEach(strip);
+    return writeHead.apply(res, args);
+  }) as typeof res.writeHead;
+}
+
+/**
+ * /api/share/* as the CloudFront behaviour shapes it: GET and HEAD only (CloudFront refuses other
+ * methods with 403), no query string (the cache key is the path alone, and the API sees nothing
+ * more), and never a Set-Cookie (SHARE_API_REMOVED_HEADERS). CloudFront also keeps public guides
+ * for as long as their Cache-Control says; the local server caches nothing, so a guide edited
+ * locally shows at once where CloudFront could answer from its cache for up to s-maxage.
+ */
+async function serveShareApi(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end('This distribution is not configured to allow the HTTP request method that was used for this request.');
+    return;
+  }
+  req.url = new URL(req.url ?? '/', 'http://local').pathname;
+  removeResponseHeaders(res, SHARE_API_REMOVED_HEADERS);
+  await handleApiRequest(req, res);
+}
+
+/** A CloudFront path pattern (`/api/share/*`) as a test of a path. */
+function matchesPathPattern(pattern: string, pathname: string): boolean {
+  return pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
+}
+
 async function serveShare(req: http.IncomingMessage, res: http.ServerResponse, dev: boolean): Promise<void> {
   const handler = await loadEdge();
   const result = await handler(cloudFrontEvent(req));
@@ -90,6 +133,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const server = http.createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     const route = async () => {
+      if (matchesPathPattern(SHARE_API_PATH_PATTERN, pathname)) return serveShareApi(req, res);
       if (pathname === '/api' || pathname.startsWith('/api/')) return handleApiRequest(req, res);
       if (pathname.startsWith('/assets/')) return serveAsset(options.s3, options.bucket, req, res);
       if (pathname.startsWith('/share/') && (req.method === 'GET' || req.method === 'HEAD')) return serveShare(req, res, Boolean(options.vite));

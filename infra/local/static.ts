@@ -1,15 +1,23 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import {
   IMMUTABLE_CACHE_CONTROL,
   REVALIDATE_CACHE_CONTROL,
-  SITE_HEADERS,
   SPA_BUNDLE_DIR,
   UNDEPLOYED_SITE_FILES,
+  siteHeaders,
 } from '../cdk/behaviours';
-import { SPA_FALLBACK_SOURCE, viewerRequestFunction } from '../cdk/cloudfront-functions';
+import {
+  DEFAULT_SHELL,
+  PRERENDERED_MANIFEST,
+  PRERENDERED_SHELL,
+  parsePrerenderedManifest,
+  spaFallbackSource,
+  viewerRequestFunction,
+  type ViewerRequest,
+} from '../cdk/cloudfront-functions';
 
 export const MIME_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -32,7 +40,29 @@ export const MIME_TYPES: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
-const spaFallback = viewerRequestFunction(SPA_FALLBACK_SOURCE);
+interface SpaFallback {
+  /** the manifest's mtime and size when the code was made, or 'none' */
+  version: string;
+  run: (request: ViewerRequest) => ViewerRequest;
+}
+const spaFallbacks = new Map<string, SpaFallback>();
+
+/**
+ * The SPA fallback function of a build folder, generated as the web stack generates it at synth:
+ * its code holds the build's prerendered pages, so it is made again whenever prerendered.json
+ * changes (one stat per request; a new build shows without a restart).
+ */
+async function spaFallbackFor(root: string): Promise<SpaFallback['run']> {
+  const manifest = path.join(root, PRERENDERED_MANIFEST);
+  const info = await stat(manifest).catch(() => undefined);
+  const version = info ? `${info.mtimeMs}:${info.size}` : 'none';
+  const cached = spaFallbacks.get(root);
+  if (cached?.version === version) return cached.run;
+  const pages = info ? parsePrerenderedManifest(await readFile(manifest, 'utf8'), manifest) : [];
+  const run = viewerRequestFunction(spaFallbackSource(pages, manifest));
+  spaFallbacks.set(root, { version, run });
+  return run;
+}
 
 /** A deployment exclude glob (`*.map`) as a test of a file name, which it matches at any depth. */
 function globToRegExp(glob: string): RegExp {
@@ -58,22 +88,25 @@ async function deployedFile(root: string, uri: string): Promise<string | undefin
 
 /**
  * Serves the SPA build like the CloudFront default behaviour over the SPA bucket, running the
- * same viewer-request function: a path whose last segment has no dot is a client-side route and
- * gets /index.html; any other path is a file, and a missing one is a plain 404 (never the shell,
- * so a stale script URL fails loudly). Every answer carries the page headers CloudFront adds,
- * and files the cache-control the deployment stores with them.
+ * same viewer-request function: a path whose last segment has no dot is a page, its prerendered
+ * file when the build has one and the SPA shell otherwise; any other path is a file, and a missing
+ * one is a plain 404 (never the shell, so a stale script URL fails loudly). Every answer carries
+ * the page headers CloudFront adds (the CSP allowing UPLOAD_ORIGIN, read per request as the
+ * local stack sets it), and files the cache-control the deployment stores with them.
  */
 export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+  const spaFallback = await spaFallbackFor(root);
   const { uri } = spaFallback({ uri: pathname, headers: {} });
+  const headers = siteHeaders(process.env.UPLOAD_ORIGIN);
   const file = await deployedFile(root, uri);
   if (!file) {
-    if (uri === '/index.html') {
-      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...SITE_HEADERS });
+    if (uri === DEFAULT_SHELL || uri === PRERENDERED_SHELL) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...headers });
       res.end('The web app is not built: run npm run build.');
       return;
     }
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...SITE_HEADERS });
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...headers });
     res.end(req.method === 'HEAD' ? undefined : 'Not found');
     return;
   }
@@ -82,7 +115,7 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     'content-type': MIME_TYPES[path.extname(file)] ?? 'application/octet-stream',
     'content-length': String(info.size),
     'cache-control': uri.startsWith(`/${SPA_BUNDLE_DIR}/`) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL,
-    ...SITE_HEADERS,
+    ...headers,
   });
   if (req.method === 'HEAD') {
     res.end();

@@ -1,13 +1,34 @@
 import path from 'node:path';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
-import { buildSync } from 'esbuild';
+import { buildSync, type BuildOptions } from 'esbuild';
 import { fromRoot } from '../paths';
 
 /** The file the bundle is written to ... */
 const EDGE_BUNDLE_FILE = 'index.js';
 /** ... and so the handler setting of a function running that bundle. */
 export const EDGE_HANDLER = 'index.handler';
+
+/**
+ * esbuild's options for an edge bundle. Lambda@Edge has no environment variables, so each entry
+ * of `environment` replaces `process.env.NAME` in the code with its value, as a string literal,
+ * at bundle time; a variable not given stays `process.env.NAME` (undefined at the edge).
+ */
+export function edgeBuildOptions(entry: string, environment: Readonly<Record<string, string>> = {}): BuildOptions {
+  return {
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'cjs',
+    minify: false,
+    legalComments: 'none',
+    tsconfig: fromRoot('tsconfig.json'),
+    absWorkingDir: fromRoot('.'),
+    logLevel: 'warning',
+    define: Object.fromEntries(Object.entries(environment).map(([name, value]) => [`process.env.${name}`, JSON.stringify(value)])),
+  };
+}
 
 /**
  * The code of a Lambda@Edge function, bundled by the local esbuild at synth time.
@@ -24,28 +45,17 @@ export const EDGE_HANDLER = 'index.handler';
  * Bundling obeys `aws:cdk:bundling-stacks` like NodejsFunction does, so tests that skip bundling
  * skip this too.
  */
-export function edgeCode(entry: string): Code {
+export function edgeCode(entry: string, environment: Readonly<Record<string, string>> = {}): Code {
   return Code.fromAsset(path.dirname(entry), {
-    // The hash of the bundle, not of the source folder: a change in `shared/` reaches the edge.
+    // The hash of the bundle, not of the source folder: a change in `shared/` (or in a baked-in
+    // value) reaches the edge.
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       // Never pulled: local bundling below always succeeds or throws, so Docker is not needed.
       image: DockerImage.fromRegistry('stepcast/no-docker-bundling'),
       local: {
         tryBundle(outputDir: string): boolean {
-          buildSync({
-            entryPoints: [entry],
-            outfile: path.join(outputDir, EDGE_BUNDLE_FILE),
-            bundle: true,
-            platform: 'node',
-            target: 'node22',
-            format: 'cjs',
-            minify: false,
-            legalComments: 'none',
-            tsconfig: fromRoot('tsconfig.json'),
-            absWorkingDir: fromRoot('.'),
-            logLevel: 'warning',
-          });
+          buildSync({ ...edgeBuildOptions(entry, environment), outfile: path.join(outputDir, EDGE_BUNDLE_FILE) });
           return true;
         },
       },

@@ -79,6 +79,8 @@ export interface SecurityHeadersPolicyProps {
   readonly headers: Readonly<Record<string, string>>;
   /** what the policy is for, shown in the CloudFront console. @default no comment */
   readonly comment?: string;
+  /** origin response headers CloudFront drops before answering, cached answers included. @default none */
+  readonly removeHeaders?: readonly string[];
 }
 
 /** A CloudFront response headers policy built from a shared header map (see responseHeadersFrom). */
@@ -89,6 +91,7 @@ export class SecurityHeadersPolicy extends ResponseHeadersPolicy {
       comment: props.comment,
       securityHeadersBehavior,
       ...(customHeaders.length > 0 ? { customHeadersBehavior: { customHeaders } } : {}),
+      ...(props.removeHeaders?.length ? { removeHeaders: [...props.removeHeaders] } : {}),
     });
   }
 }

@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -22,6 +22,13 @@ export interface ApiStackProps extends StackProps {
   readonly assetBucket: IBucket;
   /** the session-signing secret, read by functions whose access has `secrets` */
   readonly sessionSecret: ISecret;
+  /** Stripe's keys `{ secretKey, webhookSecret }`, read by functions whose access has `stripe` */
+  readonly stripeSecret: ISecret;
+  /**
+   * The Pro plan's Stripe price (STRIPE_PRICE_ID of functions whose access has `stripe`).
+   * @default billing's own placeholder price, which only the local Stripe double knows
+   */
+  readonly stripePriceId?: string;
   /**
    * The sender of outgoing mail (MAIL_FROM); SES sends only from a verified identity.
    * @default the functions' own default sender
@@ -57,7 +64,7 @@ export class ApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { stage, table, assetBucket, sessionSecret } = props;
+    const { stage, table, assetBucket, sessionSecret, stripeSecret } = props;
     const specs = props.functions ?? FUNCTIONS;
     const routes = props.routes ?? ROUTES;
     // Read by functions/core/origin.ts; a variable is set only when the context gives a value.
@@ -86,13 +93,21 @@ export class ApiStack extends Stack {
           ...(spec.access.table ? { TABLE_NAME: table.tableName } : {}),
           ...(spec.access.bucket || spec.access.bucketList ? { BUCKET_NAME: assetBucket.bucketName } : {}),
           ...(spec.access.secrets ? { SESSION_SECRET_ARN: sessionSecret.secretArn } : {}),
+          ...(spec.access.stripe ? { STRIPE_SECRET_ARN: stripeSecret.secretArn } : {}),
+          ...(spec.access.stripe && props.stripePriceId ? { STRIPE_PRICE_ID: props.stripePriceId } : {}),
           ...(spec.access.mail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
         },
       });
-      grantAccess(fn, spec.access, { table, assetBucket, sessionSecret });
+      grantAccess(fn, spec.access, { table, assetBucket, sessionSecret, stripeSecret });
       functions[name] = fn;
     }
     this.functions = functions;
+    if (stage.isProduction && !props.stripePriceId && Object.values(specs).some((spec) => spec.access.stripe)) {
+      Annotations.of(this).addWarningV2(
+        'stepcast:api:no-stripe-price',
+        "No -c stripePriceId: checkout asks Stripe for billing's placeholder price, which only the local double has. Deploy with -c stripePriceId=price_...",
+      );
+    }
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `stepcast-${stage.name}`,
@@ -136,9 +151,9 @@ export class ApiStack extends Stack {
 export function grantAccess(
   fn: StepcastFunction,
   access: FunctionAccess,
-  resources: { table: ITable; assetBucket: IBucket; sessionSecret: ISecret },
+  resources: { table: ITable; assetBucket: IBucket; sessionSecret: ISecret; stripeSecret: ISecret },
 ): void {
-  const { table, assetBucket, sessionSecret } = resources;
+  const { table, assetBucket, sessionSecret, stripeSecret } = resources;
   if (access.table === 'read') table.grantReadData(fn);
   if (access.table === 'readwrite') table.grantReadWriteData(fn);
   if (access.bucket === 'read') assetBucket.grantRead(fn);
@@ -148,8 +163,9 @@ export function grantAccess(
     // HeadBucket is authorised by s3:ListBucket on the bucket itself, not its objects.
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [assetBucket.bucketArn] }));
   }
-  // secretsmanager:GetSecretValue and DescribeSecret on this one secret.
+  // secretsmanager:GetSecretValue and DescribeSecret, each on its one secret.
   if (access.secrets) sessionSecret.grantRead(fn);
+  if (access.stripe) stripeSecret.grantRead(fn);
   if (access.mail) {
     const stack = Stack.of(fn);
     fn.addToRolePolicy(

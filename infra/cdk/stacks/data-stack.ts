@@ -1,11 +1,45 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { RegionInfo } from 'aws-cdk-lib/region-info';
 import type { Construct } from 'constructs';
 import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../table-definition';
-import type { StageConfig } from '../stage';
+import { ContextError, type StageConfig } from '../stage';
+
+/** S3 bucket names: 3-63 lower-case letters, digits and hyphens, starting and ending with either. */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
+
+/**
+ * The asset bucket's name, fixed rather than generated so that its upload endpoint is known at
+ * synth: the page CSP (CloudFront's response headers policy, the edge bundle) must name it.
+ * Account and region make it globally unique; the stage keeps stages of one account apart.
+ */
+export function assetBucketName(stage: string, account: string, region: string): string {
+  const name = `stepcast-${stage}-assets-${account}-${region}`;
+  if (!Token.isUnresolved(name) && !BUCKET_NAME.test(name)) {
+    throw new ContextError(
+      `The asset bucket name "${name}" (${name.length} characters) is not a valid S3 bucket name (at most 63): use a shorter stage name.`,
+    );
+  }
+  return name;
+}
+
+/**
+ * The origin browsers POST uploads to: the bucket's regional virtual-hosted endpoint, exactly as
+ * `createPresignedPost` of the AWS SDK v3 spells it in every region, us-east-1 included.
+ */
+export function assetUploadOrigin(bucketName: string, region: string): string {
+  const suffix = Token.isUnresolved(region) ? Aws.URL_SUFFIX : (RegionInfo.get(region).domainSuffix ?? 'amazonaws.com');
+  return `https://${bucketName}.s3.${region}.${suffix}`;
+}
+
+/**
+ * What the Stripe secret holds until the operator puts the real keys there (README, Deploying).
+ * Billing refuses a secret key without the `sk_` prefix, so the placeholder never reaches Stripe.
+ */
+export const STRIPE_SECRET_KEY_PLACEHOLDER = 'REPLACE_ME';
 
 export interface DataStackProps extends StackProps {
   readonly stage: StageConfig;
@@ -19,13 +53,17 @@ export interface DataStackProps extends StackProps {
 
 /**
  * What Stepcast keeps: the one DynamoDB table, the asset bucket (screenshots, audio, social
- * images, exports) and the session-signing secret. On `prod*` stages they survive the deletion
- * of the stack.
+ * images, exports), the session-signing secret and the Stripe keys. On `prod*` stages they
+ * survive the deletion of the stack.
  */
 export class DataStack extends Stack {
   readonly table: Table;
   readonly assetBucket: Bucket;
+  /** `https://{bucket}.s3.{region}.amazonaws.com`: where browsers POST uploads; concrete when the stack's env is */
+  readonly uploadOrigin: string;
   readonly sessionSecret: Secret;
+  /** `{ secretKey, webhookSecret }`, read by functions whose access has `stripe` */
+  readonly stripeSecret: Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -50,7 +88,11 @@ export class DataStack extends Stack {
       });
     }
 
+    const assetBucketNameValue = assetBucketName(stage.name, this.account, this.region);
+    this.uploadOrigin = assetUploadOrigin(assetBucketNameValue, this.region);
     this.assetBucket = new Bucket(this, 'AssetBucket', {
+      // A stage first deployed with a generated name gets a new, empty bucket: README, Deploying.
+      bucketName: assetBucketNameValue,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       encryption: BucketEncryption.S3_MANAGED,
@@ -98,7 +140,26 @@ export class DataStack extends Stack {
       removalPolicy: stage.removalPolicy,
     });
 
+    // Stripe's keys, which only the operator has: created with a placeholder that billing refuses
+    // (no `sk_` prefix) and a random webhook secret nobody knows, so no webhook verifies until the
+    // real value is put (README, Deploying). CloudFormation regenerates the value only when these
+    // properties change: leave them alone, or the operator's keys are overwritten.
+    this.stripeSecret = new Secret(this, 'StripeSecret', {
+      description: `Stepcast ${stage.name}: Stripe keys as {"secretKey","webhookSecret"}, put by the operator`,
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ secretKey: STRIPE_SECRET_KEY_PLACEHOLDER }),
+        generateStringKey: 'webhookSecret',
+        passwordLength: 32,
+        excludePunctuation: true,
+      },
+      removalPolicy: stage.removalPolicy,
+    });
+
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The DynamoDB table' });
     new CfnOutput(this, 'AssetBucketName', { value: this.assetBucket.bucketName, description: 'The asset bucket' });
+    new CfnOutput(this, 'StripeSecretArn', {
+      value: this.stripeSecret.secretArn,
+      description: 'Put the Stripe keys here: aws secretsmanager put-secret-value (README, Deploying)',
+    });
   }
 }

@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AccessLevel,
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
+  type ErrorResponse,
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
@@ -14,8 +18,10 @@ import {
   HttpVersion,
   LambdaEdgeEventType,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
   OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   OriginSslPolicy,
   PriceClass,
   ViewerProtocolPolicy,
@@ -32,27 +38,47 @@ import {
   ASSET_HEADERS,
   IMMUTABLE_CACHE_CONTROL,
   REVALIDATE_CACHE_CONTROL,
+  SHARE_API_MAX_TTL_SECONDS,
+  SHARE_API_PATH_PATTERN,
+  SHARE_API_REMOVED_HEADERS,
   SHARE_HEADERS,
-  SITE_HEADERS,
   SPA_BUNDLE_DIR,
   UNDEPLOYED_SITE_FILES,
+  siteHeaders,
 } from '../behaviours';
 import {
   ASSET_CACHE_CONTROL_SOURCE,
   FORWARD_HOST_SOURCE,
-  SPA_FALLBACK_SOURCE,
+  PRERENDERED_MANIFEST,
   STRIP_ASSETS_PREFIX_SOURCE,
+  prerenderedFile,
+  readPrerenderedPages,
+  spaFallbackSource,
+  spaShellPath,
 } from '../cloudfront-functions';
 import { EDGE_HANDLER, edgeCode } from '../constructs/edge-code';
 import { SecurityHeadersPolicy } from '../constructs/security-headers-policy';
+import { UsageError } from '../errors';
 import { EDGE_ENTRY, SITE_DIR } from '../paths';
 import type { StageConfig } from '../stage';
+
+/**
+ * The error statuses CloudFront caches, each for 10 s by default whatever the origin says (it
+ * honours `no-store` on 404, 410, 414 and 501 only). Every Stepcast error says `no-store`, and
+ * a cached 403 or 503 on /api/share/* would answer every viewer of that guide, so none is kept.
+ */
+export const CACHED_ERROR_STATUSES = [400, 403, 404, 405, 414, 416, 500, 501, 502, 503, 504] as const;
 
 export interface WebStackProps extends StackProps {
   readonly stage: StageConfig;
   readonly httpApi: IHttpApi;
   /** the asset bucket of the data stack; its bucket policy already admits CloudFront */
   readonly assetBucket: IBucket;
+  /**
+   * Where browsers POST uploads (the asset bucket's regional endpoint), as a concrete string:
+   * the pages' CSP allows it, in the response headers policy and baked into the edge bundle.
+   */
+  readonly uploadOrigin: string;
   /** the SPA build to upload. @default web/dist */
   readonly siteDir?: string;
   /** the share-page edge handler module. @default functions/edge/share.ts */
@@ -71,8 +97,12 @@ export class WebStack extends Stack {
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
-    const { stage } = props;
+    const { stage, uploadOrigin } = props;
     const siteDir = props.siteDir ?? SITE_DIR;
+    if (Token.isUnresolved(uploadOrigin)) {
+      throw new Error('WebStack: uploadOrigin must be known at synth (give the data stack an env with account and region).');
+    }
+    const prerenderedPages = checkedPrerenderedPages(siteDir);
 
     // Build output only, redeployed from the repository at will: never retained.
     this.siteBucket = new Bucket(this, 'SiteBucket', {
@@ -113,7 +143,8 @@ export class WebStack extends Stack {
     });
 
     this.shareEdgeFunction = new experimental.EdgeFunction(this, 'ShareEdgeFunction', {
-      code: edgeCode(props.edgeEntry ?? EDGE_ENTRY),
+      // The edge handler writes the page CSP, which must allow the upload origin.
+      code: edgeCode(props.edgeEntry ?? EDGE_ENTRY, { UPLOAD_ORIGIN: uploadOrigin }),
       handler: EDGE_HANDLER,
       runtime: Runtime.NODEJS_22_X,
       // x86_64 (the default): Lambda@Edge does not run arm64.
@@ -125,12 +156,17 @@ export class WebStack extends Stack {
 
     // Each behaviour's headers come from behaviours.ts, which the local server answers from too.
     const pageHeaders = new SecurityHeadersPolicy(this, 'PageHeadersPolicy', {
-      comment: `Stepcast ${stage.name}: pages (frame-ancestors 'none')`,
-      headers: SITE_HEADERS,
+      comment: `Stepcast ${stage.name}: pages (frame-ancestors 'none', uploads to the asset bucket)`,
+      headers: siteHeaders(uploadOrigin),
     });
     const apiHeaders = new SecurityHeadersPolicy(this, 'ApiHeadersPolicy', {
       comment: `Stepcast ${stage.name}: /api`,
       headers: API_HEADERS,
+    });
+    const shareApiHeaders = new SecurityHeadersPolicy(this, 'ShareApiHeadersPolicy', {
+      comment: `Stepcast ${stage.name}: /api/share (cached: never a cookie)`,
+      headers: API_HEADERS,
+      removeHeaders: SHARE_API_REMOVED_HEADERS,
     });
     const assetHeaders = new SecurityHeadersPolicy(this, 'AssetHeadersPolicy', {
       comment: `Stepcast ${stage.name}: /assets`,
@@ -167,10 +203,37 @@ export class WebStack extends Stack {
       headerBehavior: OriginRequestHeaderBehavior.allowList('Host'),
     });
 
+    // A shared guide read by the share page, its embed and the edge handler: public guides may sit
+    // here as long as the API's Cache-Control says (s-maxage), within SHARE_API_MAX_TTL_SECONDS;
+    // no-store, private and every error are never kept. The key is the path alone: a public
+    // guide's answer is the same for everyone (gzip/brotli only pick the encoding).
+    const shareApiCachePolicy = new CachePolicy(this, 'ShareApiCachePolicy', {
+      comment: `Stepcast ${stage.name}: /api/share, as the API's Cache-Control says`,
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(SHARE_API_MAX_TTL_SECONDS),
+      cookieBehavior: CacheCookieBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    // Out of the key but still sent: the session cookie, so a member gets a private guide (answered
+    // `private, no-store`), and x-forwarded-host as on /api/*. No query string: the API answers
+    // from the path alone, and the origin sees nothing the key leaves out but the cookie.
+    const shareApiOriginRequestPolicy = new OriginRequestPolicy(this, 'ShareApiOriginRequestPolicy', {
+      comment: `Stepcast ${stage.name}: /api/share sees the viewer's cookies`,
+      cookieBehavior: OriginRequestCookieBehavior.all(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList('x-forwarded-host'),
+      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+    });
+
     const spaFallback = new CloudFrontFunction(this, 'SpaFallbackFunction', {
-      comment: 'Client-side routes get the SPA shell',
+      comment: 'Prerendered pages get their own file, client-side routes the SPA shell',
       runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(SPA_FALLBACK_SOURCE),
+      code: FunctionCode.fromInline(
+        spaFallbackSource(prerenderedPages ?? [], path.join(siteDir, PRERENDERED_MANIFEST)),
+      ),
     });
     const forwardHost = new CloudFrontFunction(this, 'ForwardHostFunction', {
       comment: 'Tells the API the host the viewer asked for',
@@ -193,7 +256,9 @@ export class WebStack extends Stack {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
-      // No errorResponses: see SPA_FALLBACK_SOURCE for why the SPA fallback is a function.
+      // Error caching only, never an error page: see spaFallbackSource for why the SPA fallback
+      // is a function. CloudFront keeps origin errors 10 s by default, no-store or not.
+      errorResponses: CACHED_ERROR_STATUSES.map((httpStatus): ErrorResponse => ({ httpStatus, ttl: Duration.seconds(0) })),
       defaultBehavior: {
         origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -201,7 +266,17 @@ export class WebStack extends Stack {
         responseHeadersPolicy: pageHeaders,
         functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
+      // In order: CloudFront takes the first pattern that matches, so /api/share/* precedes /api/*.
       additionalBehaviors: {
+        [SHARE_API_PATH_PATTERN]: {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: shareApiCachePolicy,
+          originRequestPolicy: shareApiOriginRequestPolicy,
+          responseHeadersPolicy: shareApiHeaders,
+          functionAssociations: [{ function: forwardHost, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -235,7 +310,7 @@ export class WebStack extends Stack {
       },
     });
 
-    this.deploySite(siteDir);
+    this.deploySite(siteDir, { spaFallback, prerendered: prerenderedPages !== undefined });
 
     new CfnOutput(this, 'DistributionUrl', {
       value: `https://${this.distribution.distributionDomainName}`,
@@ -277,8 +352,13 @@ export class WebStack extends Stack {
    * and the distribution's cache cleared. Source maps stay behind (UNDEPLOYED_SITE_FILES): Vite
    * builds them `hidden` into static/ for error reporting, and uploaded they would publish the
    * sources; the local server answers 404 for them too.
+   *
+   * With prerendered pages, the shell's files are uploaded once more before the SPA fallback
+   * changes: its new code goes live at once and routes to pages (and to the shell moved to
+   * __spa-fallback.html) that must already be there, while the upload that clears the cache can
+   * only run after the distribution's update, minutes later.
    */
-  private deploySite(siteDir: string): void {
+  private deploySite(siteDir: string, fallback: { spaFallback: CloudFrontFunction; prerendered: boolean }): void {
     if (!existsSync(path.join(siteDir, 'index.html'))) {
       Annotations.of(this).addWarningV2(
         'stepcast:web:spa-not-built',
@@ -315,5 +395,34 @@ export class WebStack extends Stack {
     });
     // A new shell must never reference bundles that are not uploaded yet.
     if (bundles) shell.node.addDependency(bundles);
+    if (fallback.prerendered) {
+      const pages = new BucketDeployment(this, 'DeploySitePages', {
+        sources: [Source.asset(siteDir, { exclude: [SPA_BUNDLE_DIR, ...UNDEPLOYED_SITE_FILES] })],
+        destinationBucket: this.siteBucket,
+        // Adds only: removing what the build dropped is the shell upload's job, once nothing routes there.
+        prune: false,
+        cacheControl: [CacheControl.fromString(REVALIDATE_CACHE_CONTROL)],
+        memoryLimit: 512,
+      });
+      if (bundles) pages.node.addDependency(bundles);
+      fallback.spaFallback.node.addDependency(pages);
+    }
   }
+}
+
+/**
+ * The prerendered pages of the build (cloudfront-functions.ts states the contract), or undefined
+ * when it lists none. A page or shell the list implies but the build lacks would be a 404 for
+ * everyone, so the synth stops instead.
+ */
+function checkedPrerenderedPages(siteDir: string): string[] | undefined {
+  const pages = readPrerenderedPages(siteDir);
+  if (!pages) return undefined;
+  const manifest = path.join(siteDir, PRERENDERED_MANIFEST);
+  for (const file of [...pages.map(prerenderedFile), spaShellPath(pages)]) {
+    if (!existsSync(path.join(siteDir, file))) {
+      throw new UsageError(`${manifest} implies ${path.join(siteDir, file)}, which the build lacks: rebuild the site (npm run build).`);
+    }
+  }
+  return pages;
 }
