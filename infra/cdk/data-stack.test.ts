@@ -87,6 +87,14 @@ describe('data stack: asset bucket', () => {
         CorsRules: [Match.objectLike({ AllowedMethods: ['POST'], AllowedOrigins: ['https://stepcast.example.com'] })],
       },
     });
+    const withExtension = synthStepcast({ stage: 'dev', appOrigin: 'https://stepcast.example.com', extensionIds: ['dfgikpannlfopfknhfnhppmjclichfao'] });
+    withExtension.data.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: {
+        CorsRules: [
+          Match.objectLike({ AllowedOrigins: ['https://stepcast.example.com', 'chrome-extension://dfgikpannlfopfknhfnhppmjclichfao'] }),
+        ],
+      },
+    });
   });
 
   it('refuses plain HTTP and lets only CloudFront of this account read objects', () => {

@@ -139,6 +139,7 @@ export function addStepcastStacks(app: App, options: StepcastOptions = {}): Step
     ...common,
     stage,
     siteOrigin: options.appOrigin,
+    ...(options.extensionIds ? { extensionIds: options.extensionIds } : {}),
     description: `Stepcast ${stage.name}: table, asset bucket and secrets`,
   });
   const api = new ApiStack(app, name('api'), {

@@ -49,6 +49,12 @@ export interface DataStackProps extends StackProps {
    * what limits an upload)
    */
   readonly siteOrigin?: string;
+  /**
+   * The capture extension's ids: it uploads a capture's screenshots from its own
+   * `chrome-extension://` origin. Only used when `siteOrigin` narrows the list.
+   * @default none
+   */
+  readonly extensionIds?: readonly string[];
 }
 
 /**
@@ -106,7 +112,7 @@ export class DataStack extends Stack {
       cors: [
         {
           allowedMethods: [HttpMethods.POST],
-          allowedOrigins: [props.siteOrigin ?? '*'],
+          allowedOrigins: props.siteOrigin ? [props.siteOrigin, ...(props.extensionIds ?? []).map((id) => `chrome-extension://${id}`)] : ['*'],
           allowedHeaders: ['*'],
           maxAge: 3600,
         },
