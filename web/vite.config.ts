@@ -24,6 +24,12 @@ export default defineConfig({
     assetsDir: 'static',
     // Maps for error reporting, not advertised to browsers (no sourceMappingURL comment).
     sourcemap: 'hidden',
+    // Browsers that load modules preload them too, but for Firefox before 115 and Safari before
+    // 17, which then simply do not preload: the polyfill is not worth its bytes on every page
+    // (the embed has a budget, issue 5).
+    modulePreload: { polyfill: false },
+    // .vite/manifest.json: which chunks and stylesheets each route needs, for web/prerender.ts.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -32,12 +38,17 @@ export default defineConfig({
             // and the router apart, since the embed (issue 5) loads React without the router.
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            // The guide player and the embed's own modules in one chunk: the embed loads it on
+            // other sites within a budget (issue 5: ≤ 80 KB gzip), and one file compresses
+            // better than four. Only these modules, not what they import (the app shares that).
+            {
+              name: 'guide-player',
+              includeDependenciesRecursively: false,
+              test: /web[\\/]src[\\/](features[\\/]share[\\/](api[\\/]get-shared-guide|utils[\\/](bold-markup|playback|zoom)|components[\\/](guide-player|step-text|shared-guide-embed))|app[\\/]routes[\\/]share[\\/]embed-app|components[\\/]layouts[\\/]embed-layout)/,
+            },
           ],
         },
       },
-      // slugify is a pure function (CommonJS, so not known to be free of side effects): a module
-      // that only parses share links (`guideIdFromSegment`) must not carry it.
-      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]slugify[\\/]/, sideEffects: false }] },
     },
   },
   server: {

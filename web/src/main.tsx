@@ -1,5 +1,3 @@
-import { StrictMode, type ComponentType } from 'react';
-import { createRoot } from 'react-dom/client';
 import { isEmbedPath } from '#shared/security-headers';
 import { prefetchSharedGuide } from './features/share/api/prefetch-shared-guide';
 import './styles/tokens.css';
@@ -8,20 +6,18 @@ import './styles/base.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A shared guide's data (and then its first screenshot) loads alongside the page's code, not after it.
-prefetchSharedGuide(window.location.pathname);
+// This entry imports nothing else statically, so it runs as soon as it arrives: a shared guide's
+// data (and then its first screenshot) starts loading before React and the page's code, which
+// the imports below fetch in parallel (issue 5: first paint).
+const isSharePage = prefetchSharedGuide(window.location.pathname);
 
 // The embed is framed by other sites and must stay small (issue 5: ≤ 80 KB gzip): it renders
-// without the router, the query client and the app's pages. React itself is imported above, so
-// the page's HTML preloads it for both.
-const app: Promise<ComponentType> = isEmbedPath(window.location.pathname)
-  ? import('./app/routes/share/embed-app').then((module) => module.EmbedApp)
-  : import('./app/app').then((module) => module.App);
-
-void app.then((App) =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// without the router, the query client and the app's pages.
+if (isEmbedPath(window.location.pathname)) {
+  void import('./app/routes/share/embed-app').then(({ mountEmbed }) => mountEmbed(root));
+} else {
+  // A share page's route code loads with the app's instead of after the router asks for it.
+  if (isSharePage) void import('./app/routes/share/share');
+  // Hydrates a prerendered page (web/prerender.ts), renders any other.
+  void import('./app/app').then(({ startApp }) => startApp(root));
+}

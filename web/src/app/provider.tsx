@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { toast, Toaster } from '../components/ui/toast';
 import { createQueryClient } from '../lib/react-query';
@@ -6,8 +6,18 @@ import { createQueryClient } from '../lib/react-query';
 /** Spec §8: any failed mutation without its own handling says so. */
 export const MUTATION_ERROR_MESSAGE = 'Something went wrong';
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => createQueryClient({ onMutationError: () => toast.error(MUTATION_ERROR_MESSAGE) }));
+export function createAppQueryClient(): QueryClient {
+  return createQueryClient({ onMutationError: () => toast.error(MUTATION_ERROR_MESSAGE) });
+}
+
+export interface AppProviderProps {
+  children: ReactNode;
+  /** a client made ahead, when the router's loaders need it before the first render (hydration) */
+  queryClient?: QueryClient;
+}
+
+export function AppProvider({ children, queryClient: given }: AppProviderProps) {
+  const [queryClient] = useState(() => given ?? createAppQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       {children}

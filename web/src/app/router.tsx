@@ -1,11 +1,11 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type DataRouter, type HydrationState, type LoaderFunction, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RouteErrorScreen } from '../components/errors/route-error-screen';
 import { paths } from '../config/paths';
 import { ROOT_ROUTE_ID } from '../lib/root-search';
-import { createRoutePreloader, RoutePreloadContext } from '../lib/route-preload';
+import { createRoutePreloader, RoutePreloadContext, type PreloadRoute } from '../lib/route-preload';
 import { dashboardIndexLoader } from './routes/app/dashboard-index';
 import { PrivateRouteError } from './routes/app/private-route-error';
 import { HydrateFallback, RootLayout, rootLoader } from './routes/root';
@@ -58,6 +58,13 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               errorElement: <RouteErrorScreen />,
               children: [
                 { index: true, lazy: page(() => import('./routes/landing')) },
+                { path: paths.pricing.path, lazy: page(() => import('./routes/pricing')) },
+                { path: paths.gallery.path, lazy: page(() => import('./routes/gallery')) },
+                { path: paths.gallery.item.path, lazy: page(() => import('./routes/gallery-item')) },
+                { path: paths.compare.path, lazy: page(() => import('./routes/compare')) },
+                { path: paths.compare.alternative.path, lazy: page(() => import('./routes/compare-alternative')) },
+                { path: paths.terms.path, lazy: page(() => import('./routes/terms')) },
+                { path: paths.privacy.path, lazy: page(() => import('./routes/privacy')) },
                 ...(import.meta.env.DEV ? [{ path: '/_dev/ui', lazy: page(() => import('./routes/dev/ui-kit')) }] : []),
                 { path: '*', lazy: page(() => import('./routes/not-found')) },
               ],
@@ -82,7 +89,8 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                   children: [
                     { path: paths.dashboard.path, loader: dashboardIndexLoader },
                     { path: paths.dashboard.welcome.path, lazy: page(() => import('./routes/app/welcome')) },
-                    // guides routes (recents, folder) are added by the guides feature
+                    { path: paths.dashboard.recents.path, lazy: page(() => import('./routes/dashboard/recents')) },
+                    { path: paths.dashboard.folder.path, lazy: page(() => import('./routes/dashboard/folder')) },
                     { path: paths.dashboard.account.path, lazy: page(() => import('./routes/app/account')) },
                     { path: paths.dashboard.organization.path, lazy: page(() => import('./routes/app/organization')) },
                     { path: `${paths.dashboard.path}/*`, lazy: page(() => import('./routes/not-found')) },
@@ -99,6 +107,11 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
                 },
               ],
             },
+            {
+              // The design view is private but full-screen: outside the app shell, with its own frame.
+              errorElement: <PrivateRouteError standalone />,
+              children: [{ path: paths.share.design.path, lazy: page(() => import('./routes/design/design')) }],
+            },
           ],
         },
         { path: paths.share.path, lazy: page(() => import('./routes/share/share')) },
@@ -108,12 +121,45 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function AppRouter() {
+/** The browser router of the app and the preloader of its links. */
+export interface AppRouterInstance {
+  router: DataRouter;
+  preload: PreloadRoute;
+}
+
+/**
+ * Resolves the `lazy` routes the current location matches, in place, so that the router starts
+ * with their components and loaders: hydration must render the same tree as the prerendered
+ * HTML at once, not a fallback while route code loads (react-router's "lazy routes with SSR").
+ */
+async function resolveMatchedLazyRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, { ...resolved, lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * The router for a prerendered page (web/prerender.ts): it starts from the loader data the HTML
+ * was rendered with, so the first render matches the HTML and hydrates it.
+ */
+export async function createHydratingAppRouter(queryClient: QueryClient, hydrationData: HydrationState): Promise<AppRouterInstance> {
+  const routes = createAppRoutes(queryClient);
+  await resolveMatchedLazyRoutes(routes, window.location.pathname);
+  return { router: createBrowserRouter(routes, { hydrationData }), preload: createRoutePreloader(routes) };
+}
+
+export function AppRouter({ instance }: { instance?: AppRouterInstance }) {
   const queryClient = useQueryClient();
   const { router, preload } = useMemo(() => {
+    if (instance) return instance;
     const routes = createAppRoutes(queryClient);
     return { router: createBrowserRouter(routes), preload: createRoutePreloader(routes) };
-  }, [queryClient]);
+  }, [queryClient, instance]);
 
   return (
     <RoutePreloadContext value={preload}>

@@ -34,6 +34,8 @@ export const paths = {
     scribe: { path: '/compare/scribe-alternative', getHref: () => '/compare/scribe-alternative' },
     loom: { path: '/compare/loom-alternative', getHref: () => '/compare/loom-alternative' },
     guidde: { path: '/compare/guidde-alternative', getHref: () => '/compare/guidde-alternative' },
+    /** the route of the three pages above; any other name is not found */
+    alternative: { path: '/compare/:alternative' },
   },
   terms: { path: '/terms', getHref: () => '/terms' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },

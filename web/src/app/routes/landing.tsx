@@ -5,12 +5,12 @@ import { HowItWorks } from '../../features/marketing/components/how-it-works';
 import { LiveExample } from '../../features/marketing/components/live-example';
 import { ProFeatures } from '../../features/marketing/components/pro-features';
 import { LANDING_EXAMPLE } from '../../features/marketing/landing-example';
-import { SITE_PAGES } from '../../features/marketing/site-pages';
+import { HOME_PAGE } from '../../features/marketing/site-page';
 import { useTrialHref } from '../../features/marketing/trial-href';
 import { useSitePageHead } from '../../features/marketing/use-site-page-head';
 
 export default function LandingRoute() {
-  useSitePageHead(SITE_PAGES.home);
+  useSitePageHead(HOME_PAGE);
   const trialHref = useTrialHref();
   return (
     <>

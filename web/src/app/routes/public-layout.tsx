@@ -1,13 +1,14 @@
 import { Outlet } from 'react-router';
 import { PublicLayout } from '../../components/layouts/public-layout';
-import { useSignedIn } from '../../features/marketing/api/get-signed-in';
+import { useSignedInCheck } from '../../features/marketing/api/get-signed-in';
+import type { PublicOutletContext } from '../../features/marketing/public-outlet-context';
 import { trialHref } from '../../features/marketing/trial-href';
 
 export default function PublicLayoutRoute() {
-  const signedIn = useSignedIn();
+  const signedIn = useSignedInCheck();
   return (
     <PublicLayout signedIn={signedIn} trialHref={trialHref(signedIn)}>
-      <Outlet />
+      <Outlet context={{ signedIn } satisfies PublicOutletContext} />
     </PublicLayout>
   );
 }

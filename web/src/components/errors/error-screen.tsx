@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { useDocumentHead } from '../../lib/document-head';
-import { Button, buttonClassName } from '../ui/button';
-import { Link } from '../ui/link';
+import { Button } from '../ui/button';
 import './error-screen.css';
 
-interface ScreenFrameProps {
+// The 404 variant is in `not-found-screen.tsx`: it needs the router's `Link`, and the embed
+// (issue 5) shows the 500 variant without loading the router.
+
+export interface ScreenFrameProps {
   code: number;
   title: string;
   lead: ReactNode;
@@ -14,7 +16,8 @@ interface ScreenFrameProps {
   children?: ReactNode;
 }
 
-function ScreenFrame({ code, title, lead, actions, standalone = false, children }: ScreenFrameProps) {
+/** The layout both variants share: the large code, the title, the lead and the actions. */
+export function ScreenFrame({ code, title, lead, actions, standalone = false, children }: ScreenFrameProps) {
   const content = (
     <div className="error-screen">
       <p className="error-screen__code">{code}</p>
@@ -30,24 +33,6 @@ function ScreenFrame({ code, title, lead, actions, standalone = false, children 
     </main>
   ) : (
     content
-  );
-}
-
-/** The 404 variant (spec §2): unknown routes and loaders that throw a 404. */
-export function NotFoundScreen({ standalone }: { standalone?: boolean }) {
-  useDocumentHead({ title: 'Page not found' });
-  return (
-    <ScreenFrame
-      code={404}
-      title="Oooops. Nothing to see here."
-      lead="The page you are looking for does not exist or has moved."
-      standalone={standalone}
-      actions={
-        <Link to="/" className={buttonClassName({ size: 'lg' })}>
-          Go to Homepage
-        </Link>
-      }
-    />
   );
 }
 

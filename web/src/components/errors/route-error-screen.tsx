@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
 import { ApiError } from '../../lib/api-error';
-import { ErrorScreen, NotFoundScreen } from './error-screen';
+import { ErrorScreen } from './error-screen';
+import { NotFoundScreen } from './not-found-screen';
 
 /** The status a route error stands for: its own when it is an HTTP error status, else 500. */
 export function routeErrorStatus(error: unknown): number {

@@ -29,12 +29,3 @@ export function ShareLayout({ children }: { children: ReactNode }) {
     </>
   );
 }
-
-/** An embedded guide: no chrome at all, the frame is the host page's. */
-export function EmbedLayout({ children }: { children: ReactNode }) {
-  return (
-    <main id="main" className="embed-main">
-      {children}
-    </main>
-  );
-}

@@ -36,6 +36,8 @@ export interface Peer {
   href: string;
   /** one line on what the peer is */
   summary: string;
+  /** the comparison page's opening: how the two differ, in a sentence or three */
+  intro: string;
   sources: readonly Source[];
   /** where the peer is the better choice, said plainly */
   strengths: readonly Fact[];
@@ -49,6 +51,8 @@ export const PEERS: Record<PeerId, Peer> = {
     name: 'Scribe',
     href: paths.compare.scribe.getHref(),
     summary: 'Step-by-step documents captured from the browser or the desktop.',
+    intro:
+      'Scribe and Stepcast both turn a click-through into step-by-step instructions. Scribe makes a document you read; Stepcast makes a guide that also narrates itself, with a voiceover viewers can play. Here is how they compare, and when Scribe is the better choice.',
     sources: [
       { id: 'scribe-pricing', label: 'Scribe Help Center: plans and pricing', url: 'https://support.scribehow.com/hc/en-us/articles/8814006288285' },
       { id: 'scribe-redaction', label: 'Scribe Help Center: redaction', url: 'https://support.scribehow.com/hc/en-us/articles/9485388950045' },
@@ -73,6 +77,8 @@ export const PEERS: Record<PeerId, Peer> = {
     name: 'Loom',
     href: paths.compare.loom.getHref(),
     summary: 'Screen and camera video messages.',
+    intro:
+      'Loom records your screen and your camera as a video. Stepcast turns a click-through into a step-by-step guide with a screenshot, text and a spoken line for every step, so viewers can follow at their own pace. Here is how they compare, and when Loom is the better choice.',
     sources: [
       { id: 'loom-plans', label: 'Loom Help Center: plans', url: 'https://support.loom.com/hc/en-us/articles/360007492417' },
       { id: 'loom-privacy-1', label: 'Loom Help Center: video privacy', url: 'https://support.loom.com/hc/en-us/articles/4403323927953' },
@@ -94,6 +100,8 @@ export const PEERS: Record<PeerId, Peer> = {
     name: 'Guidde',
     href: paths.compare.guidde.getHref(),
     summary: 'AI-narrated video guides with a step-by-step document.',
+    intro:
+      'Guidde and Stepcast both make narrated guides from a capture in the browser. The differences are in the voices, the privacy features and how the plans are cut. Here is how they compare, and when Guidde is the better choice.',
     sources: [
       { id: 'guidde-voices', label: 'Guidde Help Center: voices and plans', url: 'https://help.guidde.com/en/articles/14687485' },
       { id: 'guidde-translation', label: 'Guidde Help Center: translation', url: 'https://help.guidde.com/en/articles/10994223' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GALLERY_ITEMS } from '#shared/gallery';
 import { robotsTxt, sitemapXml, sitePages } from './site-map';
-import { siteUrl } from './site-pages';
+import { siteUrl } from './site-page';
 
 const ORIGIN = 'https://stepcast.example';
 

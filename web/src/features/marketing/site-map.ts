@@ -1,5 +1,6 @@
 import { GALLERY_ITEMS } from '#shared/gallery';
-import { galleryItemPage, SITE_PAGES, siteUrl, type SitePage } from './site-pages';
+import { siteUrl, type SitePage } from './site-page';
+import { galleryItemPage, SITE_PAGES } from './site-pages';
 
 /**
  * What the build publishes about the public site: the pages it prerenders, `sitemap.xml` and

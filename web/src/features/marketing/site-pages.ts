@@ -2,26 +2,16 @@ import type { GalleryItem } from '#shared/gallery';
 import { PRO_PLAN } from '#shared/plan';
 import { PRODUCT_NAME } from '#shared/product';
 import { paths } from '../../config/paths';
+import { HOME_PAGE, type SitePage } from './site-page';
 
 /**
  * The public site's pages: what each one is called in the tab, in search results and in link
  * previews. The pages set their head from here, and the build's prerender and sitemap read the
  * same list, so the static HTML and the running app never disagree.
  */
-export interface SitePage {
-  /** the canonical path, as the site links to it */
-  path: string;
-  /** the page's own title; `documentTitle` appends the product name */
-  title: string;
-  description: string;
-}
 
 export const SITE_PAGES = {
-  home: {
-    path: paths.home.getHref(),
-    title: 'Narrated step-by-step guides from any web app',
-    description: `Click through a flow once in any web app. ${PRODUCT_NAME} turns it into a narrated step-by-step guide you can share by link or embed.`,
-  },
+  home: HOME_PAGE,
   pricing: {
     path: paths.pricing.getHref(),
     title: 'Pricing',
@@ -70,9 +60,4 @@ export function galleryItemPage(item: GalleryItem): SitePage {
     title: `${item.title}: an example guide`,
     description: `${item.description} A narrated step-by-step guide made with ${PRODUCT_NAME}.`,
   };
-}
-
-/** An absolute URL on the site; `origin` has no trailing slash. */
-export function siteUrl(origin: string, path: string): string {
-  return new URL(path, `${origin}/`).href;
 }

@@ -1,5 +1,5 @@
 import { paths } from '../../config/paths';
-import { useSignedIn } from './api/get-signed-in';
+import { useSignedIn } from './public-outlet-context';
 
 /**
  * Where 'Start your free trial' goes (spec §2): a signed-in visitor opens the subscription at
@@ -10,6 +10,7 @@ export function trialHref(signedIn: boolean): string {
   return signedIn ? subscribe : paths.auth.getHref(subscribe);
 }
 
+/** The trial button's target on a page inside the public layout. */
 export function useTrialHref(): string {
   return trialHref(useSignedIn());
 }

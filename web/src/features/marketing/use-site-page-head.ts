@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { env } from '../../config/env';
 import { useDocumentHead } from '../../lib/document-head';
-import { siteUrl, type SitePage } from './site-pages';
+import { siteUrl, type SitePage } from './site-page';
 
 function setCanonical(url: string): void {
   let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');

@@ -1,12 +1,9 @@
-import { Suspense, use, useState, useTransition } from 'react';
+import { lazy, StrictMode, Suspense, useState } from 'react';
+import { createRoot } from 'react-dom/client';
 import type { SharedGuideDto } from '#shared/share';
-import { guideIdFromSegment } from '#shared/share-link';
-import { ErrorScreen } from '../../../components/errors/error-screen';
-import { EmbedLayout } from '../../../components/layouts/share-layout';
-import { buttonClassName } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
+import { guideIdFromSegment } from '#shared/share-id';
+import { EmbedLayout } from '../../../components/layouts/embed-layout';
 import { getSharedGuide } from '../../../features/share/api/get-shared-guide';
-import { GuideNotFound } from '../../../features/share/components/guide-not-found';
 import { SharedGuideEmbed } from '../../../features/share/components/shared-guide-embed';
 import { AUTOPLAY_PARAM, autoplayFromParam, searchWithStep, STEP_PARAM, stepIndexFromParam } from '../../../features/share/utils/playback';
 import { isApiError } from '../../../lib/api-error';
@@ -18,15 +15,17 @@ import { isApiError } from '../../../lib/api-error';
  * behaviour: the id from the segment (a short one is an error), 404 → the guide's not-found
  * state, any other failure → the generic error screen whose 'Try Again' loads again.
  */
-type EmbedResult = { kind: 'guide'; guide: SharedGuideDto; segment: string } | { kind: 'not-found' } | { kind: 'error'; error: unknown };
+export type EmbedResult = { kind: 'guide'; guide: SharedGuideDto } | { kind: 'not-found' } | { kind: 'error'; error: unknown };
+
+const EmbedProblem = lazy(() => import('./embed-problem'));
 
 const EMBED_PATH = /^\/share\/([^/]+)\/embed\/?$/;
 
-async function loadEmbed(pathname: string): Promise<EmbedResult> {
+export async function loadEmbed(pathname: string): Promise<EmbedResult> {
   try {
     const segment = decodeURIComponent(EMBED_PATH.exec(pathname)?.[1] ?? '');
     const guide = await getSharedGuide(guideIdFromSegment(segment));
-    return { kind: 'guide', guide, segment };
+    return { kind: 'guide', guide };
   } catch (error) {
     return isApiError(error, 404) ? { kind: 'not-found' } : { kind: 'error', error };
   }
@@ -38,27 +37,17 @@ function replaceStepInUrl(index: number) {
   window.history.replaceState(window.history.state, '', `${pathname}?${searchWithStep(search, index).toString()}${hash}`);
 }
 
-function EmbedContent({ request, onRetry, retrying }: { request: Promise<EmbedResult>; onRetry: () => void; retrying: boolean }) {
-  const result = use(request);
-  if (result.kind === 'not-found') {
+function EmbedContent({ result, onRetry, retrying }: { result: EmbedResult; onRetry: () => void; retrying: boolean }) {
+  if (result.kind !== 'guide') {
     return (
-      <GuideNotFound
-        action={
-          <a href={paths.home.getHref()} target="_blank" rel="noopener" className={buttonClassName({ variant: 'outline' })}>
-            Go to Homepage
-          </a>
-        }
-      />
-    );
-  }
-  if (result.kind === 'error') {
-    const { error } = result;
-    return (
-      <ErrorScreen
-        onRetry={onRetry}
-        retrying={retrying}
-        detail={error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error)}
-      />
+      <Suspense fallback={null}>
+        <EmbedProblem
+          notFound={result.kind === 'not-found'}
+          error={result.kind === 'error' ? result.error : undefined}
+          onRetry={onRetry}
+          retrying={retrying}
+        />
+      </Suspense>
     );
   }
   const search = new URLSearchParams(window.location.search);
@@ -68,30 +57,42 @@ function EmbedContent({ request, onRetry, retrying }: { request: Promise<EmbedRe
       initialIndex={stepIndexFromParam(search.get(STEP_PARAM), result.guide.slides.length)}
       autoplay={autoplayFromParam(search.get(AUTOPLAY_PARAM))}
       onStepChange={replaceStepInUrl}
-      pageHref={paths.share.getHref(result.segment)}
+      // This page without `/embed`: the share page it frames (not built from `paths`, whose table
+      // of every URL the embed would otherwise load).
+      pageHref={window.location.pathname.replace(/\/embed\/?$/, '')}
       elementTiming="first-slide"
     />
   );
 }
 
-function EmbedLoading() {
+export function EmbedApp({ initial }: { initial: EmbedResult }) {
+  const [result, setResult] = useState(initial);
+  const [retrying, setRetrying] = useState(false);
+  const retry = () => {
+    setRetrying(true);
+    void loadEmbed(window.location.pathname).then((next) => {
+      setResult(next);
+      setRetrying(false);
+    });
+  };
+
   return (
-    <div className="guide-embed" aria-busy="true">
-      <p className="visually-hidden">Loading the guide…</p>
-    </div>
+    <EmbedLayout label={result.kind === 'guide' ? `Guide: ${result.guide.title}` : 'Stepcast guide'}>
+      <EmbedContent result={result} onRetry={retry} retrying={retrying} />
+    </EmbedLayout>
   );
 }
 
-export function EmbedApp() {
-  const [request, setRequest] = useState(() => loadEmbed(window.location.pathname));
-  const [retrying, startRetry] = useTransition();
-  const retry = () => startRetry(() => setRequest(loadEmbed(window.location.pathname)));
-
-  return (
-    <EmbedLayout>
-      <Suspense fallback={<EmbedLoading />}>
-        <EmbedContent request={request} onRetry={retry} retrying={retrying} />
-      </Suspense>
-    </EmbedLayout>
+/**
+ * Renders the embed into `root` once its guide has loaded (the request started with the page,
+ * see `prefetchSharedGuide`): the first render is the player itself. Not a Suspense fallback
+ * first, which React would keep on screen for at least 300 ms.
+ */
+export async function mountEmbed(root: HTMLElement): Promise<void> {
+  const initial = await loadEmbed(window.location.pathname);
+  createRoot(root).render(
+    <StrictMode>
+      <EmbedApp initial={initial} />
+    </StrictMode>,
   );
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { guideIdFromSegment } from '#shared/share-link';
-import { getSharedGuideQueryOptions } from '../../../features/share/api/get-shared-guide';
+import { guideIdFromSegment } from '#shared/share-id';
+import { getSharedGuideQueryOptions } from '../../../features/share/api/shared-guide-query';
 import { isApiError } from '../../../lib/api-error';
 
 /**

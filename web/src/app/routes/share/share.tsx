@@ -1,6 +1,6 @@
 import { useLoaderData, useSearchParams } from 'react-router';
 import { ShareLayout } from '../../../components/layouts/share-layout';
-import { useSharedGuide } from '../../../features/share/api/get-shared-guide';
+import { useSharedGuide } from '../../../features/share/api/shared-guide-query';
 import { SharedGuideView } from '../../../features/share/components/shared-guide-view';
 import { AUTOPLAY_PARAM, autoplayFromParam, searchWithStep, STEP_PARAM, stepIndexFromParam } from '../../../features/share/utils/playback';
 import { ShareErrorBoundary } from './share-error';

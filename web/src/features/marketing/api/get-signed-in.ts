@@ -1,11 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 
 /**
  * GET /api/auth/get-session, asked only "is anyone signed in?": the public pages switch 'Sign in'
  * to 'Open app' and send the trial button straight to the subscription. The answer is
- * `{ session, user }` or null; only its presence is read here, so the landing page does not load
- * the full session contract (and its validation library) to draw a header. The key sits under
- * the session's, so signing in or out refreshes it with the session (lib/auth.ts).
+ * `{ session, user }` or null; only its presence is read here.
  */
 export async function getSignedIn(signal?: AbortSignal): Promise<boolean> {
   const response = await fetch('/api/auth/get-session', {
@@ -18,18 +16,18 @@ export async function getSignedIn(signal?: AbortSignal): Promise<boolean> {
   return typeof body === 'object' && body !== null && 'session' in body && typeof body.session === 'object' && body.session !== null;
 }
 
-export function getSignedInQueryOptions() {
-  return queryOptions({
-    queryKey: ['auth', 'session', 'signed-in'] as const,
-    queryFn: ({ signal }) => getSignedIn(signal),
-  });
-}
-
 /**
- * False until the answer arrives, as in the prerendered HTML, so hydration matches and a
- * signed-out visitor sees no change.
+ * Asks once each time the public layout mounts (signing in or out happens outside it, so coming
+ * back asks again). Not a query: the landing page's budget (≤ 120 KB of script) has no room for
+ * the query observer, and nothing else on the public pages needs it. False until the answer
+ * arrives, as in the prerendered HTML, so hydration matches and a visitor signed out sees no change.
  */
-export function useSignedIn(): boolean {
-  const { data } = useQuery(getSignedInQueryOptions());
-  return data === true;
+export function useSignedInCheck(): boolean {
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    getSignedIn(controller.signal).then(setSignedIn, () => undefined);
+    return () => controller.abort();
+  }, []);
+  return signedIn;
 }

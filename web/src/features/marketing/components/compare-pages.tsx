@@ -71,6 +71,7 @@ export function CompareIndex({ trialHref }: { trialHref: string }) {
           <h2 id="table-title" className="compare-section__title">
             Side by side
           </h2>
+          <p className="comparison-hint">Scroll the table sideways to see all four.</p>
           <ComparisonTable peers={PEER_IDS} caption={`${PRODUCT_NAME}, Scribe, Loom and Guidde compared`} numbers={numbers} />
         </section>
         <Differences numbers={numbers} />
@@ -97,7 +98,7 @@ export function AlternativePage({ peerId, trialHref }: { peerId: PeerId; trialHr
       <PageHeader
         eyebrow={`${peer.name} alternative`}
         title={`${PRODUCT_NAME} vs ${peer.name}`}
-        lead={`${peer.name}: ${peer.summary.charAt(0).toLowerCase()}${peer.summary.slice(1)} ${PRODUCT_NAME}: a click-through turned into a narrated step-by-step guide. What each does, what it costs, and when ${peer.name} is the better choice.`}
+        lead={peer.intro}
       />
       <div className="container compare-body">
         <section className="compare-section" aria-labelledby="table-title">

@@ -47,30 +47,36 @@ export function ComparisonTable({ peers, caption, numbers }: ComparisonTableProp
       tabIndex={0}
       data-columns={peers.length + 1}
     >
-      <table className="comparison">
+      {/* Explicit roles: the two-column table becomes a grid on phones, and CSS display must not
+          strip its table semantics in any browser. */}
+      <table className="comparison" role="table">
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <td className="comparison__corner" />
-            <th scope="col" className="comparison__us">
+        <thead role="rowgroup">
+          <tr role="row">
+            <td className="comparison__corner" role="cell" />
+            <th scope="col" role="columnheader" className="comparison__us">
               {PRODUCT_NAME}
             </th>
             {peers.map((peer) => (
-              <th key={peer} scope="col">
+              <th key={peer} scope="col" role="columnheader">
                 {PEERS[peer].name}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {COMPARISON_ROWS.map((row) => (
-            <tr key={row.topic}>
-              <th scope="row">{row.topic}</th>
-              <td className="comparison__us">{row.stepcast}</td>
+            <tr key={row.topic} role="row">
+              <th scope="row" role="rowheader">
+                {row.topic}
+              </th>
+              <td role="cell" className="comparison__us">
+                {row.stepcast}
+              </td>
               {peers.map((peer) => {
                 const fact = row.peers[peer];
                 return (
-                  <td key={peer} className={fact.text === 'Not found' ? 'comparison__none' : undefined}>
+                  <td key={peer} role="cell" className={fact.text === 'Not found' ? 'comparison__none' : undefined}>
                     {fact.text}
                     <SourceRefs ids={fact.sources} numbers={numbers} />
                   </td>

@@ -25,7 +25,7 @@ export function LiveExample({ title, embedUrl, galleryHref }: LiveExampleProps) 
           </p>
         </div>
         <div className="live-example__frame">
-          <GuideEmbed src={embedUrl} title={`Example guide: ${title}`} />
+          <GuideEmbed src={embedUrl} title={`Example guide: ${title}`} deferred pageHref={embedUrl.replace(/\/embed$/, '')} />
         </div>
         <p className="live-example__more">
           <Link to={galleryHref} className={buttonClassName({ variant: 'outline', size: 'lg' })}>

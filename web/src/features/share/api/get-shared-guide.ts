@@ -1,29 +1,16 @@
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { SharedGuideDto, SharedSlideDto } from '#shared/share';
-import { ApiError } from '../../../lib/api-error';
-import { fetchSharedGuideAnswer, takePrefetchedSharedGuide, type SharedGuideAnswer } from './prefetch-shared-guide';
+import { requestSharedGuide, takePrefetchedSharedGuide } from './prefetch-shared-guide';
 
 /**
  * GET /api/share/{id} (spec §7, "Shared guide fetch"): the contract is `SharedGuideDto` in
  * `#shared/share`. The answer is checked by hand rather than with zod and fetched without the
  * app's API client: the embed loads this on other sites and must stay small, and zod alone is
- * ~14 KB gzip. A non-OK answer throws `ApiError` with the error shape's message, or the text.
+ * ~14 KB gzip. A non-OK answer throws `ApiError` (`requestSharedGuide`). The query options
+ * live in `shared-guide-query.ts` for the same reason: the embed has no query client.
  */
 export async function getSharedGuide(id: string, signal?: AbortSignal): Promise<SharedGuideDto> {
-  const answer = await (takePrefetchedSharedGuide(id) ?? fetchSharedGuideAnswer(id, signal));
-  if (answer.status < 200 || answer.status > 299) throw errorOf(answer);
-  return parseSharedGuide(parseJson(answer.body));
-}
-
-export function getSharedGuideQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: ['guides', 'shared', id],
-    queryFn: ({ signal }) => getSharedGuide(id, signal),
-  });
-}
-
-export function useSharedGuide(id: string) {
-  return useSuspenseQuery(getSharedGuideQueryOptions(id));
+  const body = await (takePrefetchedSharedGuide(id) ?? requestSharedGuide(id, signal));
+  return parseSharedGuide(parseJson(body));
 }
 
 function parseJson(text: string): unknown {
@@ -32,14 +19,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function errorOf({ status, statusText, body }: SharedGuideAnswer): ApiError {
-  const parsed = parseJson(body);
-  if (isRecord(parsed) && isRecord(parsed['error']) && typeof parsed['error']['message'] === 'string') {
-    return new ApiError(status, parsed['error']['message']);
-  }
-  return new ApiError(status, body.trim() || statusText || `Request failed with status ${status}`);
 }
 
 /** Thrown when the answer is not a shared guide: the route shows the generic error screen. */
@@ -80,20 +59,21 @@ const isPoint = (value: unknown): value is { x: number; y: number } => isRecord(
 
 function parseSlide(value: unknown, path: string): SharedSlideDto {
   if (!isRecord(value)) throw new InvalidSharedGuideError(path);
-  const click = optional(value, 'click', path, orNull(isPoint), null);
+  const nullable = <T>(key: string, check: (value: unknown) => value is T) => optional(value, key, path, orNull(check), null);
+  const click = nullable('click', isPoint);
   return {
     id: field(value, 'id', path, isString),
-    title: optional(value, 'title', path, orNull(isString), null),
-    text: optional(value, 'text', path, orNull(isString), null),
-    narration: optional(value, 'narration', path, orNull(isString), null),
-    screenshotUrl: optional(value, 'screenshotUrl', path, orNull(isString), null),
-    width: optional(value, 'width', path, orNull(isNumber), null),
-    height: optional(value, 'height', path, orNull(isNumber), null),
+    title: nullable('title', isString),
+    text: nullable('text', isString),
+    narration: nullable('narration', isString),
+    screenshotUrl: nullable('screenshotUrl', isString),
+    width: nullable('width', isNumber),
+    height: nullable('height', isNumber),
     click: click ? { x: click.x, y: click.y } : null,
     zoomLevel: optional(value, 'zoomLevel', path, isNumber, 1),
     isHighlightVisible: optional(value, 'isHighlightVisible', path, isBoolean, false),
-    audioUrl: optional(value, 'audioUrl', path, orNull(isString), null),
-    audioDurationMs: optional(value, 'audioDurationMs', path, orNull(isNumber), null),
+    audioUrl: nullable('audioUrl', isString),
+    audioDurationMs: nullable('audioDurationMs', isNumber),
   };
 }
 

@@ -1,70 +1,82 @@
-import { guideIdFromSegment } from '#shared/share-link';
+import { guideIdFromSegment } from '#shared/share-id';
+import { ApiError } from '../../../lib/api-error';
 
 /** GET /api/share/{id}: a published guide, for anyone with its link (members also see private ones). */
 export function sharedGuideUrl(id: string): string {
   return `/api/share/${encodeURIComponent(id)}`;
 }
 
-/** An answer of the share endpoint, read but not yet judged. */
-export interface SharedGuideAnswer {
-  status: number;
-  statusText: string;
-  body: string;
-}
-
-export function fetchSharedGuideAnswer(id: string, signal?: AbortSignal): Promise<SharedGuideAnswer> {
-  return fetch(sharedGuideUrl(id), {
+/**
+ * The share endpoint's answer as text; a non-OK answer throws `ApiError` with the error shape's
+ * message, or the text (spec §7). Reading the answer (`get-shared-guide.ts`) is kept apart so
+ * that this, which every page's entry carries, stays tiny.
+ */
+export async function requestSharedGuide(id: string, signal?: AbortSignal): Promise<string> {
+  const response = await fetch(sharedGuideUrl(id), {
     headers: { accept: 'application/json' },
     // The session cookie, when there is one, lets members see a private guide; none is needed.
     credentials: 'include',
     signal: signal ?? null,
-  }).then(async (response) => ({ status: response.status, statusText: response.statusText, body: await response.text() }));
+  });
+  const body = await response.text();
+  if (!response.ok) throw new ApiError(response.status, errorMessage(body) ?? (body.trim() || response.statusText || `Request failed with status ${response.status}`));
+  return body;
+}
+
+function parse(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message of the one error shape, `{ error: { code, message } }`. */
+function errorMessage(body: string): string | undefined {
+  const parsed = parse(body);
+  if (typeof parsed !== 'object' || parsed === null || !('error' in parsed)) return undefined;
+  const { error } = parsed;
+  return typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : undefined;
 }
 
 const SHARE_PAGE = /^\/share\/([^/]+)(?:\/embed)?\/?$/;
-const prefetched = new Map<string, Promise<SharedGuideAnswer>>();
+const prefetched = new Map<string, Promise<string>>();
 
 /**
  * Starts a share page's guide request with the page itself, before any page code has loaded,
  * and asks for the first screenshot as soon as the answer names it: the screenshot is what the
  * viewer waits for. Called once by the entry; the page takes the answer with
- * `takePrefetchedSharedGuide`. Kept apart from the answer's parsing so that the entry stays tiny.
+ * `takePrefetchedSharedGuide`. True when the path is a share or embed page.
  */
-export function prefetchSharedGuide(pathname: string): void {
+export function prefetchSharedGuide(pathname: string): boolean {
   const segment = SHARE_PAGE.exec(pathname)?.[1];
-  if (!segment) return;
+  if (!segment) return false;
   let id: string;
   try {
     id = guideIdFromSegment(decodeURIComponent(segment));
   } catch {
-    return; // the page's own loading reports a bad link
+    return true; // a share page: its own loading reports the bad link
   }
-  const answer = fetchSharedGuideAnswer(id);
-  // A failed request is left to the page, which reads the same promise.
-  answer.catch(() => undefined);
+  const answer = requestSharedGuide(id);
   prefetched.set(id, answer);
-  void answer.then(({ status, body }) => {
-    if (status === 200) preloadImage(firstScreenshotUrl(body));
-  });
+  // A failure is the page's to show, when it takes this same promise.
+  answer.then((body) => preloadImage(firstScreenshotUrl(body)), () => undefined);
+  return true;
 }
 
 /** The prefetched answer for a guide, once: a later load (Try Again) asks the API again. */
-export function takePrefetchedSharedGuide(id: string): Promise<SharedGuideAnswer> | undefined {
+export function takePrefetchedSharedGuide(id: string): Promise<string> | undefined {
   const answer = prefetched.get(id);
   prefetched.delete(id);
   return answer;
 }
 
 function firstScreenshotUrl(body: string): string | undefined {
-  try {
-    const guide: unknown = JSON.parse(body);
-    if (typeof guide !== 'object' || guide === null || !('slides' in guide) || !Array.isArray(guide.slides)) return undefined;
-    const first: unknown = guide.slides[0];
-    if (typeof first !== 'object' || first === null || !('screenshotUrl' in first)) return undefined;
-    return typeof first.screenshotUrl === 'string' ? first.screenshotUrl : undefined;
-  } catch {
-    return undefined;
-  }
+  const guide = parse(body);
+  if (typeof guide !== 'object' || guide === null || !('slides' in guide) || !Array.isArray(guide.slides)) return undefined;
+  const first: unknown = guide.slides[0];
+  if (typeof first !== 'object' || first === null || !('screenshotUrl' in first)) return undefined;
+  return typeof first.screenshotUrl === 'string' ? first.screenshotUrl : undefined;
 }
 
 function preloadImage(url: string | undefined): void {

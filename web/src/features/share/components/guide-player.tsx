@@ -1,7 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
 import type { SharedGuideDto, SharedSlideDto } from '#shared/share';
-import { PRODUCT_NAME } from '#shared/product';
-import { LogoMark } from '../../../components/brand/logo';
 import { plainText } from '../utils/bold-markup';
 import { slideDurationMs, stepAnnouncement } from '../utils/playback';
 import { slideZoom, zoomStyle } from '../utils/zoom';
@@ -23,14 +21,31 @@ export interface GuidePlayerProps {
   initialIndex?: number;
   /** start playing at once (`?autoplay=1`) */
   autoplay?: boolean;
-  /** `page`: the share page, with the step text and the step list; `embed`: one compact frame */
+  /** `page`: the share page's card; `embed`: fills the frame */
   variant?: 'page' | 'embed';
   /** called on every change of slide, to keep `?step=` in the URL */
   onStepChange?: (index: number) => void;
-  /** embed: the share page that "Made with Stepcast" opens in a new tab */
-  pageHref?: string;
   /** the first slide's screenshot gets `elementtiming` with this name (first-paint measurements) */
   elementTiming?: string;
+  /** in the control bar, between the playback buttons and the options */
+  barText?: (state: PlayerState) => ReactNode;
+  /** at the control bar's end */
+  barEnd?: (state: PlayerState) => ReactNode;
+  /** under the bar, inside the player (so it stays in full screen) */
+  belowBar?: (state: PlayerState) => ReactNode;
+  /** after the player */
+  aside?: (state: PlayerState) => ReactNode;
+}
+
+/** What the parts a page adds to the player know: the slide on screen, and how to go to another. */
+export interface PlayerState {
+  /** 0-based */
+  index: number;
+  count: number;
+  slide: SharedSlideDto;
+  /** the slide's step text, when it has one */
+  text: string | null;
+  goTo: (index: number) => void;
 }
 
 /** How long the viewer sees the whole screen before it zooms towards the click. */
@@ -42,11 +57,12 @@ function ratioOf(slide: SharedSlideDto): number {
   return slide.width && slide.height ? slide.width / slide.height : DEFAULT_RATIO;
 }
 
-/** Buttons typed in, spaced or entered on keep their own meaning; the player leaves those keys alone. */
+/** Keys typed into a field belong to the field: the player leaves them alone. */
 function isTypingTarget(target: Element): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || !!target.closest('input, textarea, select, [contenteditable="true"]'));
 }
 
+/** Space presses a focused button, link or checkbox: the player does not also toggle play then. */
 function activatesOnSpace(target: Element): boolean {
   return !!target.closest('button, a[href], summary, [role="button"], [role="link"], [role="checkbox"], [role="switch"]');
 }
@@ -63,8 +79,11 @@ export function GuidePlayer({
   autoplay = false,
   variant = 'page',
   onStepChange,
-  pageHref,
   elementTiming,
+  barText,
+  barEnd,
+  belowBar,
+  aside,
 }: GuidePlayerProps) {
   const { slides } = guide;
   const last = slides.length - 1;
@@ -84,7 +103,6 @@ export function GuidePlayer({
   const [fullscreen, setFullscreen] = useState(false);
   const playerRef = useRef<HTMLElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
-  const stepsRef = useRef<HTMLOListElement>(null);
   /** what is left of a paused slide's time, for the run it belongs to */
   const remaining = useRef({ run: -1, ms: 0 });
 
@@ -176,31 +194,21 @@ export function GuidePlayer({
     return () => clearTimeout(timer);
   }, [loadedRun, run]);
 
-  // The next screenshot loads while this one is watched.
+  // The next screenshot loads while this one is watched, once this one is in (not competing with it).
+  const currentLoaded = loadedRun === run || !slide.screenshotUrl;
   useEffect(() => {
     const next = slides[index + 1]?.screenshotUrl;
-    if (!next) return;
+    if (!currentLoaded || !next) return;
     const image = new Image();
     image.decoding = 'async';
     image.src = next;
-  }, [slides, index]);
+  }, [slides, index, currentLoaded]);
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement !== null && document.fullscreenElement === playerRef.current);
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
-
-  // The current step stays in view in the step list, which scrolls by itself (never the page).
-  useEffect(() => {
-    const list = stepsRef.current;
-    const item = list?.querySelector<HTMLElement>('[aria-current="step"]');
-    if (!list || !item || list.scrollHeight <= list.clientHeight) return;
-    const top = item.offsetTop;
-    const bottom = top + item.offsetHeight;
-    if (top < list.scrollTop) list.scrollTo({ top: top - 8, behavior: 'smooth' });
-    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTo({ top: bottom - list.clientHeight + 8, behavior: 'smooth' });
-  }, [index]);
 
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -248,6 +256,8 @@ export function GuidePlayer({
   const text = slide.text?.trim() ? slide.text : null;
   const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled;
   const showRing = slide.isHighlightVisible && !!slide.click && !!slide.screenshotUrl && zoom.scale >= 1;
+
+  const state: PlayerState = { index, count, slide, text, goTo: (target) => goTo(target) };
 
   const controls = (
     <div className="player__buttons">
@@ -352,42 +362,15 @@ export function GuidePlayer({
           ))}
         </div>
 
-        {variant === 'page' ? (
-          <>
-            <div className="player__bar">
-              {controls}
-              <p className="player__count">
-                Step <strong>{index + 1}</strong> of {count}
-              </p>
-              {options}
-            </div>
-            <div className="player__text">
-              <span className="player__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <p className="player__step-text">{text ? <StepText text={text} /> : <span className="player__muted">{stepLabel}</span>}</p>
-            </div>
-          </>
-        ) : (
-          <div className="player__bar">
-            {controls}
-            <p className="player__bar-text">
-              <span className="player__count">
-                {index + 1}/{count}
-              </span>{' '}
-              {text ? <StepText text={text} /> : null}
-            </p>
-            {options}
-            {pageHref ? (
-              <a className="player__brand" href={`${pageHref}?step=${index + 1}`} target="_blank" rel="noopener">
-                <span>Made with</span> <LogoMark size={16} /> <strong>{PRODUCT_NAME}</strong>
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </a>
-            ) : null}
-          </div>
-        )}
+        <div className="player__bar">
+          {controls}
+          {barText?.(state)}
+          {options}
+          {barEnd?.(state)}
+        </div>
+        {belowBar?.(state)}
 
-        <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
           {stepAnnouncement(index, count, text)}
         </p>
         {slide.audioUrl ? (
@@ -395,34 +378,7 @@ export function GuidePlayer({
         ) : null}
       </section>
 
-      {variant === 'page' ? (
-        <nav className="guide-steps" aria-label="Steps">
-          <h2 className="guide-steps__title">
-            Steps <span className="guide-steps__count">{count}</span>
-          </h2>
-          <ol ref={stepsRef} className="guide-steps__list" role="list">
-            {slides.map((s, i) => (
-              <li key={s.id}>
-                <button
-                  type="button"
-                  className="guide-steps__item"
-                  data-state={i < index ? 'done' : i === index ? 'current' : 'todo'}
-                  aria-current={i === index ? 'step' : undefined}
-                  onClick={() => goTo(i)}
-                >
-                  <span className="guide-steps__number" aria-hidden="true">
-                    {i + 1}
-                  </span>
-                  <span className="guide-steps__text">
-                    <span className="visually-hidden">Step {i + 1}: </span>
-                    {s.text?.trim() ? <StepText text={s.text} /> : `Step ${i + 1}`}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ol>
-        </nav>
-      ) : null}
+      {aside?.(state)}
     </div>
   );
 }
@@ -443,7 +399,6 @@ function IconButton({ label, icon, onClick, disabled = false, pressed, primary =
       type="button"
       className={`player__button${primary ? ' player__button--primary' : ''}`}
       aria-label={label}
-      title={label}
       aria-disabled={disabled || undefined}
       aria-pressed={pressed}
       onClick={() => {
@@ -470,36 +425,25 @@ const PlayIcon = () => (
 );
 const PauseIcon = () => (
   <Icon>
-    <rect x="6.5" y="5" width="4" height="14" rx="1.2" fill="currentColor" />
-    <rect x="13.5" y="5" width="4" height="14" rx="1.2" fill="currentColor" />
+    <path d="M7.5 5h2a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1h-2a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Zm7 0h2a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1h-2a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1Z" fill="currentColor" />
   </Icon>
 );
 const PreviousIcon = () => (
   <Icon>
-    <rect x="5" y="6" width="2.4" height="12" rx="1" fill="currentColor" />
-    <path d="M18 6.9v10.2a.9.9 0 0 1-1.38.76L9.2 12.76a.9.9 0 0 1 0-1.52l7.42-5.1A.9.9 0 0 1 18 6.9Z" fill="currentColor" />
+    <path d="M6 6h1.4v12H6zM18 6.9v10.2a.9.9 0 0 1-1.38.76L9.2 12.76a.9.9 0 0 1 0-1.52l7.42-5.1A.9.9 0 0 1 18 6.9Z" fill="currentColor" />
   </Icon>
 );
 const NextIcon = () => (
   <Icon>
-    <rect x="16.6" y="6" width="2.4" height="12" rx="1" fill="currentColor" />
-    <path d="M6 6.9v10.2a.9.9 0 0 0 1.38.76l7.42-5.1a.9.9 0 0 0 0-1.52L7.38 6.14A.9.9 0 0 0 6 6.9Z" fill="currentColor" />
+    <path d="M16.6 6H18v12h-1.4zM6 6.9v10.2a.9.9 0 0 0 1.38.76l7.42-5.1a.9.9 0 0 0 0-1.52L7.38 6.14A.9.9 0 0 0 6 6.9Z" fill="currentColor" />
   </Icon>
 );
-const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
-const CaptionsIcon = () => (
+/** Outline icons: drawn with the text colour. */
+const StrokeIcon = ({ d }: { d: string }) => (
   <Icon>
-    <rect x="3" y="5" width="18" height="14" rx="3" {...stroke} />
-    <path d="M10.5 10.3a2.1 2.1 0 1 0 0 3.4M16.5 10.3a2.1 2.1 0 1 0 0 3.4" {...stroke} />
+    <path d={d} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" />
   </Icon>
 );
-const FullscreenIcon = () => (
-  <Icon>
-    <path d="M4 9V5a1 1 0 0 1 1-1h4M15 4h4a1 1 0 0 1 1 1v4M20 15v4a1 1 0 0 1-1 1h-4M9 20H5a1 1 0 0 1-1-1v-4" {...stroke} />
-  </Icon>
-);
-const ExitFullscreenIcon = () => (
-  <Icon>
-    <path d="M9 4v4a1 1 0 0 1-1 1H4M20 9h-4a1 1 0 0 1-1-1V4M15 20v-4a1 1 0 0 1 1-1h4M4 15h4a1 1 0 0 1 1 1v4" {...stroke} />
-  </Icon>
-);
+const CaptionsIcon = () => <StrokeIcon d="M6 5h12a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V8a3 3 0 0 1 3-3Zm4.5 5.3a2.1 2.1 0 1 0 0 3.4m6-3.4a2.1 2.1 0 1 0 0 3.4" />;
+const FullscreenIcon = () => <StrokeIcon d="M4 9V5a1 1 0 0 1 1-1h4M15 4h4a1 1 0 0 1 1 1v4M20 15v4a1 1 0 0 1-1 1h-4M9 20H5a1 1 0 0 1-1-1v-4" />;
+const ExitFullscreenIcon = () => <StrokeIcon d="M9 4v4a1 1 0 0 1-1 1H4M20 9h-4a1 1 0 0 1-1-1V4M15 20v-4a1 1 0 0 1 1-1h4M4 15h4a1 1 0 0 1 1 1v4" />;

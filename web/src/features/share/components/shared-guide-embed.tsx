@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { SharedGuideDto } from '#shared/share';
+import { PRODUCT_NAME } from '#shared/product';
 import { GuidePlayer, isPlayable } from './guide-player';
-import { useSharedGuideHead } from './shared-guide-view';
-import './share.css';
+import { StepText } from './step-text';
 
 /** What the embed posts to the page that frames it, so that the page can size the frame. */
 export interface EmbedResizeMessage {
@@ -66,7 +66,7 @@ function usePostHeightToParent() {
 
 /** A guide framed by another site: the player with minimal chrome, and a link to the share page. */
 export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, pageHref, elementTiming }: SharedGuideEmbedProps) {
-  useSharedGuideHead(guide.title);
+  // No document title here: the edge writes it into the page, and a frame's title is not shown.
   const ref = usePostHeightToParent();
 
   return (
@@ -79,8 +79,21 @@ export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, 
           initialIndex={initialIndex}
           autoplay={autoplay}
           onStepChange={onStepChange}
-          pageHref={pageHref}
           elementTiming={elementTiming}
+          barText={({ index, count, text }) => (
+            <p className="player__bar-text">
+              <span className="player__count">
+                {index + 1}/{count}
+              </span>{' '}
+              {text ? <StepText text={text} /> : null}
+            </p>
+          )}
+          barEnd={({ index }) => (
+            <a className="player__brand" href={`${pageHref}?step=${index + 1}`} target="_blank" rel="noopener">
+              <span>Made with</span> <strong>{PRODUCT_NAME}</strong>
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          )}
         />
       ) : (
         <div className="guide-embed__empty">

@@ -1,16 +1,12 @@
 import type { SharedGuideDto } from '#shared/share';
-import { PRODUCT_NAME } from '#shared/product';
-import { useDocumentHead } from '../../../lib/document-head';
 import { GuidePlayer, isPlayable } from './guide-player';
+import { useSharedGuideHead } from './shared-guide-head';
+import { StepList } from './step-list';
+import { StepText } from './step-text';
 import './share.css';
 
 export function stepCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'step' : 'steps'}`;
-}
-
-/** '{title} | Stepcast' and '{title} - Shared guide from Stepcast', as the edge writes them for crawlers. */
-export function useSharedGuideHead(title: string) {
-  useDocumentHead({ title, description: `${title} - Shared guide from ${PRODUCT_NAME}` });
 }
 
 export interface SharedGuideViewProps {
@@ -57,6 +53,22 @@ export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, e
           autoplay={autoplay}
           onStepChange={onStepChange}
           elementTiming={elementTiming}
+          barText={({ index, count }) => (
+            <p className="player__count">
+              Step <strong>{index + 1}</strong> of {count}
+            </p>
+          )}
+          belowBar={({ index, count, text }) => (
+            <div className="player__text">
+              <span className="player__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <p className="player__step-text">
+                {text ? <StepText text={text} /> : <span className="player__muted">{`Step ${index + 1} of ${count}`}</span>}
+              </p>
+            </div>
+          )}
+          aside={({ index, goTo }) => <StepList slides={guide.slides} index={index} onSelect={goTo} />}
         />
       ) : (
         <div className="shared-guide__empty">

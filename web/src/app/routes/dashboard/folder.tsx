@@ -1,0 +1,29 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { getFoldersQueryOptions } from '../../../features/guides/api/list-folders';
+import { getGuidesQueryOptions } from '../../../features/guides/api/list-guides';
+import { GuidesPage } from '../../../features/guides/components/guides-page';
+import { EmbedDialog } from '../../../features/share/components/embed-dialog';
+import { requireSession } from '../../../lib/auth';
+
+/**
+ * The folder's name and the first page of its guides (or of `?q=`). A folder that is not the
+ * organisation's answers 404: the not-found screen.
+ */
+export function clientLoader(queryClient: QueryClient) {
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request);
+    const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
+    await Promise.all([
+      queryClient.ensureQueryData(getFoldersQueryOptions()),
+      queryClient.ensureInfiniteQueryData(getGuidesQueryOptions({ folderId: params.id, q })),
+    ]);
+    return null;
+  };
+}
+
+/** /dashboard/folder/{id}: the guides in one folder. */
+export default function FolderRoute() {
+  const { id } = useParams();
+  return <GuidesPage key={id} folderId={id} EmbedDialog={EmbedDialog} />;
+}

@@ -1,0 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { guideIdFromSegment } from '#shared/share-link';
+import { getFoldersQueryOptions } from '../../../features/guides/api/list-folders';
+import { getGuideQueryOptions } from '../../../features/guides/api/get-guide';
+import { DesignView } from '../../../features/guides/components/design/design-view';
+import { EmbedDialog } from '../../../features/share/components/embed-dialog';
+import { requireSession } from '../../../lib/auth';
+
+/**
+ * The guide with its slides before the editor shows. The id is the segment's last 12
+ * characters (spec §2, §5): a shorter segment fails the route, an unknown or foreign guide is
+ * 404, the not-found screen.
+ */
+export function clientLoader(queryClient: QueryClient) {
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request);
+    const id = guideIdFromSegment(params.segment ?? '');
+    void queryClient.prefetchQuery(getFoldersQueryOptions());
+    await queryClient.ensureQueryData(getGuideQueryOptions(id));
+    return null;
+  };
+}
+
+function Loading() {
+  return (
+    <div className="page-loading" role="status">
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}
+
+/** /share/{slug}-{id}/design: the editor of one guide (private). */
+export default function DesignRoute() {
+  const guideId = guideIdFromSegment(useParams().segment ?? '');
+  return (
+    <Suspense fallback={<Loading />}>
+      <DesignView key={guideId} guideId={guideId} EmbedDialog={EmbedDialog} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,9 @@
+import { GALLERY_ITEMS } from '#shared/gallery';
+import { GalleryIndex } from '../../features/marketing/components/gallery';
+import { SITE_PAGES } from '../../features/marketing/site-pages';
+import { useSitePageHead } from '../../features/marketing/use-site-page-head';
+
+export default function GalleryRoute() {
+  useSitePageHead(SITE_PAGES.gallery);
+  return <GalleryIndex items={GALLERY_ITEMS} />;
+}

@@ -1,0 +1,359 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { entitlements } from '#shared/plan';
+import { sharePath } from '#shared/share-link';
+import type { SlideDto } from '#shared/guides';
+import { Badge } from '../../../../components/ui/badge';
+import { Button, buttonClassName } from '../../../../components/ui/button';
+import { Link } from '../../../../components/ui/link';
+import { Menu, MenuItem } from '../../../../components/ui/menu';
+import { toast } from '../../../../components/ui/toast';
+import { Tooltip } from '../../../../components/ui/tooltip';
+import { paths } from '../../../../config/paths';
+import { isApiError } from '../../../../lib/api-error';
+import { useDocumentHead } from '../../../../lib/document-head';
+import { deleteSlide as deleteSlideNow, deleteSlideOnUnload, useDeleteSlide } from '../../api/delete-slide';
+import { useGuide } from '../../api/get-guide';
+import { getSubscriptionDetailsQueryOptions, useEntitlements } from '../../api/get-subscription-details';
+import { guideQueryKeys } from '../../api/guide-schemas';
+import { useFolders } from '../../api/list-folders';
+import { useUpdateGuide } from '../../api/update-guide';
+import { useUpdateSlide, type SlideChanges } from '../../api/update-slide';
+import { useOpenSubscription } from '../../hooks/use-open-subscription';
+import { copyShareLink } from '../../utils/copy-share-link';
+import { orderAfterMove } from '../../utils/reorder';
+import type { EmbedDialogComponent } from '../embed-slot';
+import { DeleteGuideDialog } from '../guide-dialogs';
+import { Icons } from '../icons';
+import { AddSlidesDialog } from './add-slides-dialog';
+import { AutosaveTextarea, SaveStatus } from './design-fields';
+import { GuideSettings } from './guide-settings';
+import { SlideRail } from './slide-rail';
+import { SlideSettings } from './slide-settings';
+import { SlideStage } from './slide-stage';
+import '../guides-common.css';
+import './design.css';
+
+/** How long a deleted step can be brought back before it is deleted on the server. */
+export const SLIDE_UNDO_MS = 6000;
+
+export interface DesignViewProps {
+  guideId: string;
+  EmbedDialog?: EmbedDialogComponent | undefined;
+}
+
+/**
+ * Deleting a step hides it at once and deletes it on the server once the undo window has
+ * passed (the screenshot goes with it, so an undo could not bring it back afterwards). Leaving
+ * the page sends the pending deletions at once.
+ */
+function usePendingSlideDeletions(guideId: string) {
+  const queryClient = useQueryClient();
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  const unhide = useCallback((slideId: string) => {
+    setHidden((current) => {
+      const next = new Set(current);
+      next.delete(slideId);
+      return next;
+    });
+  }, []);
+  const remove = useDeleteSlide({
+    guideId,
+    mutationConfig: {
+      onSettled: (_data, error, { slideId }) => {
+        if (error) unhide(slideId);
+      },
+    },
+  });
+  const { mutate } = remove;
+
+  useEffect(() => {
+    const pending = timers.current;
+    const flushOnUnload = () => {
+      for (const [slideId, timer] of pending) {
+        clearTimeout(timer);
+        deleteSlideOnUnload({ guideId, slideId });
+      }
+      pending.clear();
+    };
+    window.addEventListener('pagehide', flushOnUnload);
+    return () => {
+      window.removeEventListener('pagehide', flushOnUnload);
+      // Leaving for another page of the app: delete now, then refresh what shows the guide.
+      for (const [slideId, timer] of pending) {
+        clearTimeout(timer);
+        void deleteSlideNow({ guideId, slideId }).finally(() => {
+          void queryClient.invalidateQueries({ queryKey: guideQueryKeys.detail(guideId) });
+          void queryClient.invalidateQueries({ queryKey: guideQueryKeys.lists });
+        });
+      }
+      pending.clear();
+    };
+  }, [guideId, queryClient]);
+
+  const schedule = (slideId: string) => {
+    setHidden((current) => new Set(current).add(slideId));
+    timers.current.set(
+      slideId,
+      setTimeout(() => {
+        timers.current.delete(slideId);
+        mutate({ guideId, slideId });
+      }, SLIDE_UNDO_MS),
+    );
+  };
+
+  const undo = (slideId: string) => {
+    const timer = timers.current.get(slideId);
+    if (timer === undefined) return false;
+    clearTimeout(timer);
+    timers.current.delete(slideId);
+    unhide(slideId);
+    return true;
+  };
+
+  return { hidden, schedule, undo };
+}
+
+/** The chosen step's words; each field saves itself (a new step remounts them, saving what was left). */
+function StepText({ slide, position, onChange }: { slide: SlideDto; position: number; onChange: (slideId: string, data: SlideChanges) => void }) {
+  const saveText = useCallback((text: string) => onChange(slide.id, { text }), [onChange, slide.id]);
+  const saveNarration = useCallback((narration: string) => onChange(slide.id, { narration }), [onChange, slide.id]);
+  return (
+    <div className="step-text">
+      <AutosaveTextarea
+        label={`Step ${position} text`}
+        value={slide.text ?? ''}
+        rows={2}
+        placeholder="Click **Invite teammate**"
+        hint="What to do, in a few words. **Double asterisks** make words bold."
+        onSave={saveText}
+      />
+      <AutosaveTextarea
+        label="Narration"
+        value={slide.narration ?? ''}
+        rows={3}
+        placeholder="What the voiceover says on this step."
+        onSave={saveNarration}
+      />
+    </div>
+  );
+}
+
+/**
+ * /share/{slug}-{id}/design: the editor of one guide. The steps on the left (choose, reorder,
+ * delete), the chosen step large in the middle with its text and narration, its settings and
+ * the guide's on the right. Every change is shown at once and saved by itself.
+ */
+export function DesignView({ guideId, EmbedDialog }: DesignViewProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: guide } = useGuide(guideId);
+  const folder = useFolders().data?.find((item) => item.id === guide.folderId);
+  const plan = useEntitlements();
+  const openSubscription = useOpenSubscription();
+  const deletions = usePendingSlideDeletions(guideId);
+  const [selectedId, setSelectedId] = useState<string | undefined>(guide.slides[0]?.id);
+  const [focusRequest, setFocusRequest] = useState<{ id: string; index: number } | undefined>();
+  const [announcement, setAnnouncement] = useState('');
+  const [dialog, setDialog] = useState<'add' | 'delete' | 'embed' | undefined>();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  useDocumentHead({ title: `Edit: ${guide.title}` });
+
+  const slides = guide.slides.filter((slide) => !deletions.hidden.has(slide.id));
+  const selectedIndex = Math.max(0, slides.findIndex((slide) => slide.id === selectedId));
+  const selected: SlideDto | undefined = slides[selectedIndex];
+
+  const updateGuide = useUpdateGuide({
+    guideId,
+    mutationConfig: {
+      onError: (error) => {
+        if (isApiError(error) && error.code === 'plan_limit') {
+          toast.info('Private guides are a Pro feature', { description: 'Start a Pro trial to keep guides to your organization.' });
+          openSubscription();
+        } else toast.error('Something went wrong');
+      },
+    },
+  });
+  const updateSlide = useUpdateSlide({ guideId });
+  const { mutate: mutateSlide } = updateSlide;
+
+  const changeSlide = useCallback((slideId: string, data: SlideChanges) => mutateSlide({ guideId, slideId, data }), [mutateSlide, guideId]);
+  const onFocused = useCallback(() => setFocusRequest(undefined), []);
+
+  const show = (kind: 'add' | 'delete' | 'embed') => {
+    setDialog(kind);
+    setDialogOpen(true);
+  };
+
+  const move = (from: number, to: number) => {
+    const slide = slides[from];
+    const order = orderAfterMove(
+      slides.map((item) => item.order),
+      from,
+      to,
+    );
+    if (!slide || order === undefined) return;
+    setSelectedId(slide.id);
+    setFocusRequest({ id: slide.id, index: to });
+    changeSlide(slide.id, { order });
+    setAnnouncement(`Step moved to position ${to + 1} of ${slides.length}.`);
+  };
+
+  const removeSlide = (slide: SlideDto) => {
+    const index = slides.findIndex((item) => item.id === slide.id);
+    const neighbour = slides[index + 1] ?? slides[index - 1];
+    setSelectedId(neighbour?.id);
+    if (neighbour) setFocusRequest({ id: neighbour.id, index: index < slides.length - 1 ? index : index - 1 });
+    deletions.schedule(slide.id);
+    toast.info(`Step ${index + 1} deleted`, {
+      description: 'Its screenshot goes with it.',
+      duration: SLIDE_UNDO_MS,
+      action: {
+        label: 'Undo',
+        onClick: () => {
+          if (!deletions.undo(slide.id)) return;
+          setSelectedId(slide.id);
+          setAnnouncement(`Step ${index + 1} restored.`);
+        },
+      },
+    });
+  };
+
+  const embed = async () => {
+    const canEmbed = plan?.embed ?? entitlements((await queryClient.fetchQuery(getSubscriptionDetailsQueryOptions())).status).embed;
+    if (!canEmbed) openSubscription();
+    else if (EmbedDialog) show('embed');
+  };
+
+  const back = guide.folderId
+    ? { href: paths.dashboard.folder.getHref(guide.folderId), label: folder?.name ?? 'Folder' }
+    : { href: paths.dashboard.recents.getHref(), label: 'Recents' };
+  const playerHref = sharePath(guide);
+
+  return (
+    <div className="design">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="design__header">
+        <Link to={back.href} className="design__back">
+          {Icons.back}
+          <span className="design__back-label">{back.label}</span>
+        </Link>
+        <div className="design__heading">
+          <h1 className="design__title">{guide.title}</h1>
+          <Badge tone={guide.status === 'published' ? 'success' : 'neutral'}>{guide.status === 'published' ? 'Published' : 'Draft'}</Badge>
+          {guide.visibility === 'private' ? <Badge tone="warning">Private</Badge> : null}
+        </div>
+        <SaveStatus guideId={guideId} />
+        <div className="design__actions">
+          <Button variant="outline" size="sm" icon={Icons.upload} onClick={() => show('add')}>
+            Add steps
+          </Button>
+          <Menu
+            trigger={
+              <>
+                {Icons.share}
+                Share
+              </>
+            }
+            triggerClassName={buttonClassName({ variant: 'outline', size: 'sm' })}
+            align="end"
+          >
+            <MenuItem
+              icon={Icons.link}
+              description={guide.status === 'draft' ? 'Works once the guide is published' : undefined}
+              onSelect={() => void copyShareLink(guide)}
+            >
+              Copy share link
+            </MenuItem>
+            <MenuItem icon={Icons.play} description="Opens in a new tab" onSelect={() => window.open(playerHref, '_blank', 'noopener')}>
+              Open the player
+            </MenuItem>
+          </Menu>
+          <Tooltip content={plan?.embed === false ? 'Embedding is a Pro feature' : 'Embed this guide on a website'}>
+            <Button size="sm" icon={plan?.embed === false ? Icons.lock : Icons.embed} onClick={() => void embed()}>
+              Embed
+            </Button>
+          </Tooltip>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="design__main">
+        <section className="design__rail rail" aria-labelledby="design-rail-heading">
+          <div className="rail__head">
+            <h2 id="design-rail-heading" className="rail__heading">
+              Steps <span className="rail__count">{slides.length}</span>
+            </h2>
+            <Tooltip content="Add steps from images">
+              <button type="button" className="icon-button icon-button--sm" aria-label="Add steps from images" onClick={() => show('add')}>
+                {Icons.plus}
+              </button>
+            </Tooltip>
+          </div>
+          {slides.length > 0 ? (
+            <SlideRail
+              slides={slides}
+              selectedId={selected?.id}
+              onSelect={setSelectedId}
+              onMove={move}
+              onDelete={removeSlide}
+              focusRequest={focusRequest}
+              onFocused={onFocused}
+            />
+          ) : (
+            <p className="rail__empty">No steps yet.</p>
+          )}
+        </section>
+        <section className="design__stage" aria-label={selected ? `Step ${selectedIndex + 1}` : 'No steps yet'}>
+          {selected ? (
+            <>
+              <SlideStage guide={guide} slide={selected} position={selectedIndex + 1} onPlaceClick={(click) => changeSlide(selected.id, { click })} />
+              <StepText key={selected.id} slide={selected} position={selectedIndex + 1} onChange={changeSlide} />
+            </>
+          ) : (
+            <div className="design__empty">
+              <span className="design__empty-art">{Icons.image}</span>
+              <h2>This guide has no steps yet</h2>
+              <p>Add the screenshots of your flow: each image becomes a step you can describe and narrate.</p>
+              <Button icon={Icons.upload} onClick={() => show('add')}>
+                Add steps from images
+              </Button>
+            </div>
+          )}
+        </section>
+        <aside className="design__panel" aria-label="Settings">
+          {selected ? (
+            <section className="panel-section" aria-labelledby="design-step-settings">
+              <h2 id="design-step-settings" className="panel-section__title">
+                Step {selectedIndex + 1} settings
+              </h2>
+              <SlideSettings guide={guide} slide={selected} onChange={(data) => changeSlide(selected.id, data)} onDelete={() => removeSlide(selected)} />
+            </section>
+          ) : null}
+          <section className="panel-section" aria-labelledby="design-guide-settings">
+            <h2 id="design-guide-settings" className="panel-section__title">
+              Guide
+            </h2>
+            <GuideSettings
+              guide={guide}
+              canMakePrivate={plan?.privateGuides}
+              onChange={(data) => updateGuide.mutate({ id: guideId, data })}
+              onMakePrivateLocked={() => openSubscription()}
+              onDelete={() => show('delete')}
+            />
+          </section>
+        </aside>
+        <p role="status" className="visually-hidden">
+          {announcement}
+        </p>
+      </main>
+      {dialog === 'add' ? <AddSlidesDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
+      {dialog === 'delete' ? (
+        <DeleteGuideDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} onDeleted={() => void navigate(back.href, { replace: true })} />
+      ) : null}
+      {dialog === 'embed' && EmbedDialog ? <EmbedDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
+    </div>
+  );
+}
