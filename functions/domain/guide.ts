@@ -265,13 +265,20 @@ export async function duplicate(orgId: string, guideId: string, createdBy: strin
 
 /**
  * Keeps the guide's card data (step count, thumbnail) and social preview in step with its
- * slides, and bumps its recency.
+ * slides, and bumps its recency. The count moves by an atomic delta, so slides added or removed
+ * in parallel count right; the thumbnail and preview come from a fresh read after the change.
  */
-async function refreshSummary(guide: Guide, slides: Slide[]): Promise<void> {
+async function refreshSummary(guide: Guide, countDelta: number): Promise<void> {
+  const update = db().entities.guide.patch({ guideId: guide.guideId });
+  await (countDelta > 0 ? update.add({ slideCount: countDelta }) : countDelta < 0 ? update.subtract({ slideCount: -countDelta }) : update.set({})).go();
+  const { guide: fresh, slides } = await load(guide.guideId);
+  if (!fresh) return;
   const first = slides[0];
-  const update = db().entities.guide.patch({ guideId: guide.guideId }).set({ slideCount: slides.length });
-  await (first?.screenshotKey ? update.set({ thumbnailKey: first.screenshotKey }) : update.remove(['thumbnailKey'])).go();
-  await SocialImage.refresh(guide, slides);
+  if (first?.screenshotKey !== fresh.thumbnailKey) {
+    const thumbnail = db().entities.guide.patch({ guideId: guide.guideId });
+    await (first?.screenshotKey ? thumbnail.set({ thumbnailKey: first.screenshotKey }) : thumbnail.remove(['thumbnailKey'])).go();
+  }
+  await SocialImage.refresh(fresh, slides);
 }
 
 /** Spreads the slides out again (0, 1, 2, …) when neighbouring orders are too close to split. */
@@ -323,7 +330,7 @@ export async function addSlide(orgId: string, guideId: string, input: NewSlide):
     .go();
   let all = [...slides, data].sort((a, b) => a.order - b.order);
   if (tooClose(all)) all = await renumber(guideId, all);
-  await refreshSummary(guide, all);
+  await refreshSummary(guide, 1);
   return slideDto(all.find((s) => s.slideId === data.slideId)!);
 }
 
@@ -358,7 +365,7 @@ export async function updateSlide(
   if (changes.order !== undefined && (tooClose(all) || all.some((s, i) => i > 0 && needsRenumber(all[i - 1]!.order, s.order)))) {
     all = await renumber(guideId, all);
   }
-  await refreshSummary(guide, all);
+  await refreshSummary(guide, 0);
   return slideDto(all.find((s) => s.slideId === slideId)!);
 }
 
@@ -370,7 +377,7 @@ export async function removeSlide(orgId: string, guideId: string, slideId: strin
   const rest = slides.filter((s) => s.slideId !== slideId);
   // A screenshot shared by another slide (a duplicated step) stays.
   if (slide.screenshotKey && !rest.some((s) => s.screenshotKey === slide.screenshotKey)) await Asset.removeKey(slide.screenshotKey);
-  await refreshSummary(guide, rest);
+  await refreshSummary(guide, -1);
 }
 
 export async function presignUpload(orgId: string, guideId: string, contentType: ScreenshotContentType, contentLength: number): Promise<UploadDto> {

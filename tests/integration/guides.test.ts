@@ -128,6 +128,25 @@ describe('slides and screenshots', () => {
     expect(detail.slides.find((s) => s.text === 'two')!.zoomLevel).toBeNull();
   });
 
+  it('counts slides added in parallel, with their given orders, and keeps the first as the thumbnail', async () => {
+    const c = await author();
+    const guide = await newGuide(c);
+    const images = await Promise.all([0, 1, 2, 3, 4].map((i) => pngImage(200, 120, { r: 40 * i, g: 10, b: 90 })));
+    const uploads = await Promise.all(
+      images.map(async (image) => {
+        const upload = (await c.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length })).json;
+        await postUpload(upload, image, 'image/png');
+        return upload.key as string;
+      }),
+    );
+    const added = await Promise.all(uploads.map((key, order) => c.post(`/api/guides/${guide.id}/slides`, { screenshotKey: key, order, text: `Step ${order + 1}` })));
+    expect(added.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    const detail = (await c.get(`/api/guides/${guide.id}`)).json as GuideDto;
+    expect(detail.slideCount).toBe(5);
+    expect(detail.slides.map((s) => s.text)).toEqual(['Step 1', 'Step 2', 'Step 3', 'Step 4', 'Step 5']);
+    expect(detail.thumbnailUrl).toBe(detail.slides[0]!.screenshotUrl);
+  });
+
   it('renumbers the slides when repeated moves exhaust the gap', async () => {
     const c = await author();
     const guide = await newGuide(c);
