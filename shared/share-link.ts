@@ -1,7 +1,7 @@
 import slugify from 'slugify';
 
-/** Guide ids are 12 characters (spec §9); the share segment ends with one. */
-export const GUIDE_ID_LENGTH = 12;
+// Reading a link (the id of a segment) needs no slug library: it has its own module.
+export { GUIDE_ID_LENGTH, guideIdFromSegment } from './share-id';
 
 /** The lowercased, strict slug of a title: letters, digits and dashes only. */
 export function slugifyTitle(title: string): string {
@@ -24,14 +24,4 @@ export function embedPath(guide: { id: string; title: string }): string {
 
 export function designPath(guide: { id: string; title: string }): string {
   return `${sharePath(guide)}/design`;
-}
-
-/**
- * The guide id of a share segment: its last 12 characters. A shorter segment throws an error
- * with no message (spec §5).
- */
-export function guideIdFromSegment(segment: string): string {
-  const id = segment.slice(-GUIDE_ID_LENGTH);
-  if (id.length !== GUIDE_ID_LENGTH) throw new Error();
-  return id;
 }

@@ -2,6 +2,7 @@ import { benchAuth } from './auth.bench';
 import { benchCapture } from './capture.bench';
 import { benchGuides } from './guides.bench';
 import { benchHealth } from './health.bench';
+import { benchShare } from './share.bench';
 import { startBenchStack, type BenchStack } from './support';
 
 // npm run bench [name…]: every benchmark (or the named ones), each printing its figures against
@@ -11,6 +12,7 @@ const BENCHES: Record<string, (stack: BenchStack) => Promise<void>> = {
   auth: benchAuth,
   guides: benchGuides,
   capture: benchCapture,
+  share: benchShare,
 };
 
 const only = process.argv.slice(2);

@@ -1,0 +1,191 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import type { SharedGuideDto } from '#shared/share';
+import { embedPath, sharePath } from '#shared/share-link';
+import { ApiClient, signUp } from '../support/api-client';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissingMessage } from '../support/chromium';
+import { postUpload } from '../support/images';
+import { countDynamoRequests } from './dynamo-counter';
+import { formatLoad, load, type BenchStack } from './support';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const WEB_DIST = path.join(REPO_ROOT, 'web/dist');
+/** Real captured screenshots (1280 × 800), so that decoding costs what it does for a viewer. */
+const SCREENSHOTS = ['step-01.png', 'step-02.png', 'step-03.png'].map((name) => path.join(REPO_ROOT, 'infra/local/seed/guides/acme-crm', name));
+/** The first slide's screenshot carries this `elementtiming` on every page measured. */
+const ELEMENT = 'first-slide';
+const RUNS = 7;
+/** Issue 5's targets. */
+const PAINT_RATIO_TARGET = 1.5;
+const EMBED_BYTES_TARGET = 80_000;
+
+/** The bench stack serves web/dist: build it when it is missing (`npm run build` makes the same). */
+async function ensureWebBuild(): Promise<void> {
+  if (existsSync(path.join(WEB_DIST, 'index.html')) || existsSync(path.join(WEB_DIST, '__spa-fallback.html'))) return;
+  console.log('web/dist is missing: building the SPA…');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(REPO_ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
+}
+
+/** A published public guide with three captured slides, made through the API as its author would. */
+async function publishGuide(baseUrl: string): Promise<SharedGuideDto> {
+  const client = new ApiClient(baseUrl);
+  await signUp(client);
+  const guide = (await client.post('/api/guides', { title: 'Add a new contact in Acme CRM' })).json as { id: string; title: string };
+  const texts = ['Click **New contact**', 'Type in **Full name**', 'Type in **Email**'];
+  for (const [i, file] of SCREENSHOTS.entries()) {
+    const image = await readFile(file);
+    const upload = (await client.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length })).json;
+    const status = await postUpload(upload, image, 'image/png');
+    if (status >= 300) throw new Error(`screenshot upload failed: ${status}`);
+    const slide = await client.post(`/api/guides/${guide.id}/slides`, {
+      screenshotKey: upload.key,
+      text: texts[i],
+      narration: `Narration for step ${i + 1}.`,
+      click: { x: 1181 - i * 300, y: 124 + i * 100 },
+    });
+    if (slide.status !== 201 && slide.status !== 200) throw new Error(`adding a slide failed: ${slide.status} ${slide.text}`);
+  }
+  const published = await client.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' });
+  if (published.status !== 200) throw new Error(`publishing failed: ${published.status} ${published.text}`);
+  return (await new ApiClient(baseUrl).get(`/api/share/${guide.id}`)).json as SharedGuideDto;
+}
+
+/** The baseline: a static page on its own origin that shows the same screenshot, nothing else. */
+async function startStaticPage(image: Buffer, width: number, height: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Static</title>
+<style>body{margin:0;background:#0b1020}img{display:block;width:100%;height:auto}</style></head>
+<body><img src="/screenshot.png" width="${width}" height="${height}" alt="Step 1" elementtiming="${ELEMENT}" fetchpriority="high"></body></html>`;
+  const server = http.createServer((req, res) => {
+    if (req.url === '/screenshot.png') {
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': image.length, 'cache-control': 'no-store' });
+      res.end(image);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Milliseconds from navigation start until the first slide's screenshot is painted, in a cold browser context. */
+async function firstPaint(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'commit' });
+    return await page.evaluate(
+      (identifier) =>
+        new Promise<number>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no element timing for ${identifier}`)), 15_000);
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as PerformanceEntry[] & Array<{ identifier: string; renderTime: number; loadTime: number }>) {
+              if (entry.identifier !== identifier) continue;
+              clearTimeout(timer);
+              resolve(entry.renderTime || entry.loadTime);
+            }
+          }).observe({ type: 'element', buffered: true });
+        }),
+      ELEMENT,
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+/** The gzip size of every script and stylesheet a page loads (each compressed alone, as a CDN serves it). */
+async function scriptAndStyleBytes(browser: Browser, url: string): Promise<{ files: Array<{ url: string; raw: number; gzip: number }>; gzip: number }> {
+  const context = await browser.newContext();
+  const files: Array<{ url: string; raw: number; gzip: number }> = [];
+  const pending: Array<Promise<void>> = [];
+  try {
+    const page = await context.newPage();
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      pending.push(
+        response.body().then((body) => {
+          files.push({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body).length });
+        }),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.locator(`img[elementtiming="${ELEMENT}"]`).waitFor();
+    await Promise.all(pending);
+  } finally {
+    await context.close();
+  }
+  files.sort((a, b) => b.gzip - a.gzip);
+  return { files, gzip: files.reduce((sum, file) => sum + file.gzip, 0) };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/**
+ * Issue 5's benchmark, in headless Chromium on the bench stack: time to the first slide's
+ * screenshot painted on the share page and in the embed against a static page showing the same
+ * image (ratio, target ≤ 1.5); the JavaScript and CSS the embed loads (gzip, target ≤ 80 KB);
+ * and GET /api/share/{id} throughput with the DynamoDB requests behind one answer.
+ */
+export async function benchShare(stack: BenchStack): Promise<void> {
+  const missing = chromiumMissingMessage();
+  if (missing) throw new Error(missing);
+  await ensureWebBuild();
+
+  const guide = await publishGuide(stack.server.url);
+  const first = guide.slides[0]!;
+  const image = Buffer.from(await (await fetch(`${stack.server.url}${first.screenshotUrl}`)).arrayBuffer());
+  const staticPage = await startStaticPage(image, first.width ?? 1280, first.height ?? 800);
+  const pages = {
+    static: staticPage.url,
+    share: `${stack.server.url}${sharePath(guide)}`,
+    embed: `${stack.server.url}${embedPath(guide)}`,
+  };
+
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    // A warm-up of each (the server's first requests, Chromium's first compile), then alternating runs.
+    for (const url of Object.values(pages)) await firstPaint(browser, url);
+    const times: Record<keyof typeof pages, number[]> = { static: [], share: [], embed: [] };
+    for (let run = 0; run < RUNS; run++) {
+      for (const [name, url] of Object.entries(pages) as Array<[keyof typeof pages, string]>) times[name].push(await firstPaint(browser, url));
+    }
+    const [base, share, embed] = [median(times.static), median(times.share), median(times.embed)];
+    console.log(`\nShare: first slide painted (element timing, cold context, median of ${RUNS} alternating runs, 1280×800)`);
+    console.log(`static HTML page with the same image (baseline)  ${base.toFixed(0).padStart(5)} ms`);
+    console.log(`share page  ${sharePath(guide).padEnd(37)} ${share.toFixed(0).padStart(5)} ms   ratio ${(share / base).toFixed(2)}`);
+    console.log(`embed       ${embedPath(guide).padEnd(37)} ${embed.toFixed(0).padStart(5)} ms   ratio ${(embed / base).toFixed(2)}`);
+    console.log(`(target: ratio ≤ ${PAINT_RATIO_TARGET})`);
+
+    const bytes = await scriptAndStyleBytes(browser, pages.embed);
+    console.log(`\nEmbed: JavaScript and CSS loaded, gzip (zlib default level, each file alone)`);
+    for (const file of bytes.files) console.log(`  ${file.url.padEnd(48)} ${String(file.raw).padStart(8)} B   gzip ${String(file.gzip).padStart(7)} B`);
+    console.log(`total: ${bytes.gzip} B gzip = ${(bytes.gzip / 1000).toFixed(2)} KB (${(bytes.gzip / 1024).toFixed(2)} KiB) in ${bytes.files.length} files (target ≤ ${EMBED_BYTES_TARGET / 1000} KB)`);
+  } finally {
+    await browser.close();
+    await staticPage.close();
+  }
+
+  const url = `${stack.server.url}/api/share/${guide.id}`;
+  const counter = countDynamoRequests();
+  counter.reset();
+  await fetch(url);
+  const byCommand = counter.snapshot();
+  const requests = counter.total();
+  const result = await load(url, { connections: 10, durationSeconds: 5 });
+  console.log('\nGET /api/share/{id} (anonymous, 3 slides), 10 connections, 5 s');
+  console.log(formatLoad('GET /api/share/{id}', result));
+  console.log(
+    `DynamoDB requests per answer: ${requests} ${JSON.stringify(byCommand)} — the guide and its slides in ${byCommand['QueryCommand'] ?? 0} Query (one item collection); the rest is the organisation's name`,
+  );
+}
