@@ -34,6 +34,7 @@ export const ShareMeta = z.object({
   id: z.string(),
   title: z.string(),
   socialImageUrl: z.string().nullable(),
+  slides: z.array(z.object({ screenshotUrl: z.string().nullable() })).optional(),
 });
 
 /** Social preview image size (spec §9). */

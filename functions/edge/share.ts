@@ -62,6 +62,21 @@ export interface PageMeta {
   canonical: string;
   image: string;
   noindex: boolean;
+  /** a public guide's answer, written into the page so the app need not ask again */
+  guide?: { id: string; json: string; firstScreenshotUrl: string | undefined };
+}
+
+/** The id of the page's data block: the SPA reads a public guide from it instead of fetching. */
+export const GUIDE_DATA_ID = 'stepcast-shared-guide';
+
+/** JSON safe inside a <script> data block: nothing in it can close the element or start markup. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The share path a request names: /share/{segment}[/embed|/design]. */
@@ -89,6 +104,10 @@ export function metaTags(meta: PageMeta): string {
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
     `<meta name="twitter:image" content="${escapeHtml(meta.image)}">`,
+    // The first screenshot is what a viewer waits for: fetch it with the page, not after the app.
+    meta.guide?.firstScreenshotUrl ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(meta.guide.firstScreenshotUrl)}">` : '',
+    // Data, not script: never executed, so the CSP's script-src 'self' holds.
+    meta.guide ? `<script type="application/json" id="${GUIDE_DATA_ID}" data-guide-id="${escapeHtml(meta.guide.id)}">${meta.guide.json}</script>` : '',
   ];
   return tags.filter(Boolean).join('');
 }
@@ -122,8 +141,10 @@ export async function pageMeta(origin: string, uri: string): Promise<PageMeta> {
   }
   const response = await fetchWithin(`${origin}/api/share/${encodeURIComponent(id)}`, FETCH_TIMEOUT_MS, 'application/json');
   if (!response) return generic;
-  const guide = ShareMeta.safeParse(await response.json().catch(() => undefined));
+  const body: unknown = await response.json().catch(() => undefined);
+  const guide = ShareMeta.safeParse(body);
   if (!guide.success) return generic;
+  const first = guide.data.slides?.[0]?.screenshotUrl ?? undefined;
   return {
     title: `${guide.data.title} | ${PRODUCT_NAME}`,
     description: `${guide.data.title} - Shared guide from ${PRODUCT_NAME}`,
@@ -131,6 +152,10 @@ export async function pageMeta(origin: string, uri: string): Promise<PageMeta> {
     image: `${origin}${guide.data.socialImageUrl ?? PRODUCT_CARD_PATH}`,
     // The editor is private, and embeds belong to the page that frames them.
     noindex: parsed.view !== 'player',
+    // Only what an anonymous viewer may see: the edge asks without cookies.
+    ...(parsed.view !== 'design'
+      ? { guide: { id: guide.data.id, json: scriptSafeJson(body), firstScreenshotUrl: first && first.startsWith('/assets/') ? first : undefined } }
+      : {}),
   };
 }
 

@@ -107,7 +107,8 @@ describe('the share page edge (through the local server)', () => {
     expect(head.property('og:title')).toBe(`${title} | Stepcast`);
     expect(head.property('description')).toBe(`${title} - Shared guide from Stepcast`);
     expect(head.metas.some((m) => m['http-equiv'])).toBe(false);
-    expect(head.scripts.every((s) => s.src?.startsWith('/static/') || s.type === 'module')).toBe(true);
+    // Scripts: the app's own files, and one inert JSON data block (never executed).
+    expect(head.scripts.every((s) => s.src?.startsWith('/static/') || s.type === 'module' || s.type === 'application/json')).toBe(true);
     expect(html).not.toContain('<script>alert(1)');
   });
 
@@ -206,5 +207,28 @@ describe('the deployed edge handler (CloudFront event fixtures)', () => {
     const result = await edgeHandler(fixture(host, '/share/short'));
     expect(result.status).toBe('200');
     expect(readHead(result.body!).title).toBe('Stepcast — narrated step-by-step guides');
+  });
+});
+
+describe('the share page carries a public guide for the app', () => {
+  it('writes the guide as an inert JSON data block and preloads the first screenshot', async () => {
+    const { guide } = await authorWithGuide('</script><script>alert(1)</script> & friends');
+    const html = await (await fetch(`${stack().url}${sharePath(guide)}`)).text();
+    const block = /<script type="application\/json" id="stepcast-shared-guide" data-guide-id="([^"]+)">([\s\S]*?)<\/script>/.exec(html);
+    expect(block?.[1]).toBe(guide.id);
+    const data = JSON.parse(block![2]!) as SharedGuideDto;
+    expect(data.title).toBe('</script><script>alert(1)</script> & friends');
+    expect(block![2]).not.toContain('</script');
+    const head = readHead(html);
+    const preload = head.links.find((l) => l.rel === 'preload');
+    expect(preload).toMatchObject({ as: 'image', fetchpriority: 'high', href: data.slides[0]!.screenshotUrl });
+    expect(head.scripts.filter((s) => s.type !== 'application/json').every((s) => !s.src || s.src.startsWith('/static/'))).toBe(true);
+  });
+
+  it('leaves a private guide\'s page without data', async () => {
+    const priv = await authorWithGuide('Quiet', { pro: true });
+    await priv.client.request('PATCH', `/api/guides/${priv.guide.id}`, { visibility: 'private' });
+    const html = await (await fetch(`${stack().url}${sharePath(priv.guide)}`)).text();
+    expect(html).not.toContain('stepcast-shared-guide');
   });
 });

@@ -57,7 +57,13 @@ export function prefetchSharedGuide(pathname: string): boolean {
   } catch {
     return true; // a share page: its own loading reports the bad link
   }
-  const answer = requestSharedGuide(id);
+  // A public guide arrives inside the page itself (the edge writes it as a data block).
+  const inline = document.getElementById('stepcast-shared-guide');
+  const answer =
+    inline instanceof HTMLScriptElement && inline.type === 'application/json' && inline.dataset.guideId === id && inline.textContent
+      ? Promise.resolve(inline.textContent)
+      : requestSharedGuide(id);
+  inline?.remove();
   prefetched.set(id, answer);
   // A failure is the page's to show, when it takes this same promise.
   answer.then((body) => preloadImage(firstScreenshotUrl(body)), () => undefined);
