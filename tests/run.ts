@@ -84,7 +84,7 @@ try {
     () => vitestCounts(vitestReport),
   );
 
-  const build = await step('Web build (vite)', () => run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']));
+  const build = await step('Build (web, prerendered pages, extension)', () => run('npm', ['run', '--silent', 'build']));
 
   let e2e = false;
   const missing = chromiumMissingMessage();

@@ -29,7 +29,8 @@ export const SPA_BUNDLE_DIR = 'static';
  * publish the original sources. The prerendered pages' list (cloudfront-functions.ts) is read at
  * synth and baked into the SPA fallback; browsers have no use for it.
  */
-export const UNDEPLOYED_SITE_FILES = ['*.map', 'prerendered.json'];
+// .vite/ holds the build manifest, which only the prerender step reads.
+export const UNDEPLOYED_SITE_FILES = ['*.map', 'prerendered.json', '.vite/*'];
 
 /**
  * The default behaviour (the SPA bucket): every answer, scripts and 404s included. Pages may

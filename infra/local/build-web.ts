@@ -1,8 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './config';
 
-const SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'shared'];
+const SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/prerender.ts', 'shared'];
 
 function newest(target: string): number {
   const info = statSync(target, { throwIfNoEntry: false });
@@ -20,7 +21,12 @@ export function webBuildIsStale(): boolean {
   return SOURCES.some((source) => newest(path.join(REPO_ROOT, source)) > built.mtimeMs);
 }
 
+/** `npm run build`'s web part: the Vite build, then the public pages prerendered into it. */
 export async function buildWeb(): Promise<void> {
   const { build } = await import('vite');
   await build({ configFile: path.join(REPO_ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(REPO_ROOT, 'web/prerender.ts')], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }

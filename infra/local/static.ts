@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import {
   IMMUTABLE_CACHE_CONTROL,
   REVALIDATE_CACHE_CONTROL,
@@ -81,7 +82,8 @@ async function deployedFile(root: string, uri: string): Promise<string | undefin
   }
   const resolved = path.resolve(root, `.${path.posix.normalize(decoded)}`);
   if (!resolved.startsWith(root + path.sep)) return undefined;
-  if (UNDEPLOYED.some((pattern) => pattern.test(path.basename(resolved)))) return undefined;
+  const relative = path.relative(root, resolved).split(path.sep).join('/');
+  if (UNDEPLOYED.some((pattern) => pattern.test(path.basename(resolved)) || pattern.test(relative))) return undefined;
   const info = await stat(resolved).catch(() => undefined);
   return info?.isFile() ? resolved : undefined;
 }
@@ -111,15 +113,53 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     return;
   }
   const info = await stat(file);
-  res.writeHead(200, {
-    'content-type': MIME_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    'content-length': String(info.size),
-    'cache-control': uri.startsWith(`/${SPA_BUNDLE_DIR}/`) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL,
-    ...headers,
-  });
+  const contentType = MIME_TYPES[path.extname(file)] ?? 'application/octet-stream';
+  const cacheControl = uri.startsWith(`/${SPA_BUNDLE_DIR}/`) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
+  const encoding = compressible(contentType, info.size) ? chooseEncoding(req.headers['accept-encoding']) : undefined;
+  if (encoding) {
+    // CloudFront compresses these (the SPA behaviour's cache policy accepts gzip and Brotli).
+    const body = await compressed(file, info.mtimeMs, encoding);
+    res.writeHead(200, {
+      'content-type': contentType,
+      'content-encoding': encoding,
+      'content-length': String(body.length),
+      vary: 'accept-encoding',
+      'cache-control': cacheControl,
+      ...headers,
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  res.writeHead(200, { 'content-type': contentType, 'content-length': String(info.size), 'cache-control': cacheControl, ...headers });
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
   createReadStream(file).pipe(res);
+}
+
+/** CloudFront compresses text between 1,000 bytes and 10 MB; images and media pass as they are. */
+function compressible(contentType: string, size: number): boolean {
+  return size >= 1_000 && size <= 10_000_000 && /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/.test(contentType);
+}
+
+function chooseEncoding(accept: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const value = Array.isArray(accept) ? accept.join(',') : (accept ?? '');
+  if (/\bbr\b/.test(value)) return 'br';
+  if (/\bgzip\b/.test(value)) return 'gzip';
+  return undefined;
+}
+
+const compressedFiles = new Map<string, Buffer>();
+
+/** Compressed once per file version, as a CDN keeps it. */
+async function compressed(file: string, mtimeMs: number, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  const key = `${encoding}:${mtimeMs}:${file}`;
+  let body = compressedFiles.get(key);
+  if (!body) {
+    const raw = await readFile(file);
+    body = encoding === 'br' ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }) : gzipSync(raw, { level: 9 });
+    compressedFiles.set(key, body);
+  }
+  return body;
 }

@@ -38,6 +38,9 @@ beforeAll(async () => {
   mkdirSync(path.join(webRoot, 'static'));
   writeFileSync(path.join(webRoot, 'static', 'app-1a2b.js'), 'console.log("app")');
   writeFileSync(path.join(webRoot, 'static', 'app-1a2b.js.map'), '{"version":3}');
+  writeFileSync(path.join(webRoot, 'static', 'big-3c4d.js'), `export const words = ${JSON.stringify('step '.repeat(2_000))};`);
+  mkdirSync(path.join(webRoot, '.vite'));
+  writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), '{}');
   // One prerendered page; the landing page is not, so index.html stays the shell.
   mkdirSync(path.join(webRoot, 'pricing'));
   writeFileSync(path.join(webRoot, 'pricing', 'index.html'), PRICING);
@@ -128,6 +131,37 @@ describe('local CloudFront: the SPA (default behaviour)', () => {
       expectHeaders(response, SITE_HEADERS());
     },
   );
+
+  it.each([
+    ['br', 'br'],
+    ['gzip, deflate', 'gzip'],
+  ])('compresses text as CloudFront does (Accept-Encoding: %s → %s), and leaves it alone when not asked', async (accept, encoding) => {
+    const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+    const http = await import('node:http');
+    const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      http.get(`${server.url}/static/big-3c4d.js`, { headers: { 'accept-encoding': accept } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    expect(raw.headers['content-encoding']).toBe(encoding);
+    expect(raw.headers['vary']).toBe('accept-encoding');
+    const text = (encoding === 'br' ? brotliDecompressSync(raw.body) : gunzipSync(raw.body)).toString();
+    expect(text).toContain('step step');
+    expect(raw.body.length).toBeLessThan(text.length / 5);
+    const plain = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      http.get(`${server.url}/static/big-3c4d.js`, (res) => {
+        res.resume();
+        resolve(res.headers);
+      }).on('error', reject);
+    });
+    expect(plain['content-encoding']).toBeUndefined();
+  });
+
+  it('never serves the build manifest in .vite/, which only the prerender reads', async () => {
+    expect((await fetch(`${server.url}/.vite/manifest.json`)).status).toBe(404);
+  });
 
   it('answers a source map with 404, as it is never deployed', async () => {
     const response = await fetch(`${server.url}/static/app-1a2b.js.map`);

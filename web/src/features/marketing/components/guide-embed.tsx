@@ -54,7 +54,14 @@ export function GuideEmbed({ src, title, deferred = false, pageHref }: GuideEmbe
         <iframe className="guide-embed__frame" src={src} title={title} width={1280} height={800} loading="lazy" allow="autoplay; fullscreen" />
       ) : (
         <div className="guide-embed__frame guide-embed__placeholder">
-          {pageHref ? <Link to={pageHref}>Open the guide: {title}</Link> : null}
+          {pageHref ? (
+            <Link to={pageHref} className="guide-embed__open">
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M8 5.5v13l11-6.5z" fill="currentColor" />
+              </svg>
+              Open the guide
+            </Link>
+          ) : null}
         </div>
       )}
     </div>

@@ -58,9 +58,9 @@ export function prefetchSharedGuide(pathname: string): boolean {
     return true; // a share page: its own loading reports the bad link
   }
   // A public guide arrives inside the page itself (the edge writes it as a data block).
-  const inline = document.getElementById('stepcast-shared-guide');
+  const inline = typeof document === 'undefined' ? null : document.getElementById('stepcast-shared-guide');
   const answer =
-    inline instanceof HTMLScriptElement && inline.type === 'application/json' && inline.dataset.guideId === id && inline.textContent
+    inline?.tagName === 'SCRIPT' && inline.getAttribute('type') === 'application/json' && inline.getAttribute('data-guide-id') === id && inline.textContent
       ? Promise.resolve(inline.textContent)
       : requestSharedGuide(id);
   inline?.remove();
