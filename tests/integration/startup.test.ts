@@ -21,9 +21,11 @@ async function start(env: Record<string, string>, pathEnv = process.env.PATH!) {
     MAIL_WEB_PORT: String(await freePort()),
     STRIPE_PORT: String(await freePort()),
   };
+  // Nothing inherited may point the stack at running emulators (the test harness runs some).
+  const { DYNAMODB_ENDPOINT: _d, S3_ENDPOINT: _s, STRIPE_SECRET_KEY: _k, ...inherited } = process.env;
   const result = spawnSync(process.execPath, [TSX, 'infra/local/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...ports, PATH: pathEnv, DATA_DIR: path.join(scratch, `data-${Math.random()}`), SEED: 'false', ...env },
+    env: { ...inherited, ...ports, PATH: pathEnv, DATA_DIR: path.join(scratch, `data-${Math.random()}`), SEED: 'false', ...env },
     encoding: 'utf8',
     timeout: 60_000,
   });
