@@ -8,6 +8,18 @@ import { pngImage } from '../support/images';
 
 // The seeded demo guide (infra/local/seed): published, public, seven captured steps.
 const ACME_PATH = '/share/add-a-new-contact-in-acme-crm-DYrbOQi8CofM';
+
+/**
+ * A share page carries its public guide inline (the edge's data block), so the app need not ask
+ * the API; tests that shape the API's answer take the block out, and the app asks again.
+ */
+async function withoutInlineGuide(page: Page, path: string): Promise<void> {
+  await page.route(`**${path}`, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/<script type="application\/json" id="stepcast-shared-guide"[\s\S]*?<\/script>/, '');
+    await route.fulfill({ response, body: html });
+  });
+}
 const ACME_TITLE = 'Add a new contact in Acme CRM';
 const manifest: { steps: Array<{ text: string }> } = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../../infra/local/seed/guides/acme-crm/manifest.json'), 'utf8'),
@@ -191,6 +203,7 @@ test.describe('the shared guide player', () => {
       await route.fulfill({ response, json: guide });
     });
     await page.route('**/assets/test/voiceover.wav', (route) => route.fulfill({ contentType: 'audio/wav', body: silentWav(0.6) }));
+    await withoutInlineGuide(page, ACME_PATH);
 
     await page.goto(ACME_PATH);
     await expectStep(page, 1);
@@ -250,6 +263,7 @@ test.describe('the embed', () => {
       if (calls === 1) await route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Try later.' } } });
       else await route.fallback();
     });
+    await withoutInlineGuide(page, `${ACME_PATH}/embed`);
     await page.goto(`${ACME_PATH}/embed`);
     await expect(page.getByText('Oooops. Something went wrong.')).toBeVisible();
     // Not the root route: no way home is offered.
