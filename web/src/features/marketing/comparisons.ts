@@ -52,7 +52,7 @@ export const PEERS: Record<PeerId, Peer> = {
     href: paths.compare.scribe.getHref(),
     summary: 'Step-by-step documents captured from the browser or the desktop.',
     intro:
-      'Scribe and Stepcast both turn a click-through into step-by-step instructions. Scribe makes a document you read; Stepcast makes a guide that also narrates itself, with a voiceover viewers can play. Here is how they compare, and when Scribe is the better choice.',
+      'Scribe and Stepcast both turn a click-through into step-by-step instructions. Scribe makes a document you read; Stepcast makes a guide that plays itself step by step, with a narration line for each step. Here is how they compare, and when Scribe is the better choice.',
     sources: [
       { id: 'scribe-pricing', label: 'Scribe Help Center: plans and pricing', url: 'https://support.scribehow.com/hc/en-us/articles/8814006288285' },
       { id: 'scribe-redaction', label: 'Scribe Help Center: redaction', url: 'https://support.scribehow.com/hc/en-us/articles/9485388950045' },
@@ -150,7 +150,7 @@ export const COMPARISON_ROWS: readonly ComparisonRow[] = [
   },
   {
     topic: 'AI voiceover',
-    stepcast: `Synthetic voiceover on every guide in ${PRO_PLAN.name}; only the lines you edit are voiced again`,
+    stepcast: `A narration line on every step, played as captions today; synthetic voiceover in ${PRO_PLAN.name} is coming soon`,
     peers: {
       scribe: { text: 'Embeds can play a "movie" mode with captions and audio' },
       loom: { text: 'Not found' },
@@ -171,7 +171,7 @@ export const COMPARISON_ROWS: readonly ComparisonRow[] = [
   },
   {
     topic: 'Export',
-    stepcast: `Narrated video (MP4), PDF, Markdown and HTML, in ${PRO_PLAN.name}`,
+    stepcast: `Share link and embed today; narrated video (MP4), PDF, Markdown and HTML exports in ${PRO_PLAN.name} are coming soon`,
     peers: {
       scribe: { text: 'PDF, Word' },
       loom: { text: 'Video download' },
