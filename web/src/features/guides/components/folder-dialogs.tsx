@@ -8,6 +8,7 @@ import { useZodForm } from '../../../lib/form';
 import { useCreateFolder } from '../api/create-folder';
 import { useDeleteFolder } from '../api/delete-folder';
 import { useRenameFolder } from '../api/rename-folder';
+import { RenameDialog } from './rename-dialog';
 
 const NameForm = z.object({ name: FolderName });
 
@@ -73,41 +74,18 @@ export interface FolderDialogProps {
 
 /** Renames at once (optimistic); the old name comes back if the server refuses. */
 export function RenameFolderDialog({ folder, open, onOpenChange }: FolderDialogProps) {
-  const form = useZodForm(NameForm);
   const rename = useRenameFolder();
-
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) form.reset();
-        onOpenChange(next);
-      }}
-      size="sm"
+    <RenameDialog
       title="Rename folder"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={form.formId}>
-            Rename
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={form.formId}
-        className="form"
-        noValidate
-        onSubmit={form.handleSubmit(({ name }) => {
-          onOpenChange(false);
-          if (name !== folder.name) rename.mutate({ id: folder.id, name });
-        })}
-      >
-        <TextField label="Folder name" defaultValue={folder.name} required maxLength={100} autoComplete="off" {...form.field('name')} />
-      </form>
-    </Dialog>
+      label="Folder name"
+      current={folder.name}
+      rule={FolderName}
+      maxLength={100}
+      open={open}
+      onOpenChange={onOpenChange}
+      onRename={(name) => rename.mutate({ id: folder.id, name })}
+    />
   );
 }
 

@@ -1,14 +1,12 @@
 import { useId, useState } from 'react';
-import { z } from 'zod';
 import { GuideTitle, type FolderDto, type GuideSummaryDto } from '#shared/guides';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/form';
 import { toast } from '../../../components/ui/toast';
-import { useZodForm } from '../../../lib/form';
 import { useDeleteGuide } from '../api/delete-guide';
 import { useUpdateGuide } from '../api/update-guide';
 import { Icons } from './icons';
+import { RenameDialog } from './rename-dialog';
 import './guides-common.css';
 
 interface GuideDialogProps {
@@ -17,45 +15,20 @@ interface GuideDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const RenameForm = z.object({ title: GuideTitle });
-
 /** Renames at once (optimistic); the old title comes back if the server refuses. */
 export function RenameGuideDialog({ guide, open, onOpenChange }: GuideDialogProps) {
-  const form = useZodForm(RenameForm);
   const update = useUpdateGuide();
-
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) form.reset();
-        onOpenChange(next);
-      }}
-      size="sm"
+    <RenameDialog
       title="Rename guide"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={form.formId}>
-            Rename
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={form.formId}
-        className="form"
-        noValidate
-        onSubmit={form.handleSubmit(({ title }) => {
-          onOpenChange(false);
-          if (title !== guide.title) update.mutate({ id: guide.id, data: { title } });
-        })}
-      >
-        <TextField label="Title" defaultValue={guide.title} required maxLength={200} autoComplete="off" {...form.field('title')} />
-      </form>
-    </Dialog>
+      label="Title"
+      current={guide.title}
+      rule={GuideTitle}
+      maxLength={200}
+      open={open}
+      onOpenChange={onOpenChange}
+      onRename={(title) => update.mutate({ id: guide.id, data: { title } })}
+    />
   );
 }
 
