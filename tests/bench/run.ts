@@ -1,7 +1,9 @@
 import { benchAuth } from './auth.bench';
 import { benchCapture } from './capture.bench';
 import { benchGuides } from './guides.bench';
+import { seedDemo } from '../../infra/local/seed/seed';
 import { benchHealth } from './health.bench';
+import { benchLighthouse } from './lighthouse.bench';
 import { benchShare } from './share.bench';
 import { startBenchStack, type BenchStack } from './support';
 
@@ -13,6 +15,11 @@ const BENCHES: Record<string, (stack: BenchStack) => Promise<void>> = {
   guides: benchGuides,
   capture: benchCapture,
   share: benchShare,
+  // The gallery pages embed the seeded guides: seed them first (the web build must exist).
+  lighthouse: async (stack) => {
+    await seedDemo();
+    await benchLighthouse(stack.server.url);
+  },
 };
 
 const only = process.argv.slice(2);
