@@ -9,8 +9,11 @@ import { loadSeedGuides } from './guides/index';
 // The seed job is function code: loaded by entry path, as infra refers to functions.
 const SEED_JOB = pathToFileURL(path.join(REPO_ROOT, 'functions/jobs/seed-demo.ts')).href;
 
-/** Reads the committed sample-app captures and loads them for the demo account. */
-export async function seedDemo(): Promise<{ created: boolean; guides: number }> {
+/**
+ * Reads the committed sample-app captures and loads them for the demo account (another account
+ * when given: a deployed stage must not use the public demo password).
+ */
+export async function seedDemo(account: SeedJob.SeedInput['account'] = DEMO_ACCOUNT): Promise<{ created: boolean; guides: number }> {
   const job = (await import(SEED_JOB)) as typeof SeedJob;
   const guides: SeedJob.SeedInput['guides'] = [];
   for (const { manifest, dir } of await loadSeedGuides()) {
@@ -30,6 +33,6 @@ export async function seedDemo(): Promise<{ created: boolean; guides: number }> 
       ),
     });
   }
-  const result = await job.seedDemo({ account: DEMO_ACCOUNT, guides });
+  const result = await job.seedDemo({ account, guides });
   return { created: result.createdAccount || result.createdGuides > 0, guides: result.createdGuides };
 }

@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GALLERY_ITEMS } from '#shared/gallery';
+import { useIsolatedStack } from '../support/isolated-stack';
+
+const stack = useIsolatedStack();
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function seed(env: Record<string, string>) {
+  return spawnSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'infra/local/seed/run.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+describe('npm run seed', () => {
+  it('loads the gallery guides into a stage once, with the ids the gallery links to', async () => {
+    const env = {
+      TABLE_NAME: stack().tableName,
+      BUCKET_NAME: stack().bucketName,
+      AWS_REGION: 'us-east-1',
+      SEED_EMAIL: 'gallery@example.test',
+      SEED_PASSWORD: 'a long gallery password',
+    };
+    const first = seed(env);
+    expect(first.stdout).toContain('Seeded 6 guides');
+    expect(seed(env).stdout).toContain('already there');
+    for (const item of GALLERY_ITEMS) {
+      const id = item.embedUrl.split('/')[2]!.slice(-12);
+      const response = await fetch(`${stack().url}/api/share/${id}`);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { title: string }).title).toBe(item.title);
+    }
+  });
+
+  it('says what it needs, in one line, without credentials of its own', () => {
+    const { status, stderr } = seed({ TABLE_NAME: '', SEED_PASSWORD: 'short' });
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/^npm run seed needs: TABLE_NAME/m);
+  });
+});
