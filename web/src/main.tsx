@@ -1,5 +1,4 @@
 import { isEmbedPath } from '#shared/security-headers';
-import { prefetchSharedGuide } from './features/share/api/prefetch-shared-guide';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -9,7 +8,11 @@ if (!root) throw new Error('index.html has no #root element');
 // This entry imports nothing else statically, so it runs as soon as it arrives: a shared guide's
 // data (and then its first screenshot) starts loading before React and the page's code, which
 // the imports below fetch in parallel (issue 5: first paint).
-const isSharePage = prefetchSharedGuide(window.location.pathname);
+// Only share pages load the prefetch code (every other page's budget counts it).
+const isSharePage = /^\/share\/[^/]+(?:\/embed)?\/?$/.test(window.location.pathname);
+if (isSharePage) {
+  void import('./features/share/api/prefetch-shared-guide').then(({ prefetchSharedGuide }) => prefetchSharedGuide(window.location.pathname));
+}
 
 // The embed is framed by other sites and must stay small (issue 5: ≤ 80 KB gzip): it renders
 // without the router, the query client and the app's pages.

@@ -2,13 +2,16 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type DataRouter, type HydrationState, type LoaderFunction, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { RouteErrorScreen } from '../components/errors/route-error-screen';
+import { LazyRouteErrorScreen as RouteErrorScreen, lazyErrorElement } from '../components/errors/lazy-route-error-screen';
 import { paths } from '../config/paths';
 import { ROOT_ROUTE_ID } from '../lib/root-search';
 import { createRoutePreloader, RoutePreloadContext, type PreloadRoute } from '../lib/route-preload';
 import { dashboardIndexLoader } from './routes/app/dashboard-index';
-import { PrivateRouteError } from './routes/app/private-route-error';
+
 import { HydrateFallback, RootLayout, rootLoader } from './routes/root';
+
+/** The private area's error element: signs in again on a 401; loaded only when a route fails. */
+const PrivateRouteError = lazyErrorElement<{ standalone?: boolean }>(() => import('./routes/app/private-route-error').then((m) => m.PrivateRouteError));
 
 /**
  * What a lazily loaded route module exports: the page as `default`, and optionally a loader
