@@ -36,7 +36,6 @@ export const UpdateOrganizationBody = z.object({
 });
 
 export const OrganizationIdBody = z.object({ organizationId: Id });
-export const OptionalOrganizationIdBody = z.object({ organizationId: Id.optional() });
 export const SetActiveBody = z.object({ organizationId: Id.nullable().optional(), organizationSlug: OrgSlug.optional() });
 export const OrganizationQuery = z.object({ organizationId: Id.optional(), organizationSlug: OrgSlug.optional() });
 

@@ -24,6 +24,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { z } from 'zod';
 import type * as RenderPage from './src/app/render-page';
+import { escapeHtml } from '#shared/html';
 
 type RenderModule = typeof RenderPage;
 
@@ -43,8 +44,6 @@ const Manifest = z.record(
 );
 type Manifest = z.infer<typeof Manifest>;
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** Replaces the one match of `pattern` in `html`; a template that changed shape fails the build. */
 function replaceOnce(html: string, pattern: RegExp, replacement: string, what: string): string {

@@ -5,6 +5,7 @@ import { NO_FOLDER } from '../db/entities/guide';
 import { db } from '../db/service';
 import * as Asset from './asset';
 import * as Entitlements from './entitlements';
+import { loadGuide } from './guide-read';
 import * as Screenshot from './screenshot';
 import { newGuideId, newId } from './ids';
 import * as SocialImage from './social-image';
@@ -24,10 +25,6 @@ async function get(guideId: string) {
   return data;
 }
 
-export async function exists(guideId: string): Promise<boolean> {
-  return (await get(guideId)) !== null;
-}
-
 /** A guide of this organisation, or not found (the tenancy check and the read are one). */
 export async function fromId({ orgId, guideId }: { orgId: string; guideId: string }): Promise<Guide> {
   const guide = await get(guideId);
@@ -35,12 +32,8 @@ export async function fromId({ orgId, guideId }: { orgId: string; guideId: strin
   return guide;
 }
 
-/** A guide with all its slides in order: one Query over the guide's item collection. */
-export async function load(guideId: string) {
-  const { data } = await db().collections.guide({ guideId }).go({ pages: 'all' });
-  const guide = data.guide[0];
-  return { guide, slides: data.slide.sort((a, b) => a.order - b.order || a.slideId.localeCompare(b.slideId)) };
-}
+/** A guide with all its slides in order (one Query). */
+export const load = loadGuide;
 
 async function loadInOrg(orgId: string, guideId: string) {
   const loaded = await load(guideId);

@@ -1,6 +1,7 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
-import { actionMail, escapeHtml, sesCommand } from './mail';
+import { escapeHtml } from '#shared/html';
+import { actionMail, sesCommand } from './mail';
 
 const mail = actionMail({
   to: 'ada@example.test',

@@ -1,6 +1,7 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
+import { escapeHtml } from '#shared/html';
 import { PRODUCT_NAME } from '#shared/product';
 import { defineConfig } from '../core/config';
 
@@ -49,10 +50,6 @@ export function sesCommand(mail: Mail, from: string): SendEmailCommand {
   });
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 /** One call to action per mail, with a plain-text part that says the same and shows the link. */
 export function actionMail(input: { to: string; subject: string; heading: string; intro: string; action: string; url: string; outro: string }): Mail {

@@ -2,7 +2,7 @@ import { AppError } from '#shared/errors';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import type { SharedGuideDto } from '#shared/share';
 import * as Asset from './asset';
-import { db } from '../db/service';
+import { loadGuide } from './guide-read';
 import { fromId as organizationById, membership } from './organization';
 
 /**
@@ -11,10 +11,7 @@ import { fromId as organizationById, membership } from './organization';
  * gets, so a link reveals nothing.
  */
 export async function sharedGuide(guideId: string, viewerUserId?: string): Promise<SharedGuideDto> {
-  // One Query for the guide and its slides (guide.ts's load, without the editing code it carries).
-  const { data } = await db().collections.guide({ guideId }).go({ pages: 'all' });
-  const guide = data.guide[0];
-  const slides = data.slide.sort((a, b) => a.order - b.order || a.slideId.localeCompare(b.slideId));
+  const { guide, slides } = await loadGuide(guideId);
   const notFound = new AppError('not_found', 'Guide not found.');
   if (!guide || guide.status !== 'published') throw notFound;
   if (guide.visibility === 'private' && !(viewerUserId && (await membership(guide.orgId, viewerUserId)))) throw notFound;

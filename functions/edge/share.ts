@@ -1,4 +1,5 @@
 import type { CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambda';
+import { escapeHtml } from '#shared/html';
 import { PRODUCT_NAME } from '#shared/product';
 import { isEmbedPath, pageSecurityHeaders, uploadConnectSrc } from '#shared/security-headers';
 import { ShareMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '#shared/share';
@@ -49,12 +50,6 @@ async function fetchWithin(url: string, timeoutMs: number, accept: string): Prom
   }
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Everything written into the page goes through this: text and attribute values alike. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 export interface PageMeta {
   title: string;

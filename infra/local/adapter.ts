@@ -30,11 +30,6 @@ function loadHandler(fn: FunctionName): Promise<LambdaHandler> {
   return handler;
 }
 
-/** Loads every function once, so the first request does not pay for module loading. */
-export async function preloadHandlers(): Promise<void> {
-  await Promise.all((Object.keys(FUNCTIONS) as FunctionName[]).map((fn) => loadHandler(fn)));
-}
-
 const TEXT_CONTENT_TYPE = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript)|[^;]*\+json)/i;
 
 function sendError(res: ServerResponse, code: ErrorCode, message: string): void {

@@ -1,8 +1,8 @@
+import { escapeHtml } from '#shared/html';
 import type { CheckoutSession, PortalSession, Subscription } from './state';
 
 /** The double's hosted pages: plain, clearly marked as a test double, with the buttons tests click. */
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const esc = escapeHtml;
 
 const STYLE = `body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f6f9fc;color:#1a1f36;margin:0;display:flex;justify-content:center;padding:48px 16px}
 main{background:#fff;border-radius:12px;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:32px;max-width:440px;width:100%}

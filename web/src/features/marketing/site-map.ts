@@ -1,4 +1,5 @@
 import { GALLERY_ITEMS } from '#shared/gallery';
+import { escapeHtml } from '#shared/html';
 import { siteUrl, type SitePage } from './site-page';
 import { galleryItemPage, SITE_PAGES } from './site-pages';
 
@@ -16,8 +17,8 @@ export function sitePages(): SitePage[] {
 /** Areas no crawler should visit: the app, its API, the sign-in screen and guide editors. */
 export const DISALLOWED_PATHS = ['/dashboard', '/api/', '/auth', '/accept-invitation', '/share/*/design'] as const;
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-const escapeXml = (value: string) => value.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+// The HTML escape is also valid XML (&#39; is a character reference XML knows).
+const escapeXml = escapeHtml;
 
 export function sitemapXml(origin: string, pages: readonly SitePage[] = sitePages()): string {
   const urls = pages.map((page) => `  <url><loc>${escapeXml(siteUrl(origin, page.path))}</loc></url>`);
