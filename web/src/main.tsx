@@ -19,8 +19,12 @@ if (isSharePage) {
 if (isEmbedPath(window.location.pathname)) {
   void import('./app/routes/share/embed-app').then(({ mountEmbed }) => mountEmbed(root));
 } else {
-  // A share page's route code loads with the app's instead of after the router asks for it.
-  if (isSharePage) void import('./app/routes/share/share');
+  // A share page's route code and query client load with the app's instead of after the router
+  // asks for them.
+  if (isSharePage) {
+    void import('./app/routes/share/share');
+    void import('./lib/app-query-client');
+  }
   // Hydrates a prerendered page (web/prerender.ts), renders any other.
   void import('./app/app').then(({ startApp }) => startApp(root));
 }

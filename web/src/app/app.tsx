@@ -1,20 +1,18 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isPrerenderedFor, readPrerenderedState } from '../lib/prerendered-state';
 import { loadRootSearch, ROOT_ROUTE_ID } from '../lib/root-search';
-import { AppProvider, createAppQueryClient } from './provider';
+import { AppProvider } from './provider';
 import { AppRouter, createHydratingAppRouter, type AppRouterInstance } from './router';
 
 export interface AppProps {
-  /** given together when the router was made ahead of the first render (hydration) */
-  queryClient?: QueryClient;
+  /** given when the router was made ahead of the first render (hydration) */
   router?: AppRouterInstance;
 }
 
-export function App({ queryClient, router }: AppProps) {
+export function App({ router }: AppProps) {
   return (
-    <AppProvider queryClient={queryClient}>
+    <AppProvider>
       <AppRouter instance={router} />
     </AppProvider>
   );
@@ -39,19 +37,18 @@ export async function startApp(root: HTMLElement): Promise<void> {
     );
     return;
   }
-  const queryClient = createAppQueryClient();
   const loaderData = {
     ...prerendered.loaderData,
     [ROOT_ROUTE_ID]: await loadRootSearch(new URLSearchParams(window.location.search)),
   };
-  const router = await createHydratingAppRouter(queryClient, { loaderData });
+  const router = await createHydratingAppRouter({ loaderData });
   // In a transition, hydration yields to the browser between components instead of holding
   // the main thread for the whole page: the page is already visible, and input stays responsive.
   startTransition(() => {
     hydrateRoot(
       root,
       <StrictMode>
-        <App queryClient={queryClient} router={router} />
+        <App router={router} />
       </StrictMode>,
     );
   });

@@ -1,27 +1,15 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { toast, Toaster } from '../components/ui/toast';
-import { createQueryClient } from '../lib/react-query';
+import type { ReactNode } from 'react';
+import { Toaster } from '../components/ui/toast';
 
-/** Spec §8: any failed mutation without its own handling says so. */
-export const MUTATION_ERROR_MESSAGE = 'Something went wrong';
-
-export function createAppQueryClient(): QueryClient {
-  return createQueryClient({ onMutationError: () => toast.error(MUTATION_ERROR_MESSAGE) });
-}
-
-export interface AppProviderProps {
-  children: ReactNode;
-  /** a client made ahead, when the router's loaders need it before the first render (hydration) */
-  queryClient?: QueryClient;
-}
-
-export function AppProvider({ children, queryClient: given }: AppProviderProps) {
-  const [queryClient] = useState(() => given ?? createAppQueryClient());
+/**
+ * What every page has around the router: the toasts. The query client is provided by the routes
+ * that use it (routes/query-layout.tsx), so that the public pages load without React Query.
+ */
+export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
       <Toaster />
-    </QueryClientProvider>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PrerenderedState } from '../lib/prerendered-state';
 import { RoutePreloadContext } from '../lib/route-preload';
-import { AppProvider, createAppQueryClient } from './provider';
+import { AppProvider } from './provider';
 import { createAppRoutes } from './router';
 
 /**
@@ -36,8 +36,7 @@ export interface RenderedPage {
 }
 
 export async function renderPage(url: string): Promise<RenderedPage> {
-  const queryClient = createAppQueryClient();
-  const handler = createStaticHandler(createAppRoutes(queryClient));
+  const handler = createStaticHandler(createAppRoutes());
   const context = await handler.query(new Request(url));
   if (context instanceof Response) {
     throw new Error(`${url} answered ${context.status} ${context.headers.get('location') ?? ''}: only pages can be prerendered`);
@@ -59,7 +58,7 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
-      <AppProvider queryClient={queryClient}>
+      <AppProvider>
         <RoutePreloadContext value={() => Promise.resolve()}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </RoutePreloadContext>

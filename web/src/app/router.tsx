@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useMemo, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type DataRouter, type HydrationState, type LoaderFunction, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -14,22 +14,28 @@ import { HydrateFallback, RootLayout, rootLoader } from './routes/root';
 const PrivateRouteError = lazyErrorElement<{ standalone?: boolean }>(() => import('./routes/app/private-route-error').then((m) => m.PrivateRouteError));
 
 /**
- * What a lazily loaded route module exports: the page as `default`, and optionally a loader
- * factory that receives the query client (loaders fill the cache with `ensureQueryData`, the
- * page reads it with `useSuspenseQuery`) and the route's own error boundary.
+ * What a lazily loaded route module exports: the page as `default`, and optionally a `loader`,
+ * or a loader factory `clientLoader` that receives the query client (loaders fill the cache with
+ * `ensureQueryData`, the page reads it with `useSuspenseQuery`), and the route's own error
+ * boundary.
  */
 interface RouteModule {
   default: ComponentType;
+  loader?: LoaderFunction;
   clientLoader?: (queryClient: QueryClient) => LoaderFunction;
   ErrorBoundary?: ComponentType;
 }
 
-function fromModule(queryClient: QueryClient) {
-  return (module: RouteModule) => ({
+/** The page's query client, with React Query's code: loaded only by routes whose loaders query. */
+const loadAppQueryClient = () => import('../lib/app-query-client').then((module) => module.getAppQueryClient());
+
+async function fromModule(module: RouteModule) {
+  const loader = module.clientLoader ? module.clientLoader(await loadAppQueryClient()) : module.loader;
+  return {
     Component: module.default,
-    ...(module.clientLoader ? { loader: module.clientLoader(queryClient) } : {}),
+    ...(loader ? { loader } : {}),
     ...(module.ErrorBoundary ? { ErrorBoundary: module.ErrorBoundary } : {}),
-  });
+  };
 }
 
 /**
@@ -41,8 +47,8 @@ function fromModule(queryClient: QueryClient) {
  * visitors to /auth and back; its pages fail inside the app shell, and an API 401 there goes
  * through sign-in again.
  */
-export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
-  const page = (importer: () => Promise<RouteModule>) => () => importer().then(fromModule(queryClient));
+export function createAppRoutes(): RouteObject[] {
+  const page = (importer: () => Promise<RouteModule>) => () => importer().then(fromModule);
 
   return [
     {
@@ -75,50 +81,57 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
           ],
         },
         {
-          id: 'auth-layout',
-          lazy: page(() => import('./routes/auth/auth-layout')),
-          children: [{ errorElement: <RouteErrorScreen />, children: [{ path: paths.auth.path, lazy: page(() => import('./routes/auth/auth')) }] }],
-        },
-        {
-          id: 'private',
-          lazy: page(() => import('./routes/app/private')),
+          // Everything below reads or writes data with React Query, which this layout provides.
+          id: 'data',
+          lazy: page(() => import('./routes/query-layout')),
           children: [
             {
-              id: 'app-shell',
-              lazy: page(() => import('./routes/app/app-layout')),
+              id: 'auth-layout',
+              lazy: page(() => import('./routes/auth/auth-layout')),
+              children: [{ errorElement: <RouteErrorScreen />, children: [{ path: paths.auth.path, lazy: page(() => import('./routes/auth/auth')) }] }],
+            },
+            {
+              id: 'private',
+              lazy: page(() => import('./routes/app/private')),
               children: [
                 {
-                  errorElement: <PrivateRouteError />,
+                  id: 'app-shell',
+                  lazy: page(() => import('./routes/app/app-layout')),
                   children: [
-                    { path: paths.dashboard.path, loader: dashboardIndexLoader },
-                    { path: paths.dashboard.welcome.path, lazy: page(() => import('./routes/app/welcome')) },
-                    { path: paths.dashboard.recents.path, lazy: page(() => import('./routes/dashboard/recents')) },
-                    { path: paths.dashboard.folder.path, lazy: page(() => import('./routes/dashboard/folder')) },
-                    { path: paths.dashboard.account.path, lazy: page(() => import('./routes/app/account')) },
-                    { path: paths.dashboard.organization.path, lazy: page(() => import('./routes/app/organization')) },
-                    { path: `${paths.dashboard.path}/*`, lazy: page(() => import('./routes/not-found')) },
+                    {
+                      errorElement: <PrivateRouteError />,
+                      children: [
+                        { path: paths.dashboard.path, loader: dashboardIndexLoader },
+                        { path: paths.dashboard.welcome.path, lazy: page(() => import('./routes/app/welcome')) },
+                        { path: paths.dashboard.recents.path, lazy: page(() => import('./routes/dashboard/recents')) },
+                        { path: paths.dashboard.folder.path, lazy: page(() => import('./routes/dashboard/folder')) },
+                        { path: paths.dashboard.account.path, lazy: page(() => import('./routes/app/account')) },
+                        { path: paths.dashboard.organization.path, lazy: page(() => import('./routes/app/organization')) },
+                        { path: `${paths.dashboard.path}/*`, lazy: page(() => import('./routes/not-found')) },
+                      ],
+                    },
                   ],
                 },
-              ],
-            },
-            {
-              lazy: page(() => import('./routes/auth/auth-layout')),
-              children: [
                 {
-                  errorElement: <PrivateRouteError />,
-                  children: [{ path: paths.acceptInvitation.path, lazy: page(() => import('./routes/app/accept-invitation')) }],
+                  lazy: page(() => import('./routes/auth/auth-layout')),
+                  children: [
+                    {
+                      errorElement: <PrivateRouteError />,
+                      children: [{ path: paths.acceptInvitation.path, lazy: page(() => import('./routes/app/accept-invitation')) }],
+                    },
+                  ],
+                },
+                {
+                  // The design view is private but full-screen: outside the app shell, with its own frame.
+                  errorElement: <PrivateRouteError standalone />,
+                  children: [{ path: paths.share.design.path, lazy: page(() => import('./routes/design/design')) }],
                 },
               ],
             },
-            {
-              // The design view is private but full-screen: outside the app shell, with its own frame.
-              errorElement: <PrivateRouteError standalone />,
-              children: [{ path: paths.share.design.path, lazy: page(() => import('./routes/design/design')) }],
-            },
+            { path: paths.share.path, lazy: page(() => import('./routes/share/share')) },
+            { path: paths.share.embed.path, lazy: page(() => import('./routes/share/share-embed')) },
           ],
         },
-        { path: paths.share.path, lazy: page(() => import('./routes/share/share')) },
-        { path: paths.share.embed.path, lazy: page(() => import('./routes/share/share-embed')) },
       ],
     },
   ];
@@ -150,19 +163,18 @@ async function resolveMatchedLazyRoutes(routes: RouteObject[], pathname: string)
  * The router for a prerendered page (web/prerender.ts): it starts from the loader data the HTML
  * was rendered with, so the first render matches the HTML and hydrates it.
  */
-export async function createHydratingAppRouter(queryClient: QueryClient, hydrationData: HydrationState): Promise<AppRouterInstance> {
-  const routes = createAppRoutes(queryClient);
+export async function createHydratingAppRouter(hydrationData: HydrationState): Promise<AppRouterInstance> {
+  const routes = createAppRoutes();
   await resolveMatchedLazyRoutes(routes, window.location.pathname);
   return { router: createBrowserRouter(routes, { hydrationData }), preload: createRoutePreloader(routes) };
 }
 
 export function AppRouter({ instance }: { instance?: AppRouterInstance }) {
-  const queryClient = useQueryClient();
   const { router, preload } = useMemo(() => {
     if (instance) return instance;
-    const routes = createAppRoutes(queryClient);
+    const routes = createAppRoutes();
     return { router: createBrowserRouter(routes), preload: createRoutePreloader(routes) };
-  }, [queryClient, instance]);
+  }, [instance]);
 
   return (
     <RoutePreloadContext value={preload}>

@@ -6,19 +6,15 @@ import { useTrialHref } from '../../features/marketing/trial-href';
 import { useSitePageHead } from '../../features/marketing/use-site-page-head';
 
 /** /compare/{peer}-alternative for the three peers; any other name is not found. */
-function alternativeLoader({ params }: LoaderFunctionArgs): { peerId: PeerId } {
+export function loader({ params }: LoaderFunctionArgs): { peerId: PeerId } {
   const href = `/compare/${params['alternative'] ?? ''}`;
   const peerId = PEER_IDS.find((id) => PEERS[id].href === href);
   if (!peerId) throw data('No such comparison', { status: 404, statusText: 'Not Found' });
   return { peerId };
 }
 
-export function clientLoader() {
-  return alternativeLoader;
-}
-
 export default function CompareAlternativeRoute() {
-  const { peerId } = useLoaderData<typeof alternativeLoader>();
+  const { peerId } = useLoaderData<typeof loader>();
   useSitePageHead(SITE_PAGES[peerId]);
   return <AlternativePage peerId={peerId} trialHref={useTrialHref()} />;
 }

@@ -6,18 +6,14 @@ import { useTrialHref } from '../../features/marketing/trial-href';
 import { useSitePageHead } from '../../features/marketing/use-site-page-head';
 
 /** An unknown slug is the global not-found page (spec §2, §8), inside the public layout. */
-function galleryItemLoader({ params }: LoaderFunctionArgs): { item: GalleryItem } {
+export function loader({ params }: LoaderFunctionArgs): { item: GalleryItem } {
   const item = galleryItemBySlug(params['slug'] ?? '');
   if (!item) throw data('No such gallery item', { status: 404, statusText: 'Not Found' });
   return { item };
 }
 
-export function clientLoader() {
-  return galleryItemLoader;
-}
-
 export default function GalleryItemRoute() {
-  const { item } = useLoaderData<typeof galleryItemLoader>();
+  const { item } = useLoaderData<typeof loader>();
   useSitePageHead(galleryItemPage(item));
   const others = GALLERY_ITEMS.filter((other) => other.id !== item.id);
   return <GalleryItemView item={item} others={others} trialHref={useTrialHref()} />;

@@ -4,6 +4,7 @@ import { PRO_PLAN } from '#shared/plan';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '#shared/product';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { AppQueryProvider } from '../../../lib/app-query-client';
 import { getSessionQueryOptions } from '../../../lib/auth';
 import { useRootSearch } from '../../../lib/root-search';
 import { useSubscriptionDetails } from '../api/get-subscription-details';
@@ -17,9 +18,18 @@ import './billing.css';
 /**
  * The subscription modal (spec §2): the Pro plan and its one button, over any page, for a
  * signed-in person whose search asks for it. It also confirms the subscription on the return
- * from Stripe checkout, and cannot be closed while any of its requests is pending.
+ * from Stripe checkout, and cannot be closed while any of its requests is pending. It opens on
+ * public pages too, which have no query client of their own: it brings the page's one client.
  */
 export default function SubscriptionModal() {
+  return (
+    <AppQueryProvider>
+      <SubscriptionModalContent />
+    </AppQueryProvider>
+  );
+}
+
+function SubscriptionModalContent() {
   const search = useRootSearch();
   const [, setSearchParams] = useSearchParams();
   const session = useQuery(getSessionQueryOptions());
