@@ -64,6 +64,34 @@ export async function fromId(orgId: string) {
   return data;
 }
 
+/**
+ * How long an organisation's name is kept in memory for the pages that show it to viewers (the
+ * shared guide names its author). A public guide's answer is cached that long by CloudFront and
+ * browsers anyway (`max-age=60`), so a rename reaches viewers no later than it did.
+ */
+export const NAME_CACHE_MS = 60_000;
+const NAME_CACHE_SIZE = 1_000;
+const names = new Map<string, { name: string | undefined; until: number }>();
+
+/**
+ * An organisation's name, from this process's memory when it was read less than NAME_CACHE_MS
+ * ago: a shared guide is answered with its one Query (issue 5) and no read of the organisation.
+ * A rename or deletion in this process forgets it at once; other processes within the minute.
+ */
+export async function nameOf(orgId: string, now = Date.now()): Promise<string | undefined> {
+  const cached = names.get(orgId);
+  if (cached && cached.until > now) return cached.name;
+  const name = (await fromId(orgId))?.name;
+  names.delete(orgId);
+  if (names.size >= NAME_CACHE_SIZE) names.delete(names.keys().next().value!);
+  names.set(orgId, { name, until: now + NAME_CACHE_MS });
+  return name;
+}
+
+function forgetName(orgId: string): void {
+  names.delete(orgId);
+}
+
 export async function membership(orgId: string, userId: string) {
   const { data } = await db().entities.member.get({ orgId, userId }).go();
   return data;
@@ -170,6 +198,7 @@ export async function update(
     await db().entities.organization.patch({ orgId: org.orgId }).set(set).go();
   }
   if (data.logo === null) await db().entities.organization.patch({ orgId: org.orgId }).remove(['logo']).go();
+  forgetName(org.orgId);
   return (await fromId(org.orgId))!;
 }
 
@@ -198,6 +227,7 @@ export async function deleteCascade(orgId: string): Promise<void> {
     await entities.organizationSlug.delete({ slug: org.slug }).go();
     await entities.organization.delete({ orgId }).go();
   }
+  forgetName(orgId);
 }
 
 export async function remove(member: Member): Promise<Organization> {

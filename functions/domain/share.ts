@@ -3,7 +3,7 @@ import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import type { SharedGuideDto } from '#shared/share';
 import * as Asset from './asset';
 import { loadGuide } from './guide-read';
-import { fromId as organizationById, membership } from './organization';
+import { membership, nameOf as organizationName } from './organization';
 
 /**
  * A guide as its viewers see it. Published and public: anyone. Private: members of its
@@ -15,11 +15,10 @@ export async function sharedGuide(guideId: string, viewerUserId?: string): Promi
   const notFound = new AppError('not_found', 'Guide not found.');
   if (!guide || guide.status !== 'published') throw notFound;
   if (guide.visibility === 'private' && !(viewerUserId && (await membership(guide.orgId, viewerUserId)))) throw notFound;
-  const organization = await organizationById(guide.orgId);
   return {
     id: guide.guideId,
     title: guide.title,
-    organizationName: organization?.name ?? '',
+    organizationName: (await organizationName(guide.orgId)) ?? '',
     visibility: guide.visibility,
     updatedAt: new Date(guide.updatedAt).toISOString(),
     socialImageUrl: guide.socialImageKey ? Asset.assetUrl(guide.socialImageKey) : null,

@@ -1,6 +1,6 @@
 import { hashPassword } from '../../functions/domain/password';
 import { ApiClient, signUp } from '../support/api-client';
-import { countDynamoRequests } from './dynamo-counter';
+import { countDynamoRequests } from '../support/dynamo-counter';
 import { compareLoads, formatLoad, type BenchStack } from './support';
 
 /**

@@ -1,7 +1,7 @@
 import { NO_FOLDER } from '../../functions/db/entities/guide';
 import { db } from '../../functions/db/service';
 import { ApiClient, signUp } from '../support/api-client';
-import { countDynamoRequests } from './dynamo-counter';
+import { countDynamoRequests } from '../support/dynamo-counter';
 import { compareLoads, formatLoad, type BenchStack } from './support';
 
 async function orgOf(client: ApiClient): Promise<{ orgId: string; userId: string }> {

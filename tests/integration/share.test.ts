@@ -8,6 +8,7 @@ import { sharePath } from '#shared/share-link';
 import { db } from '../../functions/db/service';
 import { handler as edgeHandler } from '../../functions/edge/share';
 import { ApiClient, signUp } from '../support/api-client';
+import { countDynamoRequests } from '../support/dynamo-counter';
 import { readHead } from '../support/html-head';
 import { pngImage, postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
@@ -230,5 +231,22 @@ describe('the share page carries a public guide for the app', () => {
     await priv.client.request('PATCH', `/api/guides/${priv.guide.id}`, { visibility: 'private' });
     const html = await (await fetch(`${stack().url}${sharePath(priv.guide)}`)).text();
     expect(html).not.toContain('stepcast-shared-guide');
+  });
+});
+
+describe("the shared guide's one DynamoDB request", () => {
+  it('is one Query once the organisation\'s name is known, and a rename shows at once', async () => {
+    const { client, guide } = await authorWithGuide('Counted guide', { slides: 2 });
+    expect((await anonymous().get(`/api/share/${guide.id}`)).status).toBe(200);
+    const counter = countDynamoRequests();
+    counter.reset();
+    const answer = (await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto;
+    expect(counter.snapshot()).toEqual({ QueryCommand: 1 });
+
+    const [organization] = (await client.get('/api/auth/organization/list')).json as Array<{ id: string; name: string }>;
+    expect(answer.organizationName).toBe(organization!.name);
+    const renamed = await client.post('/api/auth/organization/update', { organizationId: organization!.id, data: { name: 'Renamed Docs Team' } });
+    expect(renamed.status).toBe(200);
+    expect(((await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto).organizationName).toBe('Renamed Docs Team');
   });
 });
