@@ -78,7 +78,7 @@ const importDirection = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.data/**', 'test-results/**', 'playwright-report/**', 'tests/fixtures/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-ssr/**', 'cdk.out/**', '.data/**', 'test-results/**', 'playwright-report/**', 'tests/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

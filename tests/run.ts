@@ -8,7 +8,7 @@ import { freePort } from '../infra/local/ports';
 import { chromiumMissingMessage } from './support/chromium';
 
 /**
- * npm test: typecheck, lint, unit and integration tests (vitest), the web build and the browser
+ * npm test: typecheck, lint, the web build, unit and integration tests (vitest) and the browser
  * journeys (Playwright in Debian Chromium), against one DynamoDB Local and one s3rver for the
  * whole run. Ends with one line "N passed, N failed" and a non-zero exit on any failure.
  */
@@ -71,6 +71,10 @@ try {
     step('Lint (eslint, import direction)', () => run('npx', ['eslint', '--max-warnings', '0', '.'])),
   ]);
 
+  // Before the integration tests: the share page's edge renders its first frame with the web
+  // build's renderer, into the shells the build writes (shared/share-frame.ts).
+  const build = await step('Build (web, prerendered pages, extension)', () => run('npm', ['run', '--silent', 'build']));
+
   const dynamo = await startDynamo({ port: await freePort() });
   stops.push(dynamo.stop);
   const s3 = await startS3({ port: await freePort(), dataDir: path.join(work, 's3') });
@@ -83,8 +87,6 @@ try {
     () => run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], emulators),
     () => vitestCounts(vitestReport),
   );
-
-  const build = await step('Build (web, prerendered pages, extension)', () => run('npm', ['run', '--silent', 'build']));
 
   let e2e = false;
   const missing = chromiumMissingMessage();

@@ -17,7 +17,7 @@
  * The pages render through a Node build of src/app/render-page.tsx made here with the same Vite
  * config, so the HTML comes from the very components and loaders the browser runs.
  */
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +25,8 @@ import { build } from 'vite';
 import { z } from 'zod';
 import type * as RenderPage from './src/app/render-page';
 import { escapeHtml } from '#shared/html';
+import { withoutUnusedCustomProperties } from './prerender-css';
+import { SHARE_FRAME_RENDERER_FILE, SHARE_SHELL_PATHS } from '#shared/share-frame';
 
 type RenderModule = typeof RenderPage;
 
@@ -40,7 +42,7 @@ const STATE_MARKER = 'id="prerendered-state"';
 /** Vite's build manifest (`build.manifest: true`): source module → output chunk and its CSS. */
 const Manifest = z.record(
   z.string(),
-  z.object({ file: z.string(), css: z.array(z.string()).optional(), imports: z.array(z.string()).optional() }),
+  z.object({ file: z.string(), name: z.string().optional(), css: z.array(z.string()).optional(), imports: z.array(z.string()).optional() }),
 );
 type Manifest = z.infer<typeof Manifest>;
 
@@ -57,7 +59,11 @@ function assetsOf(manifest: Manifest, keys: readonly string[]): { scripts: strin
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const seen = new Set<string>();
-  const visit = (key: string) => {
+  const visit = (reference: string) => {
+    // `chunk:{name}`: a chunk made of several modules (vite.config.ts groups), by its name.
+    const key = reference.startsWith('chunk:')
+      ? (Object.keys(manifest).find((candidate) => candidate.endsWith('.js') && manifest[candidate]?.name === reference.slice('chunk:'.length)) ?? reference)
+      : reference;
     if (seen.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
@@ -68,6 +74,52 @@ function assetsOf(manifest: Manifest, keys: readonly string[]): { scripts: strin
   };
   keys.forEach(visit);
   return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** `<link>`s for the stylesheets and modules a page needs that the shell does not link already. */
+function assetLinks(shell: string, { scripts, styles }: { scripts: string[]; styles: string[] }): string[] {
+  return [
+    ...styles.filter((href) => !shell.includes(`"${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
+    // The code that hydrates the page, fetched at once but behind the stylesheets and the
+    // entry: the page is readable without it, so it must not compete with the first paint.
+    ...scripts.filter((href) => !shell.includes(`"${href}"`)).map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}" />`),
+  ];
+}
+
+/**
+ * What each share view loads (src/main.tsx): the modules behind its first frame's markup, whose
+ * stylesheets the frame needs before any script runs (shared/share-frame.ts).
+ */
+const SHARE_VIEW_MODULES = {
+  player: [
+    'src/app/app.tsx',
+    'src/app/routes/query-layout.tsx',
+    'src/app/routes/share/share.tsx',
+    'src/lib/app-query-client.tsx',
+  ],
+  // embed-mount.tsx is inside the guide-player chunk (vite.config.ts), which the manifest names.
+  embed: ['chunk:guide-player'],
+} as const;
+
+/** The renderer of share pages' first frames, a Node module the edge handler loads (shared/share-frame.ts); its code. */
+async function buildShareFrameRenderer(): Promise<string> {
+  const outDir = path.join(WEB_ROOT, '..', path.dirname(SHARE_FRAME_RENDERER_FILE));
+  await build({
+    configFile: path.join(WEB_ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: {
+      ssr: path.join(WEB_ROOT, 'src/app/render-share-frame.tsx'),
+      outDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      manifest: false,
+      copyPublicDir: false,
+    },
+  });
+  console.log(`built the share pages' first-frame renderer → ${path.relative(process.cwd(), path.join(WEB_ROOT, '..', SHARE_FRAME_RENDERER_FILE))}`);
+  const files = await readdir(outDir, { recursive: true });
+  const code = await Promise.all(files.filter((name) => name.endsWith('.js')).map((name) => readFile(path.join(outDir, name), 'utf8')));
+  return code.join('\n');
 }
 
 async function buildRenderer(outDir: string): Promise<RenderModule> {
@@ -128,12 +180,7 @@ async function main(): Promise<void> {
         '<meta property="og:image:height" content="630" />',
         `<meta property="og:image:alt" content="${escapeHtml(render.documentTitle('Narrated step-by-step guides'))}" />`,
         '<meta name="twitter:card" content="summary_large_image" />',
-        ...styles.filter((href) => !shell.includes(`"${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${href}" />`),
-        // The code that hydrates the page, fetched at once but behind the stylesheets and the
-        // entry: the page is readable without it, so it must not compete with the first paint.
-        ...scripts
-          .filter((href) => !shell.includes(`"${href}"`))
-          .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}" />`),
+        ...assetLinks(shell, { scripts, styles }),
       ];
 
       let html = shell;
@@ -158,6 +205,39 @@ async function main(): Promise<void> {
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, html);
       console.log(`prerendered ${page.path} → ${path.relative(process.cwd(), file)}`);
+    }
+
+    // The share views' shells: the edge writes a guide's first frame into them, so they carry
+    // the stylesheets it needs, inline: the frame paints without waiting for a request. No module
+    // preloads either: the app's code starts loading once the frame's screenshot has painted
+    // (src/main.tsx), instead of competing with it for the connection or the main thread.
+    const frameRendererCode = await buildShareFrameRenderer();
+    for (const [view, file] of Object.entries(SHARE_SHELL_PATHS)) {
+      const shellStyles = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
+      const { styles, scripts } = assetsOf(manifest, SHARE_VIEW_MODULES[view as keyof typeof SHARE_SHELL_PATHS]);
+      const inlined = [...new Set([...shellStyles, ...styles])];
+      let css = await Promise.all(inlined.map((href) => readFile(path.join(DIST, href), 'utf8')));
+      if (view === 'embed') {
+        // The embed never leaves its page (its links open new tabs), so it needs only the design
+        // tokens its own styles, code and markup use (issue 5: its bytes are on other sites).
+        const shellEntry = /<script type="module" crossorigin src="([^"]+)"/.exec(shell)?.[1] ?? '';
+        const code = await Promise.all([shellEntry, ...scripts].filter(Boolean).map((href) => readFile(path.join(DIST, href), 'utf8')));
+        css = withoutUnusedCustomProperties(css, [...code, frameRendererCode].join('\n'));
+      }
+      if (css.some((text) => /<\/style/i.test(text))) throw new Error('prerender: a stylesheet contains </style and cannot be inlined');
+      let html = shell.replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
+      // Each inlined file also stays named by a disabled link, which the browser does not fetch:
+      // when the view's code loads, Vite's preload helper finds it and does not load it again.
+      const named = inlined.map((href) => `<link rel="stylesheet" crossorigin href="${href}" disabled />`);
+      html = replaceOnce(html, /\n\s*<\/head>/, `\n    <style>${css.join('\n')}</style>\n    ${named.join('\n    ')}\n  </head>`, '</head>');
+      // The entry, async at the body's end: the frame paints without waiting for it (a deferred
+      // script holds DOMContentLoaded, and Chromium's first paint with it), and `#root` exists
+      // by the time it runs.
+      const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+      const src = entry.exec(html)?.[1];
+      if (!src) throw new Error('prerender: no entry script in the SPA shell');
+      html = replaceOnce(html.replace(entry, ''), /\n\s*<\/body>/, `\n    <script type="module" async crossorigin src="${src}"></script>\n  </body>`, '</body>');
+      await writeFile(path.join(DIST, file), html);
     }
 
     // The hosting's list of prerendered pages (infra/cdk/cloudfront-functions.ts, "Prerendered

@@ -38,13 +38,20 @@ export default defineConfig({
             // and the router apart, since the embed (issue 5) loads React without the router.
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            // What a shared guide's page reads its guide with, before the player loads: one file
+            // rather than three for the embed (issue 5's budget); the app's API errors with it.
+            {
+              name: 'share-data',
+              includeDependenciesRecursively: false,
+              test: /(web[\\/]src[\\/](features[\\/]share[\\/]api[\\/]prefetch-shared-guide|lib[\\/]api-error)|shared[\\/]share-id)\.ts$/,
+            },
             // The guide player and the embed's own modules in one chunk: the embed loads it on
             // other sites within a budget (issue 5: ≤ 80 KB gzip), and one file compresses
-            // better than four. Only these modules, not what they import (the app shares that).
+            // better than six. Only these modules, not what they import (the app shares that).
             {
               name: 'guide-player',
               includeDependenciesRecursively: false,
-              test: /web[\\/]src[\\/](features[\\/]share[\\/](api[\\/]get-shared-guide|utils[\\/](bold-markup|playback|zoom)|components[\\/](guide-player|step-text|shared-guide-embed))|app[\\/]routes[\\/]share[\\/]embed-app|components[\\/]layouts[\\/]embed-layout)/,
+              test: /web[\\/]src[\\/](features[\\/]share[\\/](api[\\/]get-shared-guide|utils[\\/](bold-markup|playback|zoom)|components[\\/](guide-player|step-text|shared-guide-embed))|app[\\/]routes[\\/]share[\\/]embed-(app|mount)|components[\\/]layouts[\\/]embed-layout|lib[\\/]server-frame\.ts)/,
             },
           ],
         },

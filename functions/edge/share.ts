@@ -2,7 +2,8 @@ import type { CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambd
 import { escapeHtml } from '#shared/html';
 import { PRODUCT_NAME } from '#shared/product';
 import { isEmbedPath, pageSecurityHeaders, uploadConnectSrc } from '#shared/security-headers';
-import { ShareMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '#shared/share';
+import { ShareMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type SharedGuideDto } from '#shared/share';
+import { SERVER_FRAME_ATTRIBUTE, SHARE_SHELL_PATHS, type RenderShareFrame } from '#shared/share-frame';
 import { guideIdFromSegment } from '#shared/share-link';
 
 /**
@@ -41,9 +42,9 @@ export function requestOrigin(event: CloudFrontRequestEvent): string {
   return `${proto}://${host}`;
 }
 
-async function fetchWithin(url: string, timeoutMs: number, accept: string): Promise<Response | undefined> {
+async function fetchWithin(url: string, signal: AbortSignal, accept: string): Promise<Response | undefined> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept } });
+    const response = await fetch(url, { signal, headers: { accept } });
     return response.ok ? response : undefined;
   } catch {
     return undefined;
@@ -58,7 +59,9 @@ export interface PageMeta {
   image: string;
   noindex: boolean;
   /** a public guide's answer, written into the page so the app need not ask again */
-  guide?: { id: string; json: string; firstScreenshotUrl: string | undefined };
+  guide?: { id: string; json: string; firstScreenshotUrl: string | undefined; dto: SharedGuideDto };
+  /** the view the path names, when it is a share path */
+  view?: 'player' | 'embed' | 'design';
 }
 
 /** The id of the page's data block: the SPA reads a public guide from it instead of fetching. */
@@ -99,21 +102,31 @@ export function metaTags(meta: PageMeta): string {
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
     `<meta name="twitter:image" content="${escapeHtml(meta.image)}">`,
-    // The first screenshot is what a viewer waits for: fetch it with the page, not after the app.
-    meta.guide?.firstScreenshotUrl ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(meta.guide.firstScreenshotUrl)}">` : '',
     // Data, not script: never executed, so the CSP's script-src 'self' holds.
     meta.guide ? `<script type="application/json" id="${GUIDE_DATA_ID}" data-guide-id="${escapeHtml(meta.guide.id)}">${meta.guide.json}</script>` : '',
   ];
   return tags.filter(Boolean).join('');
 }
 
+/**
+ * What the page fetches first, at the head's start ahead of the shell's stylesheets: the first
+ * screenshot is what a viewer waits for, so it takes the first connection, not one after the app's.
+ */
+export function earlyTags(meta: PageMeta): string {
+  const screenshot = meta.guide?.firstScreenshotUrl;
+  return screenshot ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(screenshot)}">` : '';
+}
+
 /** The shell with its own title, description, canonical and social tags replaced by ours. */
-export function injectMeta(shell: string, tags: string): string {
+export function injectMeta(shell: string, tags: string, early = ''): string {
   const cleaned = shell
     .replace(/<title>[\s\S]*?<\/title>/gi, '')
     .replace(/<meta\s+(?:name|property)="(?:description|robots|og:[^"]*|twitter:[^"]*)"[^>]*>/gi, '')
     .replace(/<link\s+rel="canonical"[^>]*>/gi, '');
-  return cleaned.includes('</head>') ? cleaned.replace('</head>', `${tags}</head>`) : `${tags}${cleaned}`;
+  const charset = /<meta charset="[^"]*"\s*\/?>/i;
+  // Right after the charset, which must stay first; a shell without one gets them with the rest.
+  const [withEarly, rest] = early && charset.test(cleaned) ? [cleaned.replace(charset, (tag) => `${tag}${early}`), tags] : [cleaned, `${early}${tags}`];
+  return withEarly.includes('</head>') ? withEarly.replace('</head>', `${rest}</head>`) : `${rest}${withEarly}`;
 }
 
 /** The page's meta: the guide's own when it is public and published, otherwise the generic set. */
@@ -128,13 +141,15 @@ export async function pageMeta(origin: string, uri: string): Promise<PageMeta> {
     noindex: true,
   };
   if (!parsed) return generic;
+  // The view is in the request's path, which the page answers anyway: it reveals nothing.
+  generic.view = parsed.view;
   let id: string;
   try {
     id = guideIdFromSegment(parsed.segment);
   } catch {
     return generic;
   }
-  const response = await fetchWithin(`${origin}/api/share/${encodeURIComponent(id)}`, FETCH_TIMEOUT_MS, 'application/json');
+  const response = await fetchWithin(`${origin}/api/share/${encodeURIComponent(id)}`, AbortSignal.timeout(FETCH_TIMEOUT_MS), 'application/json');
   if (!response) return generic;
   const body: unknown = await response.json().catch(() => undefined);
   const guide = ShareMeta.safeParse(body);
@@ -149,8 +164,17 @@ export async function pageMeta(origin: string, uri: string): Promise<PageMeta> {
     noindex: parsed.view !== 'player',
     // Only what an anonymous viewer may see: the edge asks without cookies.
     ...(parsed.view !== 'design'
-      ? { guide: { id: guide.data.id, json: scriptSafeJson(body), firstScreenshotUrl: first && first.startsWith('/assets/') ? first : undefined } }
+      ? {
+          guide: {
+            id: guide.data.id,
+            json: scriptSafeJson(body),
+            firstScreenshotUrl: first && first.startsWith('/assets/') ? first : undefined,
+            // The API's own answer, whole: the frame renders it as the app would.
+            dto: body as SharedGuideDto,
+          },
+        }
       : {}),
+    view: parsed.view,
   };
 }
 
@@ -161,19 +185,59 @@ export async function pageMeta(origin: string, uri: string): Promise<PageMeta> {
  */
 export const SHELL_PATHS = ['/__spa-fallback.html', '/index.html'] as const;
 
-async function fetchShell(origin: string): Promise<Response | undefined> {
-  for (const path of SHELL_PATHS) {
-    const response = await fetchWithin(`${origin}${path}`, FETCH_TIMEOUT_MS, 'text/html');
-    if (response) return response;
+/** The shell a share path is answered with: its view's own (with the frame's stylesheets) first. */
+export function shellPathsFor(uri: string): string[] {
+  const view = parseSharePath(uri)?.view;
+  return view === 'player' || view === 'embed' ? [SHARE_SHELL_PATHS[view], ...SHELL_PATHS] : [...SHELL_PATHS];
+}
+
+/** The first of the shells that answers, all within one timeout. */
+async function fetchShell(origin: string, uri: string): Promise<{ path: string; html: string } | undefined> {
+  const deadline = AbortSignal.timeout(FETCH_TIMEOUT_MS);
+  for (const path of shellPathsFor(uri)) {
+    if (deadline.aborted) return undefined;
+    const response = await fetchWithin(`${origin}${path}`, deadline, 'text/html');
+    const html = await response?.text().catch(() => undefined);
+    if (html !== undefined) return { path, html };
   }
   return undefined;
+}
+
+let renderShareFrame: RenderShareFrame | undefined;
+
+/**
+ * Gives the handler the web build's renderer of first frames (shared/share-frame.ts); without
+ * one, share pages carry their tags and data only and the app renders the player.
+ */
+export function setShareFrameRenderer(renderer: RenderShareFrame | undefined): void {
+  renderShareFrame = renderer;
+}
+
+/**
+ * A public guide's first frame, server-rendered into `#root` (issue 5: the first slide paints
+ * before the app's code has arrived). Only in the view's own shell, whose stylesheets the markup
+ * needs; never for a guide the anonymous API did not answer, so private and missing guides stay
+ * byte-identical. A renderer that fails costs the frame, never the page.
+ */
+export function withShareFrame(html: string, shellPath: string, meta: PageMeta, url: string): string {
+  const { guide, view } = meta;
+  if (!renderShareFrame || !guide || (view !== 'player' && view !== 'embed') || shellPath !== SHARE_SHELL_PATHS[view]) return html;
+  let frame: string;
+  try {
+    frame = renderShareFrame({ guide: guide.dto, view, url });
+  } catch (error) {
+    console.error(JSON.stringify({ message: 'share frame failed to render', guideId: guide.id, error: String(error) }));
+    return html;
+  }
+  return html.replace('<div id="root"></div>', () => `<div id="root" ${SERVER_FRAME_ATTRIBUTE}>${frame}</div>`);
 }
 
 export async function handler(event: CloudFrontRequestEvent): Promise<CloudFrontResultResponse> {
   const { request } = event.Records[0]!.cf;
   const origin = requestOrigin(event);
-  const [shellResponse, meta] = await Promise.all([fetchShell(origin), pageMeta(origin, request.uri)]);
-  const shell = (await shellResponse?.text().catch(() => undefined)) ?? FALLBACK_SHELL;
+  const [shell, meta] = await Promise.all([fetchShell(origin, request.uri), pageMeta(origin, request.uri)]);
+  const url = request.querystring ? `${request.uri}?${request.querystring}` : request.uri;
+  const page = withShareFrame(injectMeta(shell?.html ?? FALLBACK_SHELL, metaTags(meta), earlyTags(meta)), shell?.path ?? '', meta, url);
   const frameAncestors = isEmbedPath(request.uri) ? 'any' : 'none';
   return {
     status: '200',
@@ -185,6 +249,6 @@ export async function handler(event: CloudFrontRequestEvent): Promise<CloudFront
       // UPLOAD_ORIGIN is replaced at bundle time for Lambda@Edge (it has no environment).
       ...pageSecurityHeaders(frameAncestors, uploadConnectSrc(process.env.UPLOAD_ORIGIN)),
     }),
-    body: injectMeta(shell, metaTags(meta)),
+    body: page,
   };
 }

@@ -1,11 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contentSecurityPolicy, uploadConnectSrc } from '#shared/security-headers';
+import { SERVER_FRAME_ATTRIBUTE } from '#shared/share-frame';
 import { edgeBuildOptions } from './constructs/edge-code';
-import { EDGE_ENTRY } from './paths';
+import { EDGE_ENTRY, SHARE_FRAME_RENDERER } from './paths';
 import { addStepcastStacks } from './stepcast';
 import { emptySiteDir, testApp } from './test-support';
 
@@ -60,6 +64,63 @@ describe('the edge bundle', () => {
       expect(response.headers['content-security-policy']?.[0]?.value).toBe(contentSecurityPolicy('none', uploadConnectSrc(UPLOAD_ORIGIN)));
     } finally {
       if (saved !== undefined) process.env.UPLOAD_ORIGIN = saved;
+    }
+  });
+});
+
+describe('the edge bundle with the share frame renderer', () => {
+  it('renders a public guide\'s first frame into its view\'s shell, as the local server does', async () => {
+    expect(existsSync(SHARE_FRAME_RENDERER), 'the web build makes the renderer: npm run build').toBe(true);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'stepcast-edge-'));
+    const outfile = path.join(dir, 'index.js');
+    await build({ ...edgeBuildOptions(EDGE_ENTRY, { UPLOAD_ORIGIN }, { shareFrameRenderer: SHARE_FRAME_RENDERER }), outfile });
+
+    // An origin with the share shell and a public guide, as CloudFront would answer the edge.
+    const guide = {
+      id: 'abcdefghijkl',
+      title: 'Bundled <guide>',
+      organizationName: 'Acme',
+      visibility: 'public',
+      updatedAt: '2026-11-21T00:00:00.000Z',
+      socialImageUrl: null,
+      slides: [
+        { id: 's1', title: null, text: 'Click **Save**', narration: null, screenshotUrl: '/assets/a.png', width: 640, height: 400, click: { x: 10, y: 10 }, zoomLevel: 1.5, isHighlightVisible: true, audioUrl: null, audioDurationMs: null },
+      ],
+    };
+    const origin = http.createServer((req, res) => {
+      if (req.url === '/__share.html') {
+        res.writeHead(200, { 'content-type': 'text/html' });
+        res.end('<!doctype html><html><head><meta charset="utf-8"><title>Shell</title></head><body><div id="root"></div></body></html>');
+      } else if (req.url === `/api/share/${guide.id}`) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(guide));
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+    try {
+      const EdgeModule = z.object({ handler: z.custom<(event: unknown) => Promise<{ body: string }>>((value) => typeof value === 'function') });
+      const { handler } = EdgeModule.parse(await import(outfile));
+      const host = `127.0.0.1:${(origin.address() as AddressInfo).port}`;
+      const event = {
+        Records: [
+          {
+            cf: {
+              config: { distributionDomainName: host, distributionId: 'T', eventType: 'origin-request', requestId: 't' },
+              request: { clientIp: '127.0.0.1', headers: { host: [{ key: 'Host', value: host }], 'cloudfront-forwarded-proto': [{ key: 'CloudFront-Forwarded-Proto', value: 'http' }] }, method: 'GET', querystring: '', uri: `/share/bundled-guide-${guide.id}` },
+            },
+          },
+        ],
+      };
+      const { body } = await handler(event);
+      expect(body).toContain(`<div id="root" ${SERVER_FRAME_ATTRIBUTE}>`);
+      expect(body).toContain('<h1 class="shared-guide__title">Bundled &lt;guide&gt;</h1>');
+      expect(body).toMatch(/<img class="player__screenshot" src="\/assets\/a\.png"/);
+    } finally {
+      origin.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { SHARE_FRAME_RENDERER_FILE } from '#shared/share-frame';
 
 /**
  * The repository root, from this file's place in it rather than the working directory, so the
@@ -17,3 +18,6 @@ export const SITE_DIR = fromRoot('web/dist');
 
 /** The share-page edge handler (Lambda@Edge, origin request on /share/*). */
 export const EDGE_ENTRY = fromRoot('functions/edge/share.ts');
+
+/** The web build's renderer of share pages' first frames, bundled into the edge handler. */
+export const SHARE_FRAME_RENDERER = fromRoot(SHARE_FRAME_RENDERER_FILE);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambda';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { ViteDevServer } from 'vite';
+import { SHARE_FRAME_RENDERER_FILE, SHARE_PAGE_QUERY_KEYS, type RenderShareFrame } from '#shared/share-frame';
 import { SHARE_API_PATH_PATTERN, SHARE_API_REMOVED_HEADERS } from '../cdk/behaviours';
 import { handleApiRequest } from './adapter';
 import { serveAsset } from './assets';
@@ -40,9 +42,33 @@ const EDGE_ENTRY = pathToFileURL(path.resolve(import.meta.dirname, '../../functi
 type EdgeHandler = (event: CloudFrontRequestEvent) => Promise<CloudFrontResultResponse>;
 let edgeHandler: Promise<EdgeHandler> | undefined;
 
-function loadEdge(): Promise<EdgeHandler> {
-  edgeHandler ??= import(EDGE_ENTRY).then((module: { handler: EdgeHandler }) => module.handler);
+const SHARE_FRAME_RENDERER = path.resolve(import.meta.dirname, '../..', SHARE_FRAME_RENDERER_FILE);
+
+interface EdgeModule {
+  handler: EdgeHandler;
+  setShareFrameRenderer: (renderer: RenderShareFrame | undefined) => void;
+}
+
+/**
+ * The edge module, with the web build's renderer of first frames as the deployed bundle has it
+ * (infra/cdk/constructs/edge-code.ts). Under `npm run dev` there is no build: the app renders.
+ */
+function loadEdge(dev: boolean): Promise<EdgeHandler> {
+  edgeHandler ??= (async () => {
+    const edge = (await import(EDGE_ENTRY)) as EdgeModule;
+    if (!dev && existsSync(SHARE_FRAME_RENDERER)) {
+      const renderer = (await import(pathToFileURL(SHARE_FRAME_RENDERER).href)) as { renderShareFrame: RenderShareFrame };
+      edge.setShareFrameRenderer(renderer.renderShareFrame);
+    }
+    return edge.handler;
+  })();
   return edgeHandler;
+}
+
+function keepParams(params: URLSearchParams, keys: readonly string[]): string {
+  const kept = new URLSearchParams();
+  for (const [key, value] of params) if (keys.includes(key)) kept.append(key, value);
+  return kept.toString();
 }
 
 /** Builds the origin-request event CloudFront hands the share edge function. */
@@ -65,7 +91,8 @@ export function cloudFrontEvent(req: http.IncomingMessage): CloudFrontRequestEve
             clientIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
             headers,
             method: req.method ?? 'GET',
-            querystring: url.search.slice(1),
+            // As the /share/* cache policy forwards it: only the parameters the page depends on.
+            querystring: keepParams(url.searchParams, SHARE_PAGE_QUERY_KEYS),
             uri: url.pathname,
           },
         },
@@ -116,7 +143,7 @@ function matchesPathPattern(pattern: string, pathname: string): boolean {
 }
 
 async function serveShare(req: http.IncomingMessage, res: http.ServerResponse, dev: boolean): Promise<void> {
-  const handler = await loadEdge();
+  const handler = await loadEdge(dev);
   const result = await handler(cloudFrontEvent(req));
   const headers: Record<string, string> = {};
   for (const [name, values] of Object.entries(result.headers ?? {})) headers[name] = values.map((v) => v.value).join(', ');

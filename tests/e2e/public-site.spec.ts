@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { GALLERY_ITEMS } from '../../shared/gallery';
 import { PRO_PLAN } from '../../shared/plan';
+import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share-frame';
 
 /** The public site (issue 7): every page, as the navigation reaches it and as crawlers read it. */
 const PAGES = [
@@ -116,6 +117,8 @@ test.describe('the public site', () => {
     const frame = page.frames().find((candidate) => candidate.url().endsWith(ACME.embedUrl));
     await expect.poll(async () => frame?.title()).toContain(ACME.title);
 
+    // The edge's frame first; the embed's app takes it over.
+    await expect(embed.locator('#root')).not.toHaveAttribute(SERVER_FRAME_ATTRIBUTE);
     await embed.getByRole('button', { name: 'Play', exact: true }).click();
     await expect(embed.getByRole('button', { name: 'Pause' })).toBeVisible();
   });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share-frame';
 import { pngImage } from '../support/images';
 
 // The seeded demo guide (infra/local/seed): published, public, seven captured steps.
@@ -21,6 +22,19 @@ async function withoutInlineGuide(page: Page, path: string): Promise<void> {
   });
 }
 const ACME_TITLE = 'Add a new contact in Acme CRM';
+
+/**
+ * Opens a share or embed page and waits until the app runs it: a public guide's page first shows
+ * the frame the edge rendered (markup only), which the app replaces and unmarks.
+ */
+async function openShared(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForApp(page);
+}
+
+async function waitForApp(page: Page | FrameLocator): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute(SERVER_FRAME_ATTRIBUTE);
+}
 const manifest: { steps: Array<{ text: string }> } = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, '../../infra/local/seed/guides/acme-crm/manifest.json'), 'utf8'),
 );
@@ -137,7 +151,7 @@ async function createPrivateGuide(request: APIRequestContext, baseURL: string, t
 
 test.describe('the shared guide player', () => {
   test('a shared guide plays through with the keyboard and keeps its step in the URL', async ({ page }) => {
-    await page.goto(ACME_PATH);
+    await openShared(page, ACME_PATH);
     await expect(page.getByRole('heading', { level: 1, name: ACME_TITLE })).toBeVisible();
     await expect(page).toHaveTitle(`${ACME_TITLE} | Stepcast`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', `${ACME_TITLE} - Shared guide from Stepcast`);
@@ -175,7 +189,7 @@ test.describe('the shared guide player', () => {
   });
 
   test('the buttons and the step list move through the guide too', async ({ page }) => {
-    await page.goto(ACME_PATH);
+    await openShared(page, ACME_PATH);
     await page.getByRole('button', { name: 'Next step' }).click();
     await expectStep(page, 2);
     await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: `Step 6: ${ACME_STEPS[5]}` }).click();
@@ -187,7 +201,7 @@ test.describe('the shared guide player', () => {
   });
 
   test('a link to ?step=3 opens the guide on step 3, and the player passes axe', async ({ page }) => {
-    await page.goto(`${ACME_PATH}?step=3`);
+    await openShared(page, `${ACME_PATH}?step=3`);
     await expectStep(page, 3);
     await expect(page.getByText(ACME_STEPS[2]!, { exact: true }).first()).toBeVisible();
     await expectNoAxeViolations(page);
@@ -205,7 +219,7 @@ test.describe('the shared guide player', () => {
     await page.route('**/assets/test/voiceover.wav', (route) => route.fulfill({ contentType: 'audio/wav', body: silentWav(0.6) }));
     await withoutInlineGuide(page, ACME_PATH);
 
-    await page.goto(ACME_PATH);
+    await openShared(page, ACME_PATH);
     await expectStep(page, 1);
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect.poll(() => page.locator('audio').evaluate((audio: HTMLAudioElement) => !audio.paused)).toBe(true);
@@ -227,6 +241,7 @@ test.describe('the embed', () => {
     try {
       await page.goto(host.url);
       const frame = page.frameLocator('#guide');
+      await waitForApp(frame);
       await expect(frame.getByRole('img', { name: `Screenshot of step 1: ${ACME_STEPS[0]}` })).toBeVisible();
       await expect(frame.getByRole('link', { name: /Made with Stepcast/ })).toHaveAttribute('target', '_blank');
       await expect(frame.getByRole('link', { name: /Made with Stepcast/ })).toHaveAttribute('href', `${ACME_PATH}?step=1`);
@@ -250,7 +265,7 @@ test.describe('the embed', () => {
   });
 
   test('opens at ?step= and passes axe', async ({ page }) => {
-    await page.goto(`${ACME_PATH}/embed?step=4`);
+    await openShared(page, `${ACME_PATH}/embed?step=4`);
     await expect(announcement(page)).toHaveText(`Step 4 of 7: ${ACME_STEPS[3]}`);
     await expect(page.getByRole('img', { name: `Screenshot of step 4: ${ACME_STEPS[3]}` })).toBeVisible();
     await expectNoAxeViolations(page);
@@ -264,7 +279,7 @@ test.describe('the embed', () => {
       else await route.fallback();
     });
     await withoutInlineGuide(page, `${ACME_PATH}/embed`);
-    await page.goto(`${ACME_PATH}/embed`);
+    await openShared(page, `${ACME_PATH}/embed`);
     await expect(page.getByText('Oooops. Something went wrong.')).toBeVisible();
     // Not the root route: no way home is offered.
     await expect(page.getByRole('button', { name: 'Go to Homepage' })).toHaveCount(0);
@@ -274,7 +289,7 @@ test.describe('the embed', () => {
   });
 
   test('?autoplay=1 starts playing by itself', async ({ page }) => {
-    await page.goto(`${ACME_PATH}/embed?step=6&autoplay=1`);
+    await openShared(page, `${ACME_PATH}/embed?step=6&autoplay=1`);
     await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
     await expect(announcement(page)).toHaveText(`Step 7 of 7: ${ACME_STEPS[6]}`, { timeout: 10_000 });
     await expect(page).toHaveURL(/[?&]step=7/);
@@ -312,4 +327,46 @@ test.describe('a private guide', () => {
       await stranger.close();
     }
   });
+});
+
+test.describe("the edge's first frame", () => {
+  /** Where the screenshot, the title and the control bar are on the page. */
+  async function layoutOf(page: Page) {
+    const box = async (selector: string) => {
+      const found = await page.locator(selector).first().boundingBox();
+      if (!found) throw new Error(`${selector} is not laid out`);
+      return found;
+    };
+    return { screenshot: await box('img[elementtiming="first-slide"]'), bar: await box('.player__bar'), root: await box('#root') };
+  }
+
+  for (const [view, url] of [
+    ['share page', `${ACME_PATH}?step=2`],
+    ['embed', `${ACME_PATH}/embed?step=2`],
+  ] as const) {
+    test(`the ${view} shows its step before any script runs, and the app takes it over without moving it`, async ({ browser, baseURL }) => {
+      const withoutScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+      const withScript = await browser.newContext({ baseURL });
+      try {
+        // Markup and styles only: the step's screenshot, loaded, in the player's layout.
+        const frame = await withoutScript.newPage();
+        await frame.goto(url);
+        await expect(frame.locator('#root')).toHaveAttribute(SERVER_FRAME_ATTRIBUTE);
+        const screenshot = frame.getByRole('img', { name: `Screenshot of step 2: ${ACME_STEPS[1]}` });
+        await expect(screenshot).toBeVisible();
+        await expect.poll(() => screenshot.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+        const before = await layoutOf(frame);
+
+        // The app: the same places, now working.
+        const app = await withScript.newPage();
+        await openShared(app, url);
+        expect(await layoutOf(app)).toEqual(before);
+        await app.getByRole('button', { name: 'Next step' }).click();
+        await expect(announcement(app)).toHaveText(`Step 3 of 7: ${ACME_STEPS[2]}`);
+      } finally {
+        await withoutScript.close();
+        await withScript.close();
+      }
+    });
+  }
 });

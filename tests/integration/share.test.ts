@@ -1,9 +1,13 @@
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { CloudFrontRequestEvent } from 'aws-lambda';
+import { parse } from 'parse5';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '#shared/errors';
 import type { SharedGuideDto } from '#shared/share';
+import { SERVER_FRAME_ATTRIBUTE, SHARE_FRAME_RENDERER_FILE } from '#shared/share-frame';
 import { sharePath } from '#shared/share-link';
 import { db } from '../../functions/db/service';
 import { handler as edgeHandler } from '../../functions/edge/share';
@@ -231,6 +235,91 @@ describe('the share page carries a public guide for the app', () => {
     await priv.client.request('PATCH', `/api/guides/${priv.guide.id}`, { visibility: 'private' });
     const html = await (await fetch(`${stack().url}${sharePath(priv.guide)}`)).text();
     expect(html).not.toContain('stepcast-shared-guide');
+  });
+});
+
+/** The page's `#root` as a browser's parser sees it: its attributes, images and headings. */
+function readRoot(html: string) {
+  type Node = { tagName?: string; attrs?: Array<{ name: string; value: string }>; childNodes?: Node[]; value?: string; content?: Node };
+  const attrsOf = (node: Node) => Object.fromEntries((node.attrs ?? []).map((a) => [a.name, a.value]));
+  const all = (node: Node, found: Node[] = []): Node[] => {
+    found.push(node);
+    for (const child of node.childNodes ?? []) all(child, found);
+    return found;
+  };
+  const text = (node: Node): string => (node.value ?? '') + (node.childNodes ?? []).map(text).join('');
+  const root = all(parse(html) as unknown as Node).find((node) => node.tagName === 'div' && attrsOf(node)['id'] === 'root');
+  if (!root) throw new Error('the page has no #root');
+  const inside = all(root).slice(1);
+  return {
+    attrs: attrsOf(root),
+    images: inside.filter((node) => node.tagName === 'img').map(attrsOf),
+    headings: inside.filter((node) => node.tagName === 'h1').map(text),
+    scripts: inside.filter((node) => node.tagName === 'script').length,
+    empty: inside.length === 0,
+  };
+}
+
+describe("the share page's first frame, rendered at the edge", () => {
+  it('is built: the web build made the renderer and the shells the frame needs (npm run build)', () => {
+    expect(existsSync(path.resolve(import.meta.dirname, '../..', SHARE_FRAME_RENDERER_FILE))).toBe(true);
+  });
+
+  it('shows the public guide\'s first slide in #root before any script runs, with the stylesheets it needs', async () => {
+    const { guide } = await authorWithGuide('Add a contact', { slides: 3 });
+    const shared = (await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto;
+    const html = await (await fetch(`${stack().url}${sharePath(guide)}`)).text();
+    const root = readRoot(html);
+    expect(root.attrs).toHaveProperty(SERVER_FRAME_ATTRIBUTE);
+    expect(root.headings).toEqual(['Add a contact']);
+    const screenshot = root.images.find((image) => image['elementtiming'] === 'first-slide');
+    expect(screenshot).toMatchObject({ src: shared.slides[0]!.screenshotUrl, width: '640', height: '400', fetchpriority: 'high' });
+    expect(root.scripts).toBe(0);
+    // The player's stylesheet is linked from the head, so the frame is laid out as the app lays it out.
+    // The player's and the page's styles are inline in the head: the frame is laid out as the app
+    // lays it out, without waiting for a stylesheet request.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<style>[\s\S]*\.player__stage\{[\s\S]*\.shared-guide\{[\s\S]*<\/style>/);
+    expect(readHead(html).links.filter((link) => link.rel === 'stylesheet')).toEqual([]);
+  });
+
+  it('shows the step the link names (?step=), and only the parameters the page depends on reach the edge', async () => {
+    const { guide } = await authorWithGuide('Three steps', { slides: 3 });
+    const shared = (await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto;
+    const html = await (await fetch(`${stack().url}${sharePath(guide)}?step=3&utm_source=x`)).text();
+    const images = readRoot(html).images;
+    expect(images[0]?.src).toBe(shared.slides[2]!.screenshotUrl);
+    expect(images.some((image) => image['elementtiming'] === 'first-slide')).toBe(true);
+  });
+
+  it('renders the embed\'s frame: the player alone, no site header', async () => {
+    const { guide } = await authorWithGuide('Embedded guide', { slides: 2 });
+    const shared = (await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto;
+    const html = await (await fetch(`${stack().url}${sharePath(guide)}/embed`)).text();
+    const root = readRoot(html);
+    expect(root.attrs).toHaveProperty(SERVER_FRAME_ATTRIBUTE);
+    expect(root.images[0]).toMatchObject({ src: shared.slides[0]!.screenshotUrl, elementtiming: 'first-slide' });
+    expect(html).not.toContain('Create your own guide');
+  });
+
+  it.each(['"><script>alert(1)</script>', '</title><meta http-equiv=refresh content="0;url=https://evil.example">'])(
+    'writes the title %j into the frame as text only',
+    async (title) => {
+      const { guide } = await authorWithGuide(title, { slides: 1 });
+      const html = await (await fetch(`${stack().url}${sharePath(guide)}`)).text();
+      const root = readRoot(html);
+      expect(root.headings).toEqual([title]);
+      expect(root.scripts).toBe(0);
+      expect(readHead(html).metas.some((m) => m['http-equiv'])).toBe(false);
+    },
+  );
+
+  it('never renders a frame for a private guide (the anonymous edge cannot read it), nor for a missing one', async () => {
+    const priv = await authorWithGuide('Private frame', { pro: true });
+    await priv.client.request('PATCH', `/api/guides/${priv.guide.id}`, { visibility: 'private' });
+    const html = await (await fetch(`${stack().url}${sharePath(priv.guide)}`)).text();
+    expect(readRoot(html).empty).toBe(true);
+    expect(readRoot(await (await fetch(`${stack().url}/share/gone-ZZZZZZZZZZZZ`)).text()).empty).toBe(true);
   });
 });
 

@@ -9,14 +9,39 @@ const EDGE_BUNDLE_FILE = 'index.js';
 /** ... and so the handler setting of a function running that bundle. */
 export const EDGE_HANDLER = 'index.handler';
 
+export interface EdgeCodeOptions {
+  /**
+   * The web build's renderer of share pages' first frames (shared/share-frame.ts), bundled with
+   * the handler and handed to it by `setShareFrameRenderer`: the handler module does not import
+   * the web's code, the bundle composes the two.
+   */
+  shareFrameRenderer?: string;
+}
+
 /**
  * esbuild's options for an edge bundle. Lambda@Edge has no environment variables, so each entry
  * of `environment` replaces `process.env.NAME` in the code with its value, as a string literal,
  * at bundle time; a variable not given stays `process.env.NAME` (undefined at the edge).
+ * NODE_ENV is always production, which React's server renderer reads to pick its build.
  */
-export function edgeBuildOptions(entry: string, environment: Readonly<Record<string, string>> = {}): BuildOptions {
+export function edgeBuildOptions(entry: string, environment: Readonly<Record<string, string>> = {}, options: EdgeCodeOptions = {}): BuildOptions {
+  const source = options.shareFrameRenderer
+    ? {
+        stdin: {
+          contents: [
+            `import { setShareFrameRenderer } from ${JSON.stringify(entry)};`,
+            `import { renderShareFrame } from ${JSON.stringify(options.shareFrameRenderer)};`,
+            'setShareFrameRenderer(renderShareFrame);',
+            `export { handler } from ${JSON.stringify(entry)};`,
+          ].join('\n'),
+          resolveDir: fromRoot('.'),
+          sourcefile: 'edge-entry.ts',
+          loader: 'ts' as const,
+        },
+      }
+    : { entryPoints: [entry] };
   return {
-    entryPoints: [entry],
+    ...source,
     bundle: true,
     platform: 'node',
     target: 'node22',
@@ -26,7 +51,10 @@ export function edgeBuildOptions(entry: string, environment: Readonly<Record<str
     tsconfig: fromRoot('tsconfig.json'),
     absWorkingDir: fromRoot('.'),
     logLevel: 'warning',
-    define: Object.fromEntries(Object.entries(environment).map(([name, value]) => [`process.env.${name}`, JSON.stringify(value)])),
+    define: {
+      'process.env.NODE_ENV': JSON.stringify('production'),
+      ...Object.fromEntries(Object.entries(environment).map(([name, value]) => [`process.env.${name}`, JSON.stringify(value)])),
+    },
   };
 }
 
@@ -45,7 +73,7 @@ export function edgeBuildOptions(entry: string, environment: Readonly<Record<str
  * Bundling obeys `aws:cdk:bundling-stacks` like NodejsFunction does, so tests that skip bundling
  * skip this too.
  */
-export function edgeCode(entry: string, environment: Readonly<Record<string, string>> = {}): Code {
+export function edgeCode(entry: string, environment: Readonly<Record<string, string>> = {}, options: EdgeCodeOptions = {}): Code {
   return Code.fromAsset(path.dirname(entry), {
     // The hash of the bundle, not of the source folder: a change in `shared/` (or in a baked-in
     // value) reaches the edge.
@@ -55,7 +83,7 @@ export function edgeCode(entry: string, environment: Readonly<Record<string, str
       image: DockerImage.fromRegistry('stepcast/no-docker-bundling'),
       local: {
         tryBundle(outputDir: string): boolean {
-          buildSync({ ...edgeBuildOptions(entry, environment), outfile: path.join(outputDir, EDGE_BUNDLE_FILE) });
+          buildSync({ ...edgeBuildOptions(entry, environment, options), outfile: path.join(outputDir, EDGE_BUNDLE_FILE) });
           return true;
         },
       },

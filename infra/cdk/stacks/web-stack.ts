@@ -33,6 +33,7 @@ import { CfnLogGroup, LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { SHARE_PAGE_QUERY_KEYS } from '#shared/share-frame';
 import {
   API_HEADERS,
   ASSET_HEADERS,
@@ -59,7 +60,7 @@ import {
 import { EDGE_HANDLER, edgeCode } from '../constructs/edge-code';
 import { SecurityHeadersPolicy } from '../constructs/security-headers-policy';
 import { UsageError } from '../errors';
-import { EDGE_ENTRY, SITE_DIR } from '../paths';
+import { EDGE_ENTRY, SHARE_FRAME_RENDERER, SITE_DIR } from '../paths';
 import type { StageConfig } from '../stage';
 
 /**
@@ -81,6 +82,8 @@ export interface WebStackProps extends StackProps {
   readonly uploadOrigin: string;
   /** the SPA build to upload. @default web/dist */
   readonly siteDir?: string;
+  /** the web build's renderer of share pages' first frames. @default web/dist-ssr/render-share-frame.js */
+  readonly shareFrameRenderer?: string;
   /** the share-page edge handler module. @default functions/edge/share.ts */
   readonly edgeEntry?: string;
 }
@@ -142,9 +145,20 @@ export class WebStack extends Stack {
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
     });
 
+    const shareFrameRenderer = props.shareFrameRenderer ?? SHARE_FRAME_RENDERER;
+    if (!existsSync(shareFrameRenderer)) {
+      Annotations.of(this).addWarningV2(
+        'stepcast:web:share-frame-not-built',
+        `${shareFrameRenderer} not found: share pages deploy without their server-rendered first frame. Run npm run build before cdk deploy.`,
+      );
+    }
     this.shareEdgeFunction = new experimental.EdgeFunction(this, 'ShareEdgeFunction', {
       // The edge handler writes the page CSP, which must allow the upload origin.
-      code: edgeCode(props.edgeEntry ?? EDGE_ENTRY, { UPLOAD_ORIGIN: uploadOrigin }),
+      code: edgeCode(
+        props.edgeEntry ?? EDGE_ENTRY,
+        { UPLOAD_ORIGIN: uploadOrigin },
+        existsSync(shareFrameRenderer) ? { shareFrameRenderer } : {},
+      ),
       handler: EDGE_HANDLER,
       runtime: Runtime.NODEJS_22_X,
       // x86_64 (the default): Lambda@Edge does not run arm64.
@@ -188,8 +202,11 @@ export class WebStack extends Stack {
     });
     // Share pages change when a guide is edited or unpublished: a minute by default (the edge
     // handler says s-maxage=60), five at most, so a guide made private stops being previewed soon.
+    // The page's first frame shows the step and play state its search names: those parameters
+    // (and only those) are in the key, and so reach the edge handler.
     const shareCachePolicy = new CachePolicy(this, 'ShareCachePolicy', {
       comment: `Stepcast ${stage.name}: share pages`,
+      queryStringBehavior: CacheQueryStringBehavior.allowList(...SHARE_PAGE_QUERY_KEYS),
       defaultTtl: Duration.seconds(60),
       maxTtl: Duration.minutes(5),
       minTtl: Duration.seconds(0),

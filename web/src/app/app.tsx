@@ -1,9 +1,10 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SERVER_FRAME_ATTRIBUTE } from '#shared/share-frame';
 import { isPrerenderedFor, readPrerenderedState } from '../lib/prerendered-state';
 import { loadRootSearch, ROOT_ROUTE_ID } from '../lib/root-search';
 import { AppProvider } from './provider';
-import { AppRouter, createHydratingAppRouter, type AppRouterInstance } from './router';
+import { AppRouter, createAppRouter, createHydratingAppRouter, type AppRouterInstance } from './router';
 
 export interface AppProps {
   /** given when the router was made ahead of the first render (hydration) */
@@ -18,23 +19,46 @@ export function App({ router }: AppProps) {
   );
 }
 
+/** Resolves once the router has its first page's code and data (or its error) to show. */
+function routerReady({ router }: AppRouterInstance): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /**
  * Starts the app in `root`. A page prerendered at build time (web/prerender.ts) is hydrated with
  * the state it was rendered with; the root route's data, the validated search, is read from
- * this URL, whose search the static HTML could not know. Any other page is rendered afresh.
+ * this URL, whose search the static HTML could not know. A share page whose first frame the
+ * edge rendered (shared/share-frame.ts) keeps that frame on screen until the router has the
+ * page's code and data, and the first render replaces it with the same markup. Any other page
+ * is rendered afresh.
  */
 export async function startApp(root: HTMLElement): Promise<void> {
   const prerendered = readPrerenderedState(document);
   if (!prerendered || !isPrerenderedFor(prerendered, window.location.pathname)) {
+    const router = createAppRouter();
+    const app = (
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>
+    );
+    if (root.hasAttribute(SERVER_FRAME_ATTRIBUTE)) {
+      // With the player's code (issue 7: the landing page's budget has no room for it).
+      const [{ replaceServerFrame }] = await Promise.all([import('../lib/server-frame'), routerReady(router)]);
+      replaceServerFrame(root, app);
+      return;
+    }
     // Another page's HTML may stand in as the shell: it is replaced, not hydrated, and its
     // canonical URL is not this page's.
     root.replaceChildren();
     document.head.querySelector('link[rel="canonical"]')?.remove();
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    createRoot(root).render(app);
     return;
   }
   const loaderData = {

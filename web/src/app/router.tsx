@@ -169,12 +169,14 @@ export async function createHydratingAppRouter(hydrationData: HydrationState): P
   return { router: createBrowserRouter(routes, { hydrationData }), preload: createRoutePreloader(routes) };
 }
 
+/** The router for a page rendered in the browser: it starts loading the page's code and data at once. */
+export function createAppRouter(): AppRouterInstance {
+  const routes = createAppRoutes();
+  return { router: createBrowserRouter(routes), preload: createRoutePreloader(routes) };
+}
+
 export function AppRouter({ instance }: { instance?: AppRouterInstance }) {
-  const { router, preload } = useMemo(() => {
-    if (instance) return instance;
-    const routes = createAppRoutes();
-    return { router: createBrowserRouter(routes), preload: createRoutePreloader(routes) };
-  }, [instance]);
+  const { router, preload } = useMemo(() => instance ?? createAppRouter(), [instance]);
 
   return (
     <RoutePreloadContext value={preload}>

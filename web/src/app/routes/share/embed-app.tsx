@@ -1,5 +1,4 @@
-import { lazy, StrictMode, Suspense, useState } from 'react';
-import { createRoot } from 'react-dom/client';
+import { lazy, Suspense, useState } from 'react';
 import type { SharedGuideDto } from '#shared/share';
 import { guideIdFromSegment } from '#shared/share-id';
 import { EmbedLayout } from '../../../components/layouts/embed-layout';
@@ -37,7 +36,20 @@ function replaceStepInUrl(index: number) {
   window.history.replaceState(window.history.state, '', `${pathname}?${searchWithStep(search, index).toString()}${hash}`);
 }
 
-function EmbedContent({ result, onRetry, retrying }: { result: EmbedResult; onRetry: () => void; retrying: boolean }) {
+/** Where the embed is: `window.location` in the browser, the request's URL on the server. */
+export interface EmbedLocation {
+  pathname: string;
+  search: string;
+}
+
+interface EmbedContentProps {
+  result: EmbedResult;
+  location: EmbedLocation;
+  onRetry: () => void;
+  retrying: boolean;
+}
+
+function EmbedContent({ result, location, onRetry, retrying }: EmbedContentProps) {
   if (result.kind !== 'guide') {
     return (
       <Suspense fallback={null}>
@@ -50,7 +62,7 @@ function EmbedContent({ result, onRetry, retrying }: { result: EmbedResult; onRe
       </Suspense>
     );
   }
-  const search = new URLSearchParams(window.location.search);
+  const search = new URLSearchParams(location.search);
   return (
     <SharedGuideEmbed
       guide={result.guide}
@@ -59,13 +71,13 @@ function EmbedContent({ result, onRetry, retrying }: { result: EmbedResult; onRe
       onStepChange={replaceStepInUrl}
       // This page without `/embed`: the share page it frames (not built from `paths`, whose table
       // of every URL the embed would otherwise load).
-      pageHref={window.location.pathname.replace(/\/embed\/?$/, '')}
+      pageHref={location.pathname.replace(/\/embed\/?$/, '')}
       elementTiming="first-slide"
     />
   );
 }
 
-export function EmbedApp({ initial }: { initial: EmbedResult }) {
+export function EmbedApp({ initial, location = window.location }: { initial: EmbedResult; location?: EmbedLocation }) {
   const [result, setResult] = useState(initial);
   const [retrying, setRetrying] = useState(false);
   const retry = () => {
@@ -78,21 +90,7 @@ export function EmbedApp({ initial }: { initial: EmbedResult }) {
 
   return (
     <EmbedLayout label={result.kind === 'guide' ? `Guide: ${result.guide.title}` : 'Stepcast guide'}>
-      <EmbedContent result={result} onRetry={retry} retrying={retrying} />
+      <EmbedContent result={result} location={location} onRetry={retry} retrying={retrying} />
     </EmbedLayout>
-  );
-}
-
-/**
- * Renders the embed into `root` once its guide has loaded (the request started with the page,
- * see `prefetchSharedGuide`): the first render is the player itself. Not a Suspense fallback
- * first, which React would keep on screen for at least 300 ms.
- */
-export async function mountEmbed(root: HTMLElement): Promise<void> {
-  const initial = await loadEmbed(window.location.pathname);
-  createRoot(root).render(
-    <StrictMode>
-      <EmbedApp initial={initial} />
-    </StrictMode>,
   );
 }

@@ -1,9 +1,8 @@
+import { STEP_PARAM } from '#shared/share-frame';
 import { plainText } from './bold-markup';
 
-/** The `?step=` of a share or embed link: 1-based, like the steps people see. */
-export const STEP_PARAM = 'step';
-/** `?autoplay=1` starts playing as soon as the guide shows (embeds). */
-export const AUTOPLAY_PARAM = 'autoplay';
+// `?step=` (1-based, like the steps people see) and `?autoplay=1` of a share or embed link.
+export { AUTOPLAY_PARAM, STEP_PARAM } from '#shared/share-frame';
 
 /**
  * The slide index (0-based) a `?step=N` asks for. Anything that is not a whole number within the

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SERVER_FRAME_ATTRIBUTE } from '#shared/share-frame';
+import { replaceServerFrame } from '../../../lib/server-frame';
+import { EmbedApp, loadEmbed } from './embed-app';
+
+/**
+ * Renders the embed into `root` once its guide has loaded (the request started with the page,
+ * see `prefetchSharedGuide`): the first render is the player itself. Not a Suspense fallback
+ * first, which React would keep on screen for at least 300 ms. A frame the edge rendered into
+ * `root` (render-share-frame.tsx) stays on screen until then, and React's first commit replaces
+ * it with the same markup.
+ */
+export async function mountEmbed(root: HTMLElement): Promise<void> {
+  const initial = await loadEmbed(window.location.pathname);
+  const app = (
+    <StrictMode>
+      <EmbedApp initial={initial} />
+    </StrictMode>
+  );
+  if (root.hasAttribute(SERVER_FRAME_ATTRIBUTE)) replaceServerFrame(root, app);
+  else createRoot(root).render(app);
+}
