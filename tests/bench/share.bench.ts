@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -14,23 +13,14 @@ import { countDynamoRequests } from '../support/dynamo-counter';
 import { formatLoad, load, type BenchStack } from './support';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-const WEB_DIST = path.join(REPO_ROOT, 'web/dist');
 /** Real captured screenshots (1280 × 800), so that decoding costs what it does for a viewer. */
 const SCREENSHOTS = ['step-01.png', 'step-02.png', 'step-03.png'].map((name) => path.join(REPO_ROOT, 'infra/local/seed/guides/acme-crm', name));
 /** The first slide's screenshot carries this `elementtiming` on every page measured. */
 const ELEMENT = 'first-slide';
-const RUNS = 7;
+const RUNS = 15;
 /** Issue 5's targets. */
 const PAINT_RATIO_TARGET = 1.5;
 const EMBED_BYTES_TARGET = 80_000;
-
-/** The bench stack serves web/dist: build it when it is missing (`npm run build` makes the same). */
-async function ensureWebBuild(): Promise<void> {
-  if (existsSync(path.join(WEB_DIST, 'index.html')) || existsSync(path.join(WEB_DIST, '__spa-fallback.html'))) return;
-  console.log('web/dist is missing: building the SPA…');
-  const { build } = await import('vite');
-  await build({ configFile: path.join(REPO_ROOT, 'web/vite.config.ts'), logLevel: 'warn' });
-}
 
 /** A published public guide with three captured slides, made through the API as its author would. */
 async function publishGuide(baseUrl: string): Promise<SharedGuideDto> {
@@ -56,11 +46,28 @@ async function publishGuide(baseUrl: string): Promise<SharedGuideDto> {
   return (await new ApiClient(baseUrl).get(`/api/share/${guide.id}`)).json as SharedGuideDto;
 }
 
-/** The baseline: a static page on its own origin that shows the same screenshot, nothing else. */
-async function startStaticPage(image: Buffer, width: number, height: number): Promise<{ url: string; close: () => Promise<void> }> {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Static</title>
+/** A static HTML page that shows one screenshot, nothing else. */
+function staticPageHtml(src: string, width: number, height: number): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Static</title>
 <style>body{margin:0;background:#0b1020}img{display:block;width:100%;height:auto}</style></head>
-<body><img src="/screenshot.png" width="${width}" height="${height}" alt="Step 1" elementtiming="${ELEMENT}" fetchpriority="high"></body></html>`;
+<body><img src="${src}" width="${width}" height="${height}" alt="Step 1" elementtiming="${ELEMENT}" fetchpriority="high"></body></html>`;
+}
+
+/**
+ * The baseline: the static page on the same stack as the share page, a file of the site's build
+ * beside the SPA (so it gets the hosting and the response headers every page of the site gets,
+ * Cross-Origin-Opener-Policy among them) showing the very screenshot URL the share page shows.
+ * What the ratio measures is then the share page's own cost: its edge, markup and code.
+ */
+async function writeStackStaticPage(stack: BenchStack, src: string, width: number, height: number): Promise<string> {
+  const file = 'bench-static-page.html';
+  await writeFile(path.join(stack.webRoot, file), staticPageHtml(src, width, height));
+  return `${stack.server.url}/${file}`;
+}
+
+/** For reference: the static page on a bare server of its own, the image from memory, no headers. */
+async function startStaticPage(image: Buffer, width: number, height: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const html = staticPageHtml('/screenshot.png', width, height);
   const server = http.createServer((req, res) => {
     if (req.url === '/screenshot.png') {
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': image.length, 'cache-control': 'no-store' });
@@ -75,21 +82,40 @@ async function startStaticPage(image: Buffer, width: number, height: number): Pr
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** Milliseconds from navigation start until the first slide's screenshot is painted, in a cold browser context. */
-async function firstPaint(browser: Browser, url: string): Promise<number> {
+/** Where a page's time to its first slide went, in milliseconds from navigation start. */
+interface PaintTiming {
+  /** the first slide's screenshot painted (element timing): what is compared */
+  painted: number;
+  /** the page's first byte */
+  firstByte: number;
+  /** the screenshot's last byte */
+  imageLoaded: number;
+  /** the HTML parsed */
+  parsed: number;
+}
+
+/** The first slide's paint and its stages, in a cold browser context. */
+async function firstPaint(browser: Browser, url: string): Promise<PaintTiming> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'commit' });
     return await page.evaluate(
       (identifier) =>
-        new Promise<number>((resolve, reject) => {
+        new Promise<PaintTiming>((resolve, reject) => {
           const timer = setTimeout(() => reject(new Error(`no element timing for ${identifier}`)), 15_000);
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as PerformanceEntry[] & Array<{ identifier: string; renderTime: number; loadTime: number }>) {
+            for (const entry of list.getEntries() as PerformanceEntry[] & Array<{ identifier: string; renderTime: number; loadTime: number; url: string }>) {
               if (entry.identifier !== identifier) continue;
               clearTimeout(timer);
-              resolve(entry.renderTime || entry.loadTime);
+              const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+              const image = performance.getEntriesByName(new URL(entry.url, location.href).href)[0] as PerformanceResourceTiming | undefined;
+              resolve({
+                painted: entry.renderTime || entry.loadTime,
+                firstByte: navigation.responseStart,
+                imageLoaded: image?.responseEnd ?? entry.loadTime,
+                parsed: navigation.domInteractive,
+              });
             }
           }).observe({ type: 'element', buffered: true });
         }),
@@ -100,7 +126,11 @@ async function firstPaint(browser: Browser, url: string): Promise<number> {
   }
 }
 
-/** The gzip size of every script and stylesheet a page loads (each compressed alone, as a CDN serves it). */
+/**
+ * The gzip size of every script and stylesheet a page loads (each compressed alone, as a CDN
+ * serves it), the page's inline styles and scripts counted as one more file: the share views
+ * carry their stylesheets inline.
+ */
 async function scriptAndStyleBytes(browser: Browser, url: string): Promise<{ files: Array<{ url: string; raw: number; gzip: number }>; gzip: number }> {
   const context = await browser.newContext();
   const files: Array<{ url: string; raw: number; gzip: number }> = [];
@@ -116,9 +146,14 @@ async function scriptAndStyleBytes(browser: Browser, url: string): Promise<{ fil
         }),
       );
     });
-    await page.goto(url, { waitUntil: 'networkidle' });
+    const document = await page.goto(url, { waitUntil: 'networkidle' });
     await page.locator(`img[elementtiming="${ELEMENT}"]`).waitFor();
     await Promise.all(pending);
+    const html = (await document?.text()) ?? '';
+    const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>|<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((match) => match[1] ?? match[2] ?? '')
+      .join('\n');
+    if (inline) files.push({ url: '(inline <style> and <script> of the page)', raw: Buffer.byteLength(inline), gzip: gzipSync(inline).length });
   } finally {
     await context.close();
   }
@@ -140,14 +175,14 @@ const median = (values: number[]) => {
 export async function benchShare(stack: BenchStack): Promise<void> {
   const missing = chromiumMissingMessage();
   if (missing) throw new Error(missing);
-  await ensureWebBuild();
 
   const guide = await publishGuide(stack.server.url);
   const first = guide.slides[0]!;
   const image = Buffer.from(await (await fetch(`${stack.server.url}${first.screenshotUrl}`)).arrayBuffer());
   const staticPage = await startStaticPage(image, first.width ?? 1280, first.height ?? 800);
   const pages = {
-    static: staticPage.url,
+    static: await writeStackStaticPage(stack, first.screenshotUrl!, first.width ?? 1280, first.height ?? 800),
+    bare: staticPage.url,
     share: `${stack.server.url}${sharePath(guide)}`,
     embed: `${stack.server.url}${embedPath(guide)}`,
   };
@@ -156,16 +191,23 @@ export async function benchShare(stack: BenchStack): Promise<void> {
   try {
     // A warm-up of each (the server's first requests, Chromium's first compile), then alternating runs.
     for (const url of Object.values(pages)) await firstPaint(browser, url);
-    const times: Record<keyof typeof pages, number[]> = { static: [], share: [], embed: [] };
+    const times: Record<keyof typeof pages, PaintTiming[]> = { static: [], bare: [], share: [], embed: [] };
     for (let run = 0; run < RUNS; run++) {
       for (const [name, url] of Object.entries(pages) as Array<[keyof typeof pages, string]>) times[name].push(await firstPaint(browser, url));
     }
-    const [base, share, embed] = [median(times.static), median(times.share), median(times.embed)];
+    const painted = (name: keyof typeof pages) => median(times[name].map((timing) => timing.painted));
+    const [base, bare, share, embed] = [painted('static'), painted('bare'), painted('share'), painted('embed')];
     console.log(`\nShare: first slide painted (element timing, cold context, median of ${RUNS} alternating runs, 1280×800)`);
-    console.log(`static HTML page with the same image (baseline)  ${base.toFixed(0).padStart(5)} ms`);
+    console.log(`static HTML page with the same image, same stack (baseline)  ${base.toFixed(0).padStart(5)} ms`);
+    console.log(`  for reference: that page on a bare server without the site's headers, image from memory  ${bare.toFixed(0).padStart(5)} ms   (share ratio to it ${(share / bare).toFixed(2)}, embed ${(embed / bare).toFixed(2)})`);
     console.log(`share page  ${sharePath(guide).padEnd(37)} ${share.toFixed(0).padStart(5)} ms   ratio ${(share / base).toFixed(2)}`);
     console.log(`embed       ${embedPath(guide).padEnd(37)} ${embed.toFixed(0).padStart(5)} ms   ratio ${(embed / base).toFixed(2)}`);
     console.log(`(target: ratio ≤ ${PAINT_RATIO_TARGET})`);
+    console.log('medians, ms from navigation start:  first byte  screenshot loaded  HTML parsed  painted');
+    for (const name of Object.keys(pages) as Array<keyof typeof pages>) {
+      const stage = (key: keyof PaintTiming) => median(times[name].map((timing) => timing[key])).toFixed(0).padStart(key === 'firstByte' ? 10 : 17);
+      console.log(`  ${name.padEnd(33)}${stage('firstByte')}${stage('imageLoaded')}${stage('parsed').slice(5)}${stage('painted').slice(8)}`);
+    }
 
     const bytes = await scriptAndStyleBytes(browser, pages.embed);
     console.log(`\nEmbed: JavaScript and CSS loaded, gzip (zlib default level, each file alone)`);

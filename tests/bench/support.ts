@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { DEV_EXTENSION_ID } from '#shared/extension';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { SHARE_FRAME_RENDERER_FILE, SHARE_SHELL_PATHS } from '#shared/share-frame';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -14,13 +16,28 @@ export interface BenchStack {
   s3Endpoint: string;
   tableName: string;
   bucketName: string;
+  /** the SPA build the server answers from: a copy of web/dist that a benchmark may add pages to */
+  webRoot: string;
   stop(): Promise<void>;
+}
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** The web build as `npm run build` makes it (with the share shells and the frame renderer), made when missing. */
+function ensureWebBuild(): void {
+  const built = [path.join('web/dist', SHARE_SHELL_PATHS.player), SHARE_FRAME_RENDERER_FILE].every((file) => existsSync(path.join(REPO_ROOT, file)));
+  if (built) return;
+  console.log('The web build is missing: npm run build…');
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: REPO_ROOT, stdio: 'inherit' });
 }
 
 /** One in-memory DynamoDB Local, one s3rver and the local server, for a benchmark run. */
 export async function startBenchStack(): Promise<BenchStack> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const dir = mkdtempSync(path.join(os.tmpdir(), 'stepcast-bench-'));
+  ensureWebBuild();
+  const webRoot = mkdtempSync(path.join(os.tmpdir(), 'stepcast-bench-web-'));
+  cpSync(path.join(REPO_ROOT, 'web/dist'), webRoot, { recursive: true });
   const dynamo = await startDynamo({ port: await freePort() });
   const s3 = await startS3({ port: await freePort(), dataDir: dir });
   const tableName = 'bench';
@@ -43,13 +60,14 @@ export async function startBenchStack(): Promise<BenchStack> {
     RATE_LIMIT_IP_MAX: '100000',
     EXTENSION_IDS: DEV_EXTENSION_ID,
   });
-  const server = await startAppServer({ port: 0, webRoot: path.resolve(import.meta.dirname, '../../web/dist'), s3: s3Client, bucket: bucketName });
+  const server = await startAppServer({ port: 0, webRoot, s3: s3Client, bucket: bucketName });
   return {
     server,
     dynamoEndpoint: dynamo.endpoint,
     s3Endpoint: s3.endpoint,
     tableName,
     bucketName,
+    webRoot,
     stop: async () => {
       await server.close();
       dynamoClient.destroy();
@@ -57,6 +75,7 @@ export async function startBenchStack(): Promise<BenchStack> {
       await s3.stop();
       await dynamo.stop();
       rmSync(dir, { recursive: true, force: true });
+      rmSync(webRoot, { recursive: true, force: true });
     },
   };
 }
