@@ -42,10 +42,17 @@ async function startChromium(): Promise<{ port: number; process: ChildProcess }>
   return { port, process: child };
 }
 
-async function audit(url: string, port: number): Promise<Record<(typeof CATEGORIES)[number], number>> {
+/** Lighthouse's own trace recording fails now and then (NO_NAVSTART): such a run is made again, once. */
+const RETRIED_RUNTIME_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP']);
+
+async function audit(url: string, port: number, attempt = 1): Promise<Record<(typeof CATEGORIES)[number], number>> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (lhr.runtimeError && attempt === 1 && RETRIED_RUNTIME_ERRORS.has(lhr.runtimeError.code)) {
+    console.log(`    ${url}: Lighthouse could not record the load (${lhr.runtimeError.code}); once more`);
+    return audit(url, port, attempt + 1);
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]));
   const failing = Object.values(lhr.audits)
