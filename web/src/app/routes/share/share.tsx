@@ -1,10 +1,10 @@
 import { useLoaderData, useSearchParams } from 'react-router';
 import { ShareLayout } from '../../../components/layouts/share-layout';
 import { useSharedGuide } from '../../../features/share/api/shared-guide-query';
-import { SharedGuideView } from '../../../features/share/components/shared-guide-view';
-import { AUTOPLAY_PARAM, autoplayFromParam, searchWithStep, STEP_PARAM, stepIndexFromParam } from '../../../features/share/utils/playback';
+import { searchWithStep } from '../../../features/share/utils/playback';
 import { ShareErrorBoundary } from './share-error';
 import { shareLoader } from './share-loader';
+import { SharePage } from './share-page';
 
 export const clientLoader = shareLoader;
 
@@ -15,16 +15,11 @@ export default function ShareRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
 
   return (
-    <ShareLayout>
-      <SharedGuideView
-        key={guide.id}
-        guide={guide}
-        initialIndex={stepIndexFromParam(searchParams.get(STEP_PARAM), guide.slides.length)}
-        autoplay={autoplayFromParam(searchParams.get(AUTOPLAY_PARAM))}
-        onStepChange={(index) => setSearchParams((current) => searchWithStep(current, index), { replace: true, preventScrollReset: true })}
-        elementTiming="first-slide"
-      />
-    </ShareLayout>
+    <SharePage
+      guide={guide}
+      search={searchParams}
+      onStepChange={(index) => setSearchParams((current) => searchWithStep(current, index), { replace: true, preventScrollReset: true })}
+    />
   );
 }
 

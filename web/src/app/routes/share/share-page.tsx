@@ -1,0 +1,30 @@
+import type { SharedGuideDto } from '#shared/share';
+import { ShareLayout } from '../../../components/layouts/share-layout';
+import { SharedGuideView } from '../../../features/share/components/shared-guide-view';
+import { AUTOPLAY_PARAM, autoplayFromParam, STEP_PARAM, stepIndexFromParam } from '../../../features/share/utils/playback';
+
+export interface SharePageProps {
+  guide: SharedGuideDto;
+  /** the page's search: `?step=N` opens that step, `?autoplay=1` plays */
+  search: URLSearchParams;
+  onStepChange: (index: number) => void;
+}
+
+/**
+ * The share page's content from its guide and search: what the route renders, and what the edge
+ * renders as the page's first frame (render-share-frame.tsx), so that the two are the same.
+ */
+export function SharePage({ guide, search, onStepChange }: SharePageProps) {
+  return (
+    <ShareLayout>
+      <SharedGuideView
+        key={guide.id}
+        guide={guide}
+        initialIndex={stepIndexFromParam(search.get(STEP_PARAM), guide.slides.length)}
+        autoplay={autoplayFromParam(search.get(AUTOPLAY_PARAM))}
+        onStepChange={onStepChange}
+        elementTiming="first-slide"
+      />
+    </ShareLayout>
+  );
+}
