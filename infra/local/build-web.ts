@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SHARE_FRAME_RENDERER_FILE } from '#shared/share-frame';
 import { REPO_ROOT } from './config';
 
-const SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/prerender.ts', 'shared'];
+const SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/prerender.ts', 'web/prerender-css.ts', 'shared'];
 
 function newest(target: string): number {
   const info = statSync(target, { throwIfNoEntry: false });
@@ -14,10 +15,10 @@ function newest(target: string): number {
   return latest;
 }
 
-/** True when web/dist is missing or older than any source it is built from. */
+/** True when web/dist (or the share pages' frame renderer) is missing or older than any source it is built from. */
 export function webBuildIsStale(): boolean {
   const built = statSync(path.join(REPO_ROOT, 'web/dist/index.html'), { throwIfNoEntry: false });
-  if (!built) return true;
+  if (!built || !existsSync(path.join(REPO_ROOT, SHARE_FRAME_RENDERER_FILE))) return true;
   return SOURCES.some((source) => newest(path.join(REPO_ROOT, source)) > built.mtimeMs);
 }
 
