@@ -60,7 +60,7 @@ export interface PageMeta {
   noindex: boolean;
   /** a public guide's answer, written into the page so the app need not ask again */
   guide?: { id: string; json: string; firstScreenshotUrl: string | undefined; dto: SharedGuideDto };
-  /** the view the path names, when it is a share path */
+  /** the view the path names, with a guide */
   view?: 'player' | 'embed' | 'design';
 }
 
@@ -141,8 +141,6 @@ export async function pageMeta(origin: string, uri: string): Promise<PageMeta> {
     noindex: true,
   };
   if (!parsed) return generic;
-  // The view is in the request's path, which the page answers anyway: it reveals nothing.
-  generic.view = parsed.view;
   let id: string;
   try {
     id = guideIdFromSegment(parsed.segment);
