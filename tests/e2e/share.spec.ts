@@ -340,13 +340,15 @@ test.describe("the edge's first frame", () => {
     return { screenshot: await box('img[elementtiming="first-slide"]'), bar: await box('.player__bar'), root: await box('#root') };
   }
 
-  for (const [view, url] of [
-    ['share page', `${ACME_PATH}?step=2`],
-    ['embed', `${ACME_PATH}/embed?step=2`],
+  for (const [view, url, screen, viewport] of [
+    ['share page', `${ACME_PATH}?step=2`, 'a laptop', { width: 1280, height: 800 }],
+    ['share page', `${ACME_PATH}?step=2`, 'a phone', { width: 390, height: 844 }],
+    ['embed', `${ACME_PATH}/embed?step=2`, 'a laptop', { width: 1280, height: 800 }],
+    ['embed', `${ACME_PATH}/embed?step=2`, 'a phone', { width: 390, height: 844 }],
   ] as const) {
-    test(`the ${view} shows its step before any script runs, and the app takes it over without moving it`, async ({ browser, baseURL }) => {
-      const withoutScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
-      const withScript = await browser.newContext({ baseURL });
+    test(`the ${view} on ${screen} shows its step before any script runs, and the app takes it over without moving it`, async ({ browser, baseURL }) => {
+      const withoutScript = await browser.newContext({ baseURL, viewport, javaScriptEnabled: false });
+      const withScript = await browser.newContext({ baseURL, viewport });
       try {
         // Markup and styles only: the step's screenshot, loaded, in the player's layout.
         const frame = await withoutScript.newPage();
