@@ -57,29 +57,28 @@ function safeDecode(value: string): string {
   }
 }
 
-export function buildEvent(req: IncomingMessage, body: Buffer, match: NonNullable<ReturnType<typeof matchRoute>>): APIGatewayProxyEventV2 {
-  const url = new URL(req.url ?? '/', 'http://local');
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name === 'cookie') continue;
-    headers[name] = Array.isArray(value) ? value.join(',') : value;
-  }
-  // API Gateway adds these; the viewer's own X-Forwarded-* values are not trusted.
-  const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-  headers['x-forwarded-for'] = sourceIp;
-  headers['x-forwarded-proto'] = 'http';
-  headers['x-forwarded-port'] = String(req.socket.localPort ?? 80);
-  // CloudFront's viewer-request function on /api/* copies the viewer's Host here, replacing
-  // anything the viewer sent; the API origin itself sees its own host.
-  headers['x-forwarded-host'] = req.headers.host ?? 'localhost';
-  const cookies = req.headers.cookie?.split(';').map((c) => c.trim()).filter(Boolean);
+/** What an API Gateway v2 event is made of, whoever made the request (the local server, a test). */
+export interface ApiEventInput {
+  method: string;
+  url: URL;
+  match: NonNullable<ReturnType<typeof matchRoute>>;
+  /** lower-case names, without `cookie` (API Gateway moves cookies to `cookies`) */
+  headers: Record<string, string>;
+  cookies?: string[] | undefined;
+  /** the caller's address, as API Gateway reports it: never X-Forwarded-For */
+  sourceIp: string;
+  protocol: string;
+  body: Buffer;
+}
+
+/** The API Gateway v2 (HTTP API, payload 2.0) event of a request to a route. */
+export function apiGatewayEvent({ method, url, match, headers, cookies, sourceIp, protocol, body }: ApiEventInput): APIGatewayProxyEventV2 {
   const query: Record<string, string> = {};
   for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
   const pathParameters: Record<string, string> = {};
   for (const [key, value] of Object.entries(match.pathParameters)) pathParameters[key] = safeDecode(value);
   const isText = body.length === 0 || TEXT_CONTENT_TYPE.test(headers['content-type'] ?? '');
   const now = new Date();
-  const requestId = randomUUID();
   const key = routeKey(match.route);
   return {
     version: '2.0',
@@ -95,15 +94,8 @@ export function buildEvent(req: IncomingMessage, body: Buffer, match: NonNullabl
       apiId: 'local',
       domainName: headers['host'] ?? 'localhost',
       domainPrefix: (headers['host'] ?? 'localhost').split('.')[0] ?? 'localhost',
-      http: {
-        method: req.method ?? 'GET',
-        path: url.pathname,
-        protocol: `HTTP/${req.httpVersion}`,
-        // The socket's address, as API Gateway reports the caller: never X-Forwarded-For.
-        sourceIp,
-        userAgent: headers['user-agent'] ?? '',
-      },
-      requestId,
+      http: { method, path: url.pathname, protocol, sourceIp, userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
       routeKey: key,
       stage: '$default',
       time: now.toISOString(),
@@ -112,6 +104,32 @@ export function buildEvent(req: IncomingMessage, body: Buffer, match: NonNullabl
     ...(body.length > 0 ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
     isBase64Encoded: body.length > 0 && !isText,
   };
+}
+
+export function buildEvent(req: IncomingMessage, body: Buffer, match: NonNullable<ReturnType<typeof matchRoute>>): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === 'cookie') continue;
+    headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  // API Gateway adds these; the viewer's own X-Forwarded-* values are not trusted.
+  const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  headers['x-forwarded-for'] = sourceIp;
+  headers['x-forwarded-proto'] = 'http';
+  headers['x-forwarded-port'] = String(req.socket.localPort ?? 80);
+  // CloudFront's viewer-request function on /api/* copies the viewer's Host here, replacing
+  // anything the viewer sent; the API origin itself sees its own host.
+  headers['x-forwarded-host'] = req.headers.host ?? 'localhost';
+  return apiGatewayEvent({
+    method: req.method ?? 'GET',
+    url: new URL(req.url ?? '/', 'http://local'),
+    match,
+    headers,
+    cookies: req.headers.cookie?.split(';').map((c) => c.trim()).filter(Boolean),
+    sourceIp,
+    protocol: `HTTP/${req.httpVersion}`,
+    body,
+  });
 }
 
 function lambdaContext(fn: FunctionName, requestId: string, deadline: number): Context {
