@@ -371,4 +371,67 @@ test.describe("the edge's first frame", () => {
       }
     });
   }
+
+  /** When the first screenshot was painted (its Element Timing entry) and when each script began to load, ms from navigation start. */
+  async function paintAndScripts(page: Page): Promise<{ painted: number; scripts: Array<{ path: string; start: number }> }> {
+    return page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          new PerformanceObserver((list, observer) => {
+            const entry = (list.getEntries() as Array<PerformanceEntry & { identifier?: string; renderTime?: number }>).find((e) => e.identifier === 'first-slide');
+            if (!entry) return;
+            observer.disconnect();
+            const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+              .filter((resource) => new URL(resource.name).pathname.endsWith('.js'))
+              .map((resource) => ({ path: new URL(resource.name).pathname, start: resource.startTime }));
+            resolve({ painted: entry.renderTime ?? 0, scripts });
+          }).observe({ type: 'element', buffered: true });
+        }),
+    );
+  }
+
+  for (const [view, url] of [
+    ['share page', ACME_PATH],
+    ['embed', `${ACME_PATH}/embed`],
+  ] as const) {
+    test(`the ${view}'s code beyond its tiny entry loads only once the first screenshot is painted`, async ({ page }) => {
+      await page.goto(url, { waitUntil: 'commit' });
+      const { painted, scripts } = await paintAndScripts(page);
+      expect(painted).toBeGreaterThan(0);
+      // The entry (named in the page) may load with the page; everything it imports waits.
+      const entry = await page.locator('script[type="module"][src]').getAttribute('src');
+      const early = scripts.filter((script) => script.path !== entry && script.start < painted);
+      expect(early, `scripts requested before the screenshot was painted at ${painted.toFixed(0)} ms`).toEqual([]);
+      await waitForApp(page);
+      const loaded = (await page.evaluate(() => performance.getEntriesByType('resource').map((resource) => new URL(resource.name).pathname))).filter(
+        (resource) => resource.endsWith('.js') && resource !== entry,
+      );
+      expect(loaded.length).toBeGreaterThan(0);
+    });
+  }
+
+  test('a viewer who presses a key before the screenshot arrives gets the working player at once', async ({ page }) => {
+    // The screenshot never arrives: without the key, the app would wait out its 1.5 s bound.
+    await page.route('**/assets/**', () => undefined);
+    await page.addInitScript(() => {
+      window.addEventListener('keydown', () => ((window as unknown as { keyAt: number }).keyAt ??= performance.now()), { capture: true });
+    });
+    await page.goto(`${ACME_PATH}?step=2`, { waitUntil: 'commit' });
+    await expect(page.locator('#root')).toHaveAttribute(SERVER_FRAME_ATTRIBUTE);
+    const entry = await page.locator('script[type="module"][src]').getAttribute('src');
+    await page.keyboard.press('Tab');
+    await waitForApp(page);
+    const { keyAt, firstImport } = await page.evaluate((entryPath) => {
+      const starts = performance
+        .getEntriesByType('resource')
+        .filter((resource) => new URL(resource.name).pathname.endsWith('.js') && new URL(resource.name).pathname !== entryPath)
+        .map((resource) => resource.startTime);
+      return { keyAt: (window as unknown as { keyAt: number }).keyAt, firstImport: Math.min(...starts) };
+    }, entry);
+    // The key released the app's code, not the bound: it began to load right after the key.
+    expect(firstImport).toBeGreaterThanOrEqual(keyAt);
+    expect(firstImport - keyAt).toBeLessThan(500);
+    await page.keyboard.press('ArrowRight');
+    await expect(announcement(page)).toHaveText(`Step 3 of 7: ${ACME_STEPS[2]}`);
+  });
 });

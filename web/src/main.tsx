@@ -1,23 +1,25 @@
 import { isEmbedPath } from '#shared/security-headers';
-import { serverFramePainted } from './lib/server-frame-paint';
+import { hasServerFrame, serverFramePainted } from './lib/server-frame-paint';
 import './styles/tokens.css';
 import './styles/base.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// This entry imports nothing but a few lines statically, so it runs as soon as it arrives: a
-// shared guide's data (and then its first screenshot) starts loading before React and the page's
-// code, which the imports below fetch in parallel (issue 5: first paint).
-// Only share pages load the prefetch code (every other page's budget counts it).
+// This entry imports nothing but a few lines statically, so it runs as soon as it arrives.
 const isSharePage = /^\/share\/[^/]+(?:\/embed)?\/?$/.test(window.location.pathname);
-if (isSharePage) {
-  void import('./features/share/api/prefetch-shared-guide').then(({ prefetchSharedGuide }) => prefetchSharedGuide(window.location.pathname));
-}
+const framed = hasServerFrame(root);
 
-// A public guide's page comes with its first frame, rendered by the edge: the code below loads
-// once the frame's screenshot is on screen, then replaces the frame (shared/share-frame.ts).
+// A share page without a first frame (a private guide, a build without the frame renderer) starts
+// its guide's request now, before React and the page's code, which load in parallel below. Only
+// share pages load the prefetch code (every other page's budget counts it).
+if (isSharePage && !framed) void prefetch();
+
+// A public guide's page comes with its first frame, rendered by the edge, and its data: nothing
+// loads until the frame's screenshot is on screen, then the app replaces the frame
+// (shared/share-frame.ts; issue 5: first paint).
 void serverFramePainted(root).then(() => {
+  if (isSharePage && framed) void prefetch();
   // The embed is framed by other sites and must stay small (issue 5: ≤ 80 KB gzip): it renders
   // without the router, the query client and the app's pages.
   if (isEmbedPath(window.location.pathname)) {
@@ -33,3 +35,9 @@ void serverFramePainted(root).then(() => {
   // Hydrates a prerendered page (web/prerender.ts), renders any other.
   void import('./app/app').then(({ startApp }) => startApp(root));
 });
+
+/** Reads the page's guide (its data block, or the API) and asks for its first screenshot. */
+async function prefetch(): Promise<void> {
+  const { prefetchSharedGuide } = await import('./features/share/api/prefetch-shared-guide');
+  prefetchSharedGuide(window.location.pathname);
+}
