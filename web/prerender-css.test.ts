@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutUnusedCustomProperties } from './prerender-css';
+import { withoutUnusedBlocks, withoutUnusedCustomProperties } from './prerender-css';
 
 describe('withoutUnusedCustomProperties', () => {
   it('drops the declarations nothing mentions, and keeps those the styles or the code use', () => {
@@ -22,5 +22,17 @@ describe('withoutUnusedCustomProperties', () => {
 
   it('handles a last declaration without its semicolon', () => {
     expect(withoutUnusedCustomProperties([':root{--a:1px;--b:2px}.x{top:var(--a)}'], '')).toEqual([':root{--a:1px;}.x{top:var(--a)}']);
+  });
+});
+
+describe('withoutUnusedBlocks', () => {
+  it("drops the rules of blocks the code never names, and keeps a named block's elements and modifiers (and a rule that selects more)", () => {
+    const css = ['.player{color:red}.player--embed{color:blue}.player__bar{margin:0}', '.skip-link{top:0}.skip-link:focus{top:1px}', 'a,.stack{gap:1px}'];
+    const code = 'className:`player player--${variant}`';
+    expect(withoutUnusedBlocks(css, code)).toBe('.player{color:red}.player--embed{color:#00f}.player__bar{margin:0}a,.stack{gap:1px}');
+  });
+
+  it('matches whole words only: a block named inside another word is not named', () => {
+    expect(withoutUnusedBlocks(['.stack{gap:0}.stacks{gap:1px}'], 'const stacks = 1')).toBe('.stacks{gap:1px}');
   });
 });

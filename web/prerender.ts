@@ -25,7 +25,7 @@ import { build } from 'vite';
 import { z } from 'zod';
 import type * as RenderPage from './src/app/render-page';
 import { escapeHtml } from '#shared/html';
-import { withoutUnusedCustomProperties } from './prerender-css';
+import { withoutUnusedBlocks, withoutUnusedCustomProperties } from './prerender-css';
 import { SHARE_FRAME_RENDERER_FILE, SHARE_SHELL_PATHS } from '#shared/share-frame';
 
 type RenderModule = typeof RenderPage;
@@ -218,11 +218,14 @@ async function main(): Promise<void> {
       const inlined = [...new Set([...shellStyles, ...styles])];
       let css = await Promise.all(inlined.map((href) => readFile(path.join(DIST, href), 'utf8')));
       if (view === 'embed') {
-        // The embed never leaves its page (its links open new tabs), so it needs only the design
-        // tokens its own styles, code and markup use (issue 5: its bytes are on other sites).
+        // The embed never leaves its page (its links open new tabs), so it needs only the rules
+        // its own code can apply and the design tokens those rules, its code and its markup use
+        // (issue 5: its bytes are on other sites).
         const shellEntry = /<script type="module" crossorigin src="([^"]+)"/.exec(shell)?.[1] ?? '';
-        const code = await Promise.all([shellEntry, ...scripts].filter(Boolean).map((href) => readFile(path.join(DIST, href), 'utf8')));
-        css = withoutUnusedCustomProperties(css, [...code, frameRendererCode].join('\n'));
+        const code = (await Promise.all([shellEntry, ...scripts].filter(Boolean).map((href) => readFile(path.join(DIST, href), 'utf8')))).join('\n');
+        // Its own code, not the frame renderer's, which also renders the share page.
+        css = [withoutUnusedBlocks(css, code)];
+        css = withoutUnusedCustomProperties(css, `${code}\n${frameRendererCode}`);
       }
       if (css.some((text) => /<\/style/i.test(text))) throw new Error('prerender: a stylesheet contains </style and cannot be inlined');
       let html = shell.replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
