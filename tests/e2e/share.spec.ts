@@ -337,7 +337,13 @@ test.describe("the edge's first frame", () => {
       if (!found) throw new Error(`${selector} is not laid out`);
       return found;
     };
-    return { screenshot: await box('img[elementtiming="first-slide"]'), bar: await box('.player__bar'), root: await box('#root') };
+    return {
+      screenshot: await box('img[elementtiming="first-slide"]'),
+      bar: await box('.player__bar'),
+      // Its last controls: a button the app adds or drops would move them.
+      options: await box('.player__buttons--end'),
+      root: await box('#root'),
+    };
   }
 
   for (const [view, url, screen, viewport] of [
@@ -409,6 +415,53 @@ test.describe("the edge's first frame", () => {
       expect(loaded.length).toBeGreaterThan(0);
     });
   }
+
+  /** Holds back every script but the page's entry until `release`: the app arriving seconds late, as on a slow network. */
+  async function holdAppCode(page: Page): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/static\/.+\.js$/, async (route) => {
+      if (!/\/static\/index-[\w-]+\.js$/.test(route.request().url())) await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test("what a viewer presses on the share page's frame before the app arrives happens once it has", async ({ page }) => {
+    const release = await holdAppCode(page);
+    await page.goto(`${ACME_PATH}?step=2`);
+    const next = page.getByRole('button', { name: 'Next step' });
+    await next.click();
+    await next.click();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: `Step 7: ${ACME_STEPS[6]}` }).click();
+    await page.keyboard.press('ArrowLeft');
+    // Still the frame: nothing has moved yet.
+    await expect(page.locator('#root')).toHaveAttribute(SERVER_FRAME_ATTRIBUTE);
+    await expect(announcement(page)).toHaveText(`Step 2 of 7: ${ACME_STEPS[1]}`);
+
+    release();
+    await waitForApp(page);
+    // Next, Next, → (step 5), the step list's step 7, ← : step 6, in that order, and the focus
+    // is still on the control the viewer last used.
+    await expectStep(page, 6);
+    await expect(page.getByRole('navigation', { name: 'Steps' }).getByRole('button', { name: `Step 7: ${ACME_STEPS[6]}` })).toBeFocused();
+    await expect(page).toHaveURL(/[?&]step=6\b/);
+  });
+
+  test("the embed's frame keeps the viewer's presses too", async ({ page }) => {
+    const release = await holdAppCode(page);
+    await page.goto(`${ACME_PATH}/embed?step=3`);
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.locator('#root')).toHaveAttribute(SERVER_FRAME_ATTRIBUTE);
+    release();
+    await waitForApp(page);
+    // Next (step 4), End (step 7), ← (step 6).
+    await expect(announcement(page)).toHaveText(`Step 6 of 7: ${ACME_STEPS[5]}`);
+    await expect(page.getByRole('button', { name: 'Next step' })).toBeFocused();
+  });
 
   test('a viewer who presses a key before the screenshot arrives gets the working player at once', async ({ page }) => {
     // The screenshot never arrives: without the key, the app would wait out its 1.5 s bound.

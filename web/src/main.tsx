@@ -1,4 +1,5 @@
 import { isEmbedPath } from '#shared/security-headers';
+import { recordFrameInput } from './lib/frame-input';
 import { hasServerFrame, serverFramePainted } from './lib/server-frame-paint';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -9,6 +10,9 @@ if (!root) throw new Error('index.html has no #root element');
 // This entry imports nothing but a few lines statically, so it runs as soon as it arrives.
 const isSharePage = /^\/share\/[^/]+(?:\/embed)?\/?$/.test(window.location.pathname);
 const framed = hasServerFrame(root);
+// The frame's controls are markup until the app replaces it: what the viewer presses meanwhile
+// is replayed on the live player.
+if (framed) recordFrameInput(root);
 
 // A share page without a first frame (a private guide, a build without the frame renderer) starts
 // its guide's request now, before React and the page's code, which load in parallel below. Only
@@ -25,12 +29,6 @@ void serverFramePainted(root).then(() => {
   if (isEmbedPath(window.location.pathname)) {
     void import('./app/routes/share/embed-mount').then(({ mountEmbed }) => mountEmbed(root));
     return;
-  }
-  // A share page's route code and query client load with the app's instead of after the router
-  // asks for them.
-  if (isSharePage) {
-    void import('./app/routes/share/share');
-    void import('./lib/app-query-client');
   }
   // Hydrates a prerendered page (web/prerender.ts), renders any other.
   void import('./app/app').then(({ startApp }) => startApp(root));

@@ -51,7 +51,7 @@ export async function startApp(root: HTMLElement): Promise<void> {
     if (root.hasAttribute(SERVER_FRAME_ATTRIBUTE)) {
       // With the player's code (issue 7: the landing page's budget has no room for it).
       const [{ replaceServerFrame }] = await Promise.all([import('../lib/server-frame'), routerReady(router)]);
-      replaceServerFrame(root, app);
+      void replaceServerFrame(root, app);
       return;
     }
     // Another page's HTML may stand in as the shell: it is replaced, not hydrated, and its

@@ -15,42 +15,29 @@ export function hasServerFrame(root: HTMLElement): boolean {
  * is the frame's presentation, after raster, which `load` and animation frames come before);
  * elsewhere the screenshot's load and a rendered frame. Resolves at once without a frame, when the
  * screenshot fails, when the viewer reaches for the page (a key, a pointer: the live player must
- * answer), and after `FRAME_PAINT_TIMEOUT_MS` (a hidden tab renders no frames).
+ * answer), and after `FRAME_PAINT_TIMEOUT_MS` (a hidden tab renders no frames). Whatever fires
+ * later finds the promise settled: the listeners are left to lapse, which costs less than
+ * removing them (this is in every page's entry).
  */
 export function serverFramePainted(root: HTMLElement): Promise<void> {
   const image = hasServerFrame(root) ? root.querySelector('img') : null;
-  if (!image) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const cleanups: Array<() => void> = [];
-    const done = () => {
-      for (const cleanup of cleanups) cleanup();
-      resolve();
-    };
-    const listen = (target: EventTarget, type: string, options?: AddEventListenerOptions) => {
-      target.addEventListener(type, done, { once: true, ...options });
-      cleanups.push(() => target.removeEventListener(type, done, options));
-    };
-    const timer = setTimeout(done, FRAME_PAINT_TIMEOUT_MS);
-    cleanups.push(() => clearTimeout(timer));
-    for (const type of ['pointerdown', 'keydown']) listen(window, type, { capture: true });
-    listen(image, 'error');
-
+  return new Promise((done) => {
+    if (!image) return done();
+    const soon = () => setTimeout(done, 0);
+    setTimeout(done, FRAME_PAINT_TIMEOUT_MS);
+    for (const type of ['pointerdown', 'keydown']) addEventListener(type, () => done(), { capture: true, once: true });
+    image.addEventListener('error', () => done());
     const identifier = image.getAttribute('elementtiming');
     if (identifier && PerformanceObserver.supportedEntryTypes?.includes('element')) {
-      const observer = new PerformanceObserver((list) => {
-        // A task of its own: the entry arrives with the presentation feedback, and what follows is long.
-        if (list.getEntries().some((entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === identifier)) setTimeout(done, 0);
+      // A task of its own: the entry arrives with the presentation feedback, and what follows is long.
+      new PerformanceObserver((list) => list.getEntries().some((entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === identifier) && soon()).observe({
+        type: 'element',
+        buffered: true,
       });
-      observer.observe({ type: 'element', buffered: true });
-      cleanups.push(() => observer.disconnect());
-      return;
-    }
-    const rendered = () => requestAnimationFrame(() => setTimeout(done, 0));
-    if (image.complete && image.naturalWidth > 0) {
-      void image.decode().then(rendered, done);
+    } else if (image.complete) {
+      void image.decode().then(() => requestAnimationFrame(soon), () => done());
     } else {
-      image.addEventListener('load', rendered, { once: true });
-      cleanups.push(() => image.removeEventListener('load', rendered));
+      image.addEventListener('load', () => requestAnimationFrame(soon));
     }
   });
 }

@@ -18,6 +18,6 @@ export async function mountEmbed(root: HTMLElement): Promise<void> {
       <EmbedApp initial={initial} />
     </StrictMode>
   );
-  if (root.hasAttribute(SERVER_FRAME_ATTRIBUTE)) replaceServerFrame(root, app);
+  if (root.hasAttribute(SERVER_FRAME_ATTRIBUTE)) void replaceServerFrame(root, app);
   else createRoot(root).render(app);
 }

@@ -254,7 +254,9 @@ export function GuidePlayer({
   const zoomedIn = zoomedRun === run;
   const stageRatio = Math.min(...slides.map(ratioOf));
   const text = slide.text?.trim() ? slide.text : null;
-  const canFullscreen = typeof document !== 'undefined' && document.fullscreenEnabled;
+  // The edge's first frame (rendered without a document) shows the button as most browsers will,
+  // so that the app, taking the frame over, moves nothing; a browser without it loses it then.
+  const canFullscreen = typeof document === 'undefined' || document.fullscreenEnabled;
   const showRing = slide.isHighlightVisible && !!slide.click && !!slide.screenshotUrl && zoom.scale >= 1;
 
   const state: PlayerState = { index, count, slide, text, goTo: (target) => goTo(target) };
