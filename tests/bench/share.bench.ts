@@ -60,10 +60,17 @@ function staticPageHtml(src: string, width: number, height: number): string {
  * What the ratio measures is then the share page's own cost: its edge, markup and code.
  */
 async function writeStackStaticPage(stack: BenchStack, src: string, width: number, height: number): Promise<string> {
-  const file = 'bench-static-page.html';
-  await writeFile(path.join(stack.webRoot, file), staticPageHtml(src, width, height));
+  return writeStackPage(stack, 'bench-static-page.html', staticPageHtml(src, width, height));
+}
+
+/** A page of the stack's site, served as a file of its build. */
+async function writeStackPage(stack: BenchStack, file: string, html: string): Promise<string> {
+  await writeFile(path.join(stack.webRoot, file), html);
   return `${stack.server.url}/${file}`;
 }
+
+/** A page's HTML without its module scripts: its markup and styles alone. */
+const withoutScripts = (html: string) => html.replace(/<script type="module"[^>]*><\/script>/g, '');
 
 /** For reference: the static page on a bare server of its own, the image from memory, no headers. */
 async function startStaticPage(image: Buffer, width: number, height: number): Promise<{ url: string; close: () => Promise<void> }> {
@@ -185,13 +192,17 @@ export async function benchShare(stack: BenchStack): Promise<void> {
     bare: staticPage.url,
     share: `${stack.server.url}${sharePath(guide)}`,
     embed: `${stack.server.url}${embedPath(guide)}`,
+    // Where the rest goes: the edge's very answers, saved as files of the same stack (what a
+    // CloudFront hit serves, no edge at work), then also without their script.
+    shareAsFile: await writeStackPage(stack, 'bench-share-page.html', await (await fetch(`${stack.server.url}${sharePath(guide)}`)).text()),
+    shareAsFileNoScript: await writeStackPage(stack, 'bench-share-page-no-script.html', withoutScripts(await (await fetch(`${stack.server.url}${sharePath(guide)}`)).text())),
   };
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     // A warm-up of each (the server's first requests, Chromium's first compile), then alternating runs.
     for (const url of Object.values(pages)) await firstPaint(browser, url);
-    const times: Record<keyof typeof pages, PaintTiming[]> = { static: [], bare: [], share: [], embed: [] };
+    const times = Object.fromEntries(Object.keys(pages).map((name) => [name, []])) as unknown as Record<keyof typeof pages, PaintTiming[]>;
     for (let run = 0; run < RUNS; run++) {
       for (const [name, url] of Object.entries(pages) as Array<[keyof typeof pages, string]>) times[name].push(await firstPaint(browser, url));
     }
@@ -203,6 +214,9 @@ export async function benchShare(stack: BenchStack): Promise<void> {
     console.log(`share page  ${sharePath(guide).padEnd(37)} ${share.toFixed(0).padStart(5)} ms   ratio ${(share / base).toFixed(2)}`);
     console.log(`embed       ${embedPath(guide).padEnd(37)} ${embed.toFixed(0).padStart(5)} ms   ratio ${(embed / base).toFixed(2)}`);
     console.log(`(target: ratio ≤ ${PAINT_RATIO_TARGET})`);
+    const asFile = painted('shareAsFile');
+    const asFileNoScript = painted('shareAsFileNoScript');
+    console.log(`  where the share page's time goes: its HTML served as a file ${asFile.toFixed(0)} ms (ratio ${(asFile / base).toFixed(2)}), and without its script ${asFileNoScript.toFixed(0)} ms (ratio ${(asFileNoScript / base).toFixed(2)})`);
     console.log('medians, ms from navigation start:  first byte  screenshot loaded  HTML parsed  painted');
     for (const name of Object.keys(pages) as Array<keyof typeof pages>) {
       const stage = (key: keyof PaintTiming) => median(times[name].map((timing) => timing[key])).toFixed(0).padStart(key === 'firstByte' ? 10 : 17);
