@@ -463,6 +463,21 @@ test.describe("the edge's first frame", () => {
     await expect(page.getByRole('button', { name: 'Next step' })).toBeFocused();
   });
 
+  test('a control the replay renames is still found: Play, then Play again, leaves the guide paused', async ({ page }) => {
+    const release = await holdAppCode(page);
+    await page.goto(`${ACME_PATH}/embed?step=3`);
+    const play = page.getByRole('button', { name: 'Play', exact: true });
+    await play.click();
+    await play.click();
+    await page.getByRole('button', { name: 'Next step' }).click();
+    release();
+    await waitForApp(page);
+    // Play (now "Pause"), Pause, Next: step 4, paused.
+    await expect(announcement(page)).toHaveText(`Step 4 of 7: ${ACME_STEPS[3]}`);
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pause' })).toHaveCount(0);
+  });
+
   test('a viewer who presses a key before the screenshot arrives gets the working player at once', async ({ page }) => {
     // The screenshot never arrives: without the key, the app would wait out its 1.5 s bound.
     await page.route('**/assets/**', () => undefined);

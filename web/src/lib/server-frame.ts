@@ -19,12 +19,15 @@ export async function replaceServerFrame(root: HTMLElement, app: ReactNode): Pro
   const reactRoot = createRoot(root);
   flushSync(() => reactRoot.render(app));
   root.removeAttribute(SERVER_FRAME_ATTRIBUTE);
-  if (focused) frameControls(root).get(focused)?.focus({ preventScroll: true });
+  // The app's controls by the names they have now, as the frame's had: a replayed press may
+  // rename one (Play becomes Pause), and the next press of it must still find it.
+  const controls = frameControls(root);
+  if (focused) controls.get(focused)?.focus({ preventScroll: true });
   for (const input of takeFrameInput()) {
     // One task each: the player's listeners come with its effects, and each press must see the
     // step the previous one made, as the viewer's own presses would.
     await nextTask();
-    if ('control' in input) frameControls(root).get(input.control)?.click();
+    if ('control' in input) controls.get(input.control)?.click();
     else (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key: input.key, bubbles: true, cancelable: true }));
   }
 }
