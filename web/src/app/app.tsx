@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { SERVER_FRAME_ATTRIBUTE } from '#shared/share-frame';
 import { isPrerenderedFor, readPrerenderedState } from '../lib/prerendered-state';
+import { hasServerFrame } from '../lib/server-frame-paint';
 import { loadRootSearch, ROOT_ROUTE_ID } from '../lib/root-search';
 import { AppProvider } from './provider';
 import { AppRouter, createAppRouter, createHydratingAppRouter, type AppRouterInstance } from './router';
@@ -48,7 +48,7 @@ export async function startApp(root: HTMLElement): Promise<void> {
         <App router={router} />
       </StrictMode>
     );
-    if (root.hasAttribute(SERVER_FRAME_ATTRIBUTE)) {
+    if (hasServerFrame(root)) {
       // With the player's code (issue 7: the landing page's budget has no room for it).
       const [{ replaceServerFrame }] = await Promise.all([import('../lib/server-frame'), routerReady(router)]);
       void replaceServerFrame(root, app);

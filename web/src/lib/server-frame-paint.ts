@@ -1,7 +1,7 @@
 import { SERVER_FRAME_ATTRIBUTE } from '#shared/share-frame';
 
 /** The longest the app's code waits for a frame's screenshot: a slow image never holds the player back for long. */
-export const FRAME_PAINT_TIMEOUT_MS = 1_500;
+const FRAME_PAINT_TIMEOUT_MS = 1_500;
 
 /** Whether `root` holds a server-rendered frame (shared/share-frame.ts) that the app has not yet replaced. */
 export function hasServerFrame(root: HTMLElement): boolean {

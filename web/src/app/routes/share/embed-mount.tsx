@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { SERVER_FRAME_ATTRIBUTE } from '#shared/share-frame';
 import { replaceServerFrame } from '../../../lib/server-frame';
+import { hasServerFrame } from '../../../lib/server-frame-paint';
 import { EmbedApp, loadEmbed } from './embed-app';
 
 /**
@@ -18,6 +18,6 @@ export async function mountEmbed(root: HTMLElement): Promise<void> {
       <EmbedApp initial={initial} />
     </StrictMode>
   );
-  if (root.hasAttribute(SERVER_FRAME_ATTRIBUTE)) void replaceServerFrame(root, app);
+  if (hasServerFrame(root)) void replaceServerFrame(root, app);
   else createRoot(root).render(app);
 }
