@@ -1,3 +1,5 @@
+import type { WorkerName } from '#shared/workers';
+
 /**
  * The one table of API routes. The local adapter mounts it at /api and the CDK api stack
  * turns it into HTTP API routes; nothing else lists routes. Data only: no handler imports,
@@ -79,6 +81,26 @@ export const FUNCTIONS = {
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;
+export type { WorkerName } from '#shared/workers';
+
+export interface WorkerSpec extends FunctionSpec {
+  /**
+   * deliveries of one message before it goes to the dead-letter queue (SQS maxReceiveCount; the
+   * local queue retries as many times)
+   * @default 3
+   */
+  maxReceiveCount?: number;
+}
+
+/**
+ * Queue-fed workers (functions/domain/queue.ts): an SQS queue with a dead-letter queue and a Lambda
+ * in AWS, the same module called in process by the local server. Entries are added by the features
+ * that need long work; each entry's module exports `handler(event: SQSEvent)` and answers
+ * `{ batchItemFailures }` for the messages to retry.
+ */
+export const WORKERS: Record<WorkerName, WorkerSpec> = {
+  // Filled in by the narration and export features; until then a message to them is refused (503).
+} as Record<WorkerName, WorkerSpec>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 

@@ -11,6 +11,7 @@ import { SHARE_API_PATH_PATTERN, SHARE_API_REMOVED_HEADERS } from '../cdk/behavi
 import { handleApiRequest } from './adapter';
 import { serveAsset } from './assets';
 import { serveStatic } from './static';
+import { startLocalWorkers, type LocalWorkers } from './workers';
 
 /**
  * The local CloudFront: one origin with the same behaviours as the distribution.
@@ -19,6 +20,7 @@ import { serveStatic } from './static';
  *   /assets/* → the asset bucket (s3rver)
  *   /share/*  → the edge handler module (Lambda@Edge in AWS)
  *   default   → the SPA build (or Vite with hot reload under `npm run dev`)
+ * and, in place of SQS and the worker Lambdas, the local queue (infra/local/workers.ts).
  */
 export interface AppServerOptions {
   port: number;
@@ -35,6 +37,8 @@ export interface AppServerOptions {
 export interface AppServer {
   url: string;
   server: http.Server;
+  /** the queue-fed workers (voiceover, export) running in this process */
+  workers: LocalWorkers;
   close(): Promise<void>;
 }
 
@@ -191,11 +195,14 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const workers = await startLocalWorkers();
   return {
     url: `http://localhost:${port}`,
     server,
+    workers,
     close: () =>
       new Promise<void>((resolve) => {
+        workers.stop();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
