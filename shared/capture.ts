@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * What capture recorded for one step, as the API stores it on the slide (`slide.capture`) and
+ * the transcript providers read it. Values typed by the author are never part of it: the
+ * extension drops the value, text and option of a sensitive element before upload, and marks the
+ * element `redacted`.
+ */
+const Text = z.string().max(500).nullable().optional();
+
+export const CaptureAction = z.enum(['click', 'type', 'select', 'navigate', 'submit']);
+export type CaptureAction = z.infer<typeof CaptureAction>;
+
+export const CaptureElement = z
+  .object({
+    /** lowercase tag name: `button`, `a`, `input`, `select`, … */
+    tag: z.string().max(40),
+    /** ARIA role, explicit or implicit */
+    role: Text,
+    /** accessible name, redacted subtrees left out */
+    name: Text,
+    /** the `type` of an input */
+    type: Text,
+    /** a label found near the element when it has no accessible name */
+    label: Text,
+    placeholder: Text,
+    title: Text,
+    alt: Text,
+    /** a trimmed snippet of the element's visible text */
+    text: Text,
+    /** after the click, for checkboxes, switches and radios */
+    checked: z.boolean().nullable().optional(),
+    /** the element (or an ancestor) is covered in the screenshot: never name it by its content */
+    redacted: z.boolean().nullable().optional(),
+    /** `data-testid` / `data-test` when the app has one (a locator for replays) */
+    testId: Text,
+    /** a CSS path, the locator of last resort */
+    cssPath: z.string().max(1_000).nullable().optional(),
+  })
+  .strict();
+export type CaptureElement = z.infer<typeof CaptureElement>;
+
+export const CapturePage = z
+  .object({
+    title: Text,
+    /** the page's URL without query or fragment (they may hold tokens) */
+    url: z.string().max(2_000).nullable().optional(),
+  })
+  .strict();
+
+export const CaptureMeta = z
+  .object({
+    action: CaptureAction,
+    element: CaptureElement.nullable().optional(),
+    /** `select`: the chosen option's label (absent when the element is redacted) */
+    option: Text,
+    /** the page the step happened on */
+    page: CapturePage.nullable().optional(),
+  })
+  .strict();
+export type CaptureMeta = z.infer<typeof CaptureMeta>;
