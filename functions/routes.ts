@@ -18,6 +18,12 @@ export interface FunctionAccess {
   secrets?: boolean;
   /** calls Stripe with the Stripe secret (and verifies webhook signatures) */
   stripe?: boolean;
+  /** the worker queues it sends messages to (functions/domain/queue.ts): SendMessage, and each queue's URL in its environment */
+  queues?: readonly WorkerName[];
+  /** Amazon Polly: DescribeVoices and SynthesizeSpeech only */
+  polly?: boolean;
+  /** Amazon Bedrock: the Converse API on the configured model only */
+  bedrock?: boolean;
 }
 
 export interface FunctionSpec {
