@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GALLERY_ITEMS, galleryItemBySlug, galleryItemSharePath, svgDataUrl } from './gallery';
-import { GUIDE_ID_LENGTH, embedPath, guideIdFromSegment, slugifyTitle } from './share-link';
+import { GUIDE_ID_LENGTH, embedPath, guideIdFromSegment, slugifyTitle } from './share/link';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const SEED_GUIDES = path.resolve(import.meta.dirname, '../infra/local/seed/guides');

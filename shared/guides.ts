@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GUIDE_ID_LENGTH } from './share-link';
+import { GUIDE_ID_LENGTH } from './share/link';
 
 /**
  * The guides API contract (/api/guides, /api/folders): bodies parsed by handlers, validated by

@@ -72,7 +72,7 @@ try {
   ]);
 
   // Before the integration tests: the share page's edge renders its first frame with the web
-  // build's renderer, into the shells the build writes (shared/share-frame.ts).
+  // build's renderer, into the shells the build writes (shared/share/frame.ts).
   const build = await step('Build (web, prerendered pages, extension)', () => run('npm', ['run', '--silent', 'build']));
 
   const dynamo = await startDynamo({ port: await freePort() });

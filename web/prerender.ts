@@ -26,7 +26,7 @@ import { z } from 'zod';
 import type * as RenderPage from './src/app/render-page';
 import { escapeHtml } from '#shared/html';
 import { withoutUnusedBlocks, withoutUnusedCustomProperties } from './prerender-css';
-import { SHARE_FRAME_RENDERER_FILE, SHARE_SHELL_PATHS } from '#shared/share-frame';
+import { SHARE_FRAME_RENDERER_FILE, SHARE_SHELL_PATHS } from '#shared/share/frame';
 
 type RenderModule = typeof RenderPage;
 
@@ -88,7 +88,7 @@ function assetLinks(shell: string, { scripts, styles }: { scripts: string[]; sty
 
 /**
  * What each share view loads (src/main.tsx): the modules behind its first frame's markup, whose
- * stylesheets the frame needs before any script runs (shared/share-frame.ts).
+ * stylesheets the frame needs before any script runs (shared/share/frame.ts).
  */
 const SHARE_VIEW_MODULES = {
   player: [
@@ -101,7 +101,7 @@ const SHARE_VIEW_MODULES = {
   embed: ['chunk:guide-player'],
 } as const;
 
-/** The renderer of share pages' first frames, a Node module the edge handler loads (shared/share-frame.ts); its code. */
+/** The renderer of share pages' first frames, a Node module the edge handler loads (shared/share/frame.ts); its code. */
 async function buildShareFrameRenderer(): Promise<string> {
   const outDir = path.join(WEB_ROOT, '..', path.dirname(SHARE_FRAME_RENDERER_FILE));
   await build({

@@ -45,7 +45,7 @@ export default defineConfig({
             {
               name: 'share-data',
               includeDependenciesRecursively: false,
-              test: /(web[\\/]src[\\/](features[\\/]share[\\/]api[\\/]prefetch-shared-guide|lib[\\/]api-error)|shared[\\/]share-id)\.ts$/,
+              test: /(web[\\/]src[\\/](features[\\/]share[\\/]api[\\/]prefetch-shared-guide|lib[\\/]api-error)|shared[\\/]share[\\/]id)\.ts$/,
             },
             // The guide player and the embed's own modules in one chunk: the embed loads it on
             // other sites within a budget (issue 5: ≤ 80 KB gzip), and one file compresses

@@ -1,6 +1,6 @@
 import { AppError } from '#shared/errors';
 import { CREATOR_ROLE } from '#shared/permissions';
-import { slugifyTitle } from '#shared/share-link';
+import { slugifyTitle } from '#shared/share/link';
 import { db } from '../db/service';
 import { newId } from './ids';
 import { hashPassword } from './password';

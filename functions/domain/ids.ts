@@ -1,5 +1,5 @@
 import { customAlphabet } from 'nanoid';
-import { GUIDE_ID_LENGTH } from '#shared/share-link';
+import { GUIDE_ID_LENGTH } from '#shared/share/link';
 
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

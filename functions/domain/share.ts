@@ -1,6 +1,6 @@
 import { AppError } from '#shared/errors';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
-import type { SharedGuideDto } from '#shared/share';
+import type { SharedGuideDto } from '#shared/share/shared-guide';
 import * as Asset from './asset';
 import { loadGuide } from './guide-read';
 import { membership, nameOf as organizationName } from './organization';

@@ -2,9 +2,9 @@ import type { CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambd
 import { escapeHtml } from '#shared/html';
 import { PRODUCT_NAME } from '#shared/product';
 import { isEmbedPath, pageSecurityHeaders, uploadConnectSrc } from '#shared/security-headers';
-import { ShareMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type SharedGuideDto } from '#shared/share';
-import { SERVER_FRAME_ATTRIBUTE, SHARE_SHELL_PATHS, type RenderShareFrame } from '#shared/share-frame';
-import { guideIdFromSegment } from '#shared/share-link';
+import { ShareMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type SharedGuideDto } from '#shared/share/shared-guide';
+import { SERVER_FRAME_ATTRIBUTE, SHARE_SHELL_PATHS, type RenderShareFrame } from '#shared/share/frame';
+import { guideIdFromSegment } from '#shared/share/link';
 
 /**
  * Lambda@Edge, origin request on /share/*: answers a shared guide's page with the SPA shell plus
@@ -204,7 +204,7 @@ async function fetchShell(origin: string, uri: string): Promise<{ path: string; 
 let renderShareFrame: RenderShareFrame | undefined;
 
 /**
- * Gives the handler the web build's renderer of first frames (shared/share-frame.ts); without
+ * Gives the handler the web build's renderer of first frames (shared/share/frame.ts); without
  * one, share pages carry their tags and data only and the app renders the player.
  */
 export function setShareFrameRenderer(renderer: RenderShareFrame | undefined): void {

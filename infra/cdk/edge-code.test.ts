@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contentSecurityPolicy, uploadConnectSrc } from '#shared/security-headers';
-import { SERVER_FRAME_ATTRIBUTE } from '#shared/share-frame';
+import { SERVER_FRAME_ATTRIBUTE } from '#shared/share/frame';
 import { edgeBuildOptions } from './constructs/edge-code';
 import { EDGE_ENTRY, SHARE_FRAME_RENDERER } from './paths';
 import { addStepcastStacks } from './stepcast';

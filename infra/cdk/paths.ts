@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { SHARE_FRAME_RENDERER_FILE } from '#shared/share-frame';
+import { SHARE_FRAME_RENDERER_FILE } from '#shared/share/frame';
 
 /**
  * The repository root, from this file's place in it rather than the working directory, so the

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SHARE_FRAME_RENDERER_FILE } from '#shared/share-frame';
+import { SHARE_FRAME_RENDERER_FILE } from '#shared/share/frame';
 import { REPO_ROOT } from './config';
 
 const SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/prerender.ts', 'web/prerender-css.ts', 'shared'];

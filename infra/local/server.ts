@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambda';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { ViteDevServer } from 'vite';
-import { SHARE_FRAME_RENDERER_FILE, SHARE_PAGE_QUERY_KEYS, type RenderShareFrame } from '#shared/share-frame';
+import { SHARE_FRAME_RENDERER_FILE, SHARE_PAGE_QUERY_KEYS, type RenderShareFrame } from '#shared/share/frame';
 import { SHARE_API_PATH_PATTERN, SHARE_API_REMOVED_HEADERS } from '../cdk/behaviours';
 import { handleApiRequest } from './adapter';
 import { serveAsset } from './assets';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { DEV_EXTENSION_ID } from '#shared/extension';
-import { SHARE_FRAME_RENDERER_FILE, SHARE_SHELL_PATHS } from '#shared/share-frame';
+import { SHARE_FRAME_RENDERER_FILE, SHARE_SHELL_PATHS } from '#shared/share/frame';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { GALLERY_ITEMS } from '../../shared/gallery';
 import { PRO_PLAN } from '../../shared/plan';
-import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share-frame';
+import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 
 /** The public site (issue 7): every page, as the navigation reaches it and as crawlers read it. */
 const PAGES = [

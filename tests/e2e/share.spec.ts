@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
-import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share-frame';
+import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { pngImage } from '../support/images';
 
 // The seeded demo guide (infra/local/seed): published, public, seven captured steps.

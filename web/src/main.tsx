@@ -21,7 +21,7 @@ if (isSharePage && !framed) void prefetch();
 
 // A public guide's page comes with its first frame, rendered by the edge, and its data: nothing
 // loads until the frame's screenshot is on screen, then the app replaces the frame
-// (shared/share-frame.ts; issue 5: first paint).
+// (shared/share/frame.ts; issue 5: first paint).
 void serverFramePainted(root).then(() => {
   if (isSharePage && framed) void prefetch();
   // The embed is framed by other sites and must stay small (issue 5: ≤ 80 KB gzip): it renders

@@ -1,4 +1,4 @@
-import { designPath } from '#shared/share-link';
+import { designPath } from '#shared/share/link';
 import * as Api from '../api';
 import { appUrl } from '../config';
 import {

@@ -11,7 +11,7 @@ export const EDGE_HANDLER = 'index.handler';
 
 export interface EdgeCodeOptions {
   /**
-   * The web build's renderer of share pages' first frames (shared/share-frame.ts), bundled with
+   * The web build's renderer of share pages' first frames (shared/share/frame.ts), bundled with
    * the handler and handed to it by `setShareFrameRenderer`: the handler module does not import
    * the web's code, the bundle composes the two.
    */

@@ -33,7 +33,7 @@ import { CfnLogGroup, LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { SHARE_PAGE_QUERY_KEYS } from '#shared/share-frame';
+import { SHARE_PAGE_QUERY_KEYS } from '#shared/share/frame';
 import {
   API_HEADERS,
   ASSET_HEADERS,

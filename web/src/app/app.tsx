@@ -35,7 +35,7 @@ function routerReady({ router }: AppRouterInstance): Promise<void> {
  * Starts the app in `root`. A page prerendered at build time (web/prerender.ts) is hydrated with
  * the state it was rendered with; the root route's data, the validated search, is read from
  * this URL, whose search the static HTML could not know. A share page whose first frame the
- * edge rendered (shared/share-frame.ts) keeps that frame on screen until the router has the
+ * edge rendered (shared/share/frame.ts) keeps that frame on screen until the router has the
  * page's code and data, and the first render replaces it with the same markup. Any other page
  * is rendered afresh.
  */

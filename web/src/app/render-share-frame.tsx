@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { RenderShareFrame, ShareFrameInput } from '#shared/share-frame';
+import type { RenderShareFrame, ShareFrameInput } from '#shared/share/frame';
 import { EmbedApp } from './routes/share/embed-app';
 import { SharePage } from './routes/share/share-page';
 
@@ -11,7 +11,7 @@ import { SharePage } from './routes/share/share-page';
  * EmbedApp), so that the app's first render replaces this markup with identical markup: nothing
  * moves.
  *
- * web/prerender.ts builds this module for Node into web/dist-ssr/; see shared/share-frame.ts.
+ * web/prerender.ts builds this module for Node into web/dist-ssr/; see shared/share/frame.ts.
  */
 const doNothing = () => undefined;
 

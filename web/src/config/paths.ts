@@ -1,6 +1,6 @@
 /**
  * Every URL of the SPA. Route definitions use `path`, links use `getHref`; nothing else builds
- * a path by hand. Share links take the segment from `shareSegment(guide)` in `#shared/share-link`
+ * a path by hand. Share links take the segment from `shareSegment(guide)` in `#shared/share/link`
  * (not imported here, so that every page does not carry the slug library).
  */
 

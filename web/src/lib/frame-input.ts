@@ -1,5 +1,5 @@
 /**
- * What a viewer does to a server-rendered frame (shared/share-frame.ts) before the app has
+ * What a viewer does to a server-rendered frame (shared/share/frame.ts) before the app has
  * replaced it: the frame is markup only, so its controls do nothing yet. The entry records the
  * clicks on the player's controls and the player's keys (every page's entry carries this, and
  * the embed has a byte budget, so it is small); once the app has rendered the same markup,

@@ -1,9 +1,9 @@
-import { SERVER_FRAME_ATTRIBUTE } from '#shared/share-frame';
+import { SERVER_FRAME_ATTRIBUTE } from '#shared/share/frame';
 
 /** The longest the app's code waits for a frame's screenshot: a slow image never holds the player back for long. */
 const FRAME_PAINT_TIMEOUT_MS = 1_500;
 
-/** Whether `root` holds a server-rendered frame (shared/share-frame.ts) that the app has not yet replaced. */
+/** Whether `root` holds a server-rendered frame (shared/share/frame.ts) that the app has not yet replaced. */
 export function hasServerFrame(root: HTMLElement): boolean {
   return root.hasAttribute(SERVER_FRAME_ATTRIBUTE);
 }

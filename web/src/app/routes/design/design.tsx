@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
-import { guideIdFromSegment } from '#shared/share-link';
+import { guideIdFromSegment } from '#shared/share/link';
 import { getFoldersQueryOptions } from '../../../features/guides/api/list-folders';
 import { getGuideQueryOptions } from '../../../features/guides/api/get-guide';
 import { DesignView } from '../../../features/guides/components/design/design-view';

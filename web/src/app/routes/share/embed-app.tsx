@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import type { SharedGuideDto } from '#shared/share';
-import { guideIdFromSegment } from '#shared/share-id';
+import type { SharedGuideDto } from '#shared/share/shared-guide';
+import { guideIdFromSegment } from '#shared/share/id';
 import { EmbedLayout } from '../../../components/layouts/embed-layout';
 import { getSharedGuide } from '../../../features/share/api/get-shared-guide';
 import { SharedGuideEmbed } from '../../../features/share/components/shared-guide-embed';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { guideIdFromSegment } from '#shared/share-id';
+import { guideIdFromSegment } from '#shared/share/id';
 import { getSharedGuideQueryOptions } from '../../../features/share/api/shared-guide-query';
 import { isApiError } from '../../../lib/api-error';
 

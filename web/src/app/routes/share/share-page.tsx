@@ -1,4 +1,4 @@
-import type { SharedGuideDto } from '#shared/share';
+import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { ShareLayout } from '../../../components/layouts/share-layout';
 import { SharedGuideView } from '../../../features/share/components/shared-guide-view';
 import { AUTOPLAY_PARAM, autoplayFromParam, STEP_PARAM, stepIndexFromParam } from '../../../features/share/utils/playback';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { GuideSummaryDto } from '#shared/guides';
-import { designPath } from '#shared/share-link';
+import { designPath } from '#shared/share/link';
 import { Badge } from '../../../components/ui/badge';
 import { Link } from '../../../components/ui/link';
 import { Menu, MenuItem, MenuLink, MenuSeparator } from '../../../components/ui/menu';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { entitlements } from '#shared/plan';
-import { designPath } from '#shared/share-link';
+import { designPath } from '#shared/share/link';
 import type { GuideSummaryDto } from '#shared/guides';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { GuideTitle, type GuideDto } from '#shared/guides';
-import { designPath } from '#shared/share-link';
+import { designPath } from '#shared/share/link';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormMessage, TextField } from '../../../components/ui/form';

@@ -1,4 +1,4 @@
-import { sharePath } from '#shared/share-link';
+import { sharePath } from '#shared/share/link';
 import { toast } from '../../../components/ui/toast';
 
 /** Copies the absolute share link of a guide (`/share/{slug}-{id}`) and says so; a draft's link opens only once published. */

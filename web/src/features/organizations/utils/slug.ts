@@ -1,5 +1,5 @@
 import { OrgSlug } from '#shared/organization';
-import { slugifyTitle } from '#shared/share-link';
+import { slugifyTitle } from '#shared/share/link';
 
 const SLUG_MAX = 60;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SharedGuideDto } from '#shared/share';
+import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { InvalidSharedGuideError, parseSharedGuide } from './get-shared-guide';
 
 const slide = {

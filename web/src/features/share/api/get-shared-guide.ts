@@ -1,4 +1,4 @@
-import type { SharedGuideDto, SharedSlideDto } from '#shared/share';
+import type { SharedGuideDto, SharedSlideDto } from '#shared/share/shared-guide';
 import { requestSharedGuide, takePrefetchedSharedGuide } from './prefetch-shared-guide';
 
 /**

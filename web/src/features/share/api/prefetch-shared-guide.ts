@@ -1,4 +1,4 @@
-import { guideIdFromSegment } from '#shared/share-id';
+import { guideIdFromSegment } from '#shared/share/id';
 import { ApiError } from '../../../lib/api-error';
 
 /** GET /api/share/{id}: a published guide, for anyone with its link (members also see private ones). */

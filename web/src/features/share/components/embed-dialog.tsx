@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { embedPath } from '#shared/share-link';
+import { embedPath } from '#shared/share/link';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CheckboxField } from '../../../components/ui/form';

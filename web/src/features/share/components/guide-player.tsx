@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
-import type { SharedGuideDto, SharedSlideDto } from '#shared/share';
+import type { SharedGuideDto, SharedSlideDto } from '#shared/share/shared-guide';
 import { plainText } from '../utils/bold-markup';
 import { slideDurationMs, stepAnnouncement } from '../utils/playback';
 import { slideZoom, zoomStyle } from '../utils/zoom';

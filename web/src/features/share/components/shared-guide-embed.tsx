@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { SharedGuideDto } from '#shared/share';
+import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { PRODUCT_NAME } from '#shared/product';
 import { GuidePlayer, isPlayable } from './guide-player';
 import { StepText } from './step-text';

@@ -1,4 +1,4 @@
-import type { SharedGuideDto } from '#shared/share';
+import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { GuidePlayer, isPlayable } from './guide-player';
 import { useSharedGuideHead } from './shared-guide-head';
 import { StepList } from './step-list';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { SharedSlideDto } from '#shared/share';
+import type { SharedSlideDto } from '#shared/share/shared-guide';
 import { StepText } from './step-text';
 import './step-list.css';
 

@@ -1,8 +1,8 @@
-import { STEP_PARAM } from '#shared/share-frame';
+import { STEP_PARAM } from '#shared/share/frame';
 import { plainText } from './bold-markup';
 
 // `?step=` (1-based, like the steps people see) and `?autoplay=1` of a share or embed link.
-export { AUTOPLAY_PARAM, STEP_PARAM } from '#shared/share-frame';
+export { AUTOPLAY_PARAM, STEP_PARAM } from '#shared/share/frame';
 
 /**
  * The slide index (0-based) a `?step=N` asks for. Anything that is not a whole number within the

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { entitlements } from '#shared/plan';
-import { sharePath } from '#shared/share-link';
+import { sharePath } from '#shared/share/link';
 import type { SlideDto } from '#shared/guides';
 import { Badge } from '../../../../components/ui/badge';
 import { Button, buttonClassName } from '../../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GUIDE_ID_LENGTH, guideIdFromSegment, shareSegment, sharePath, slugifyTitle } from './share-link';
+import { GUIDE_ID_LENGTH, guideIdFromSegment, shareSegment, sharePath, slugifyTitle } from './link';
 
 const id = 'aB3dE6gH9jK2';
 

@@ -1,5 +1,5 @@
 /**
- * The parsing half of share links, apart from `share-link.ts` (which re-exports it) because
+ * The parsing half of share links, apart from `link.ts` (which re-exports it) because
  * building a link needs the slug library and reading one does not: the guide embed loads this on
  * other sites and must stay small (issue 5).
  */

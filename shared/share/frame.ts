@@ -1,4 +1,4 @@
-import type { SharedGuideDto } from './share';
+import type { SharedGuideDto } from './shared-guide';
 
 /**
  * The server-rendered first frame of a share page (issue 5: the first slide paints before the

@@ -1,7 +1,7 @@
 import slugify from 'slugify';
 
 // Reading a link (the id of a segment) needs no slug library: it has its own module.
-export { GUIDE_ID_LENGTH, guideIdFromSegment } from './share-id';
+export { GUIDE_ID_LENGTH, guideIdFromSegment } from './id';
 
 /** The lowercased, strict slug of a title: letters, digits and dashes only. */
 export function slugifyTitle(title: string): string {
