@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -9,7 +9,10 @@ import { z } from 'zod';
 import { contentSecurityPolicy, uploadConnectSrc } from '#shared/security-headers';
 import { SERVER_FRAME_ATTRIBUTE } from '#shared/share/frame';
 import { edgeBuildOptions } from './constructs/edge-code';
-import { EDGE_ENTRY, SHARE_FRAME_RENDERER } from './paths';
+import { EDGE_ENTRY, fromRoot } from './paths';
+
+/** What the web build compiles into SHARE_FRAME_RENDERER (web/prerender.ts). */
+const SHARE_FRAME_RENDERER_SOURCE = fromRoot('web/src/app/render-share-frame.tsx');
 import { addStepcastStacks } from './stepcast';
 import { emptySiteDir, testApp } from './test-support';
 
@@ -70,10 +73,12 @@ describe('the edge bundle', () => {
 
 describe('the edge bundle with the share frame renderer', () => {
   it('renders a public guide\'s first frame into its view\'s shell, as the local server does', async () => {
-    expect(existsSync(SHARE_FRAME_RENDERER), 'the web build makes the renderer: npm run build').toBe(true);
+    // The renderer's source, compiled here as the web build would (its stylesheets are the build's
+    // business): the test needs no `npm run build` first, so it passes on a fresh clone.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'stepcast-edge-'));
     const outfile = path.join(dir, 'index.js');
-    await build({ ...edgeBuildOptions(EDGE_ENTRY, { UPLOAD_ORIGIN }, { shareFrameRenderer: SHARE_FRAME_RENDERER }), outfile });
+    const options = edgeBuildOptions(EDGE_ENTRY, { UPLOAD_ORIGIN }, { shareFrameRenderer: SHARE_FRAME_RENDERER_SOURCE });
+    await build({ ...options, loader: { ...options.loader, '.css': 'empty' }, jsx: 'automatic', outfile });
 
     // An origin with the share shell and a public guide, as CloudFront would answer the edge.
     const guide = {
