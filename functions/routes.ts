@@ -89,11 +89,25 @@ export const FUNCTIONS = {
 export type FunctionName = keyof typeof FUNCTIONS;
 export type { WorkerName } from '#shared/workers';
 
+/** @default deliveries of a worker message before it goes to the dead-letter queue */
+export const DEFAULT_MAX_RECEIVE_COUNT = 3;
+
 export interface WorkerSpec extends FunctionSpec {
+  /**
+   * how long one message may take; a worker is not behind API Gateway, so up to Lambda's 900 s
+   * (the queue's visibility timeout is six times this, as AWS advises for SQS event sources)
+   * @default 10 seconds, as for any function
+   */
+  timeoutSeconds?: number;
+  /**
+   * the worker's /tmp in MB (Lambda's ephemeral storage, 512-10240), e.g. for video frames
+   * @default 512
+   */
+  ephemeralStorageMb?: number;
   /**
    * deliveries of one message before it goes to the dead-letter queue (SQS maxReceiveCount; the
    * local queue retries as many times)
-   * @default 3
+   * @default DEFAULT_MAX_RECEIVE_COUNT
    */
   maxReceiveCount?: number;
 }

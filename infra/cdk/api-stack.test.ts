@@ -1,11 +1,11 @@
-import { Stack } from 'aws-cdk-lib';
+import { CfnResource, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FUNCTIONS, ROUTES, routeKey, type FunctionAccess, type FunctionSpec, type RouteSpec } from '../../functions/routes';
+import { FUNCTIONS, ROUTES, routeKey, type FunctionAccess, type FunctionSpec, type RouteSpec, type WorkerSpec } from '../../functions/routes';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, type StepcastFunction } from './constructs/stepcast-function';
-import { ApiStack } from './stacks/api-stack';
+import { ACCESS_LOG_FIELDS, API_THROTTLE, ApiStack, bedrockModelArns } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { stageConfig } from './stage';
 import { LogicalRef, resourceById, synthStepcast, testApp } from './test-support';
@@ -83,9 +83,15 @@ const BUCKET_WRITE = [
 const BUCKET_LIST = ['s3:ListBucket'];
 const MAIL = ['ses:SendEmail', 'ses:SendRawEmail'];
 const SECRETS = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
+const QUEUE_SEND = ['sqs:SendMessage'];
+const POLLY = ['polly:DescribeVoices', 'polly:SynthesizeSpeech'];
+const BEDROCK = ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'];
+/** What an SQS event source needs on the worker's own queue (CDK's grantConsumeMessages). */
+const QUEUE_CONSUME = ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage'];
 
-function allowedActions(access: FunctionAccess): string[] {
-  return [
+/** API functions (not workers) all read the origin-verify secret: they check CloudFront's header. */
+function allowedActions(access: FunctionAccess, kind: 'api' | 'worker' = 'api', bedrockConfigured = true): string[] {
+  return [...new Set([
     ...TRACING,
     ...(access.table ? TABLE_READ : []),
     ...(access.table === 'readwrite' ? TABLE_WRITE : []),
@@ -93,17 +99,25 @@ function allowedActions(access: FunctionAccess): string[] {
     ...(access.bucket === 'readwrite' ? BUCKET_WRITE : []),
     ...(access.bucketList ? BUCKET_LIST : []),
     ...(access.mail ? MAIL : []),
-    ...(access.secrets || access.stripe ? SECRETS : []),
-  ].sort();
+    ...(access.secrets || access.stripe || kind === 'api' ? SECRETS : []),
+    ...(access.queues?.length ? QUEUE_SEND : []),
+    ...(access.polly ? POLLY : []),
+    ...(access.bedrock && bedrockConfigured ? BEDROCK : []),
+    ...(kind === 'worker' ? QUEUE_CONSUME : []),
+  ])].sort();
 }
 
 /** The secrets a function may read, by the construct id of the data stack's secret. */
-function allowedSecrets(access: FunctionAccess): string[] {
-  return [...(access.secrets ? ['SessionSecret'] : []), ...(access.stripe ? ['StripeSecret'] : [])];
+function allowedSecrets(access: FunctionAccess, kind: 'api' | 'worker' = 'api'): string[] {
+  return [
+    ...(kind === 'api' ? ['OriginVerifySecret'] : []),
+    ...(access.secrets ? ['SessionSecret'] : []),
+    ...(access.stripe ? ['StripeSecret'] : []),
+  ].sort();
 }
 
 /** Concrete actions a grant must not cover unless the access allows it (IAM wildcards matched). */
-function probes(access: FunctionAccess): Array<[action: string, allowed: boolean]> {
+function probes(access: FunctionAccess, kind: 'api' | 'worker' = 'api', bedrockConfigured = true): Array<[action: string, allowed: boolean]> {
   const tableWrite = access.table === 'readwrite';
   const bucketWrite = access.bucket === 'readwrite';
   return [
@@ -125,11 +139,20 @@ function probes(access: FunctionAccess): Array<[action: string, allowed: boolean
     ['ses:SendEmail', access.mail === true],
     ['ses:SendRawEmail', access.mail === true],
     ['ses:DeleteEmailIdentity', false],
-    ['secretsmanager:GetSecretValue', access.secrets === true || access.stripe === true],
+    ['secretsmanager:GetSecretValue', access.secrets === true || access.stripe === true || kind === 'api'],
     ['secretsmanager:PutSecretValue', false],
     ['secretsmanager:ListSecrets', false],
     ['iam:PassRole', false],
     ['lambda:InvokeFunction', false],
+    ['sqs:SendMessage', Boolean(access.queues?.length)],
+    ['sqs:PurgeQueue', false],
+    ['sqs:DeleteQueue', false],
+    ['polly:SynthesizeSpeech', access.polly === true],
+    ['polly:PutLexicon', false],
+    ['polly:DeleteLexicon', false],
+    ['bedrock:InvokeModel', access.bedrock === true && bedrockConfigured],
+    ['bedrock:CreateModelCustomizationJob', false],
+    ['bedrock:InvokeAgent', false],
   ];
 }
 
@@ -169,22 +192,28 @@ function readableSecrets(statements: Permissions['statements']): string[] {
     .flatMap((statement) => (Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource]))
     .map((resource) => {
       const json = JSON.stringify(resource);
-      return /(SessionSecret|StripeSecret)[0-9A-F]{8}/.exec(json)?.[1] ?? json;
+      return /(SessionSecret|StripeSecret|OriginVerifySecret)[0-9A-F]{8}/.exec(json)?.[1] ?? json;
     })
     .sort();
 }
 
-function expectLeastPrivilege(template: Template, fnLogicalId: string, access: FunctionAccess): void {
+function expectLeastPrivilege(
+  template: Template,
+  fnLogicalId: string,
+  access: FunctionAccess,
+  kind: 'api' | 'worker' = 'api',
+  bedrockConfigured = true,
+): void {
   const { actions, statements, managedPolicies } = permissionsOf(template, fnLogicalId);
-  expect(actions).toEqual(allowedActions(access));
-  for (const [action, allowed] of probes(access)) {
+  expect(actions).toEqual(allowedActions(access, kind, bedrockConfigured));
+  for (const [action, allowed] of probes(access, kind, bedrockConfigured)) {
     expect({ action, granted: actions.some((pattern) => matches(pattern, action)) }).toEqual({ action, granted: allowed });
   }
   // Reading one secret must not mean reading the other: the Stripe keys are not the session key.
-  expect(readableSecrets(statements)).toEqual(allowedSecrets(access));
-  // Only X-Ray (which has no resource-level permissions) may name every resource.
+  expect(readableSecrets(statements)).toEqual(allowedSecrets(access, kind));
+  // Only X-Ray and Polly (which have no resource-level permissions for these actions) may name every resource.
   for (const statement of statements) {
-    if (statement.Action.every((a) => a.startsWith('xray:'))) continue;
+    if (statement.Action.every((a) => a.startsWith('xray:') || a.startsWith('polly:'))) continue;
     expect(JSON.stringify(statement.Resource)).not.toBe('"*"');
   }
   // Logs only: the one managed policy is the basic execution role.
@@ -230,6 +259,12 @@ describe('api stack: functions', () => {
     expect('SESSION_SECRET_ARN' in variables).toBe(spec.access.secrets === true);
     expect('STRIPE_SECRET_ARN' in variables).toBe(spec.access.stripe === true);
     for (const key of ['APP_ORIGIN', 'EXTENSION_IDS', 'TRUSTED_ORIGINS', 'STRIPE_PRICE_ID']) expect(key in variables, key).toBe(false);
+  });
+
+  it.each(FUNCTION_SPECS)('%s: ORIGIN_VERIFY_SECRET_ARN names the origin-verify secret (issue 14, item 2)', (name) => {
+    const variables = resourceById(dev.api, logicalId(dev.stacks.api.functions[name]!), LambdaResource).Properties
+      .Environment.Variables;
+    expect(JSON.stringify(variables['ORIGIN_VERIFY_SECRET_ARN'])).toMatch(/OriginVerifySecret[0-9A-F]{8}/);
   });
 
   it.each(FUNCTION_SPECS)('%s: STRIPE_SECRET_ARN names the Stripe secret and nothing else', (name, spec) => {
@@ -301,6 +336,9 @@ describe('api stack: least privilege for every kind of access', () => {
     payer: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', stripe: true } },
     signingPayer: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', secrets: true, stripe: true } },
     lister: { entry: 'functions/http/health/index.ts', access: { bucketList: true } },
+    enqueuer: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', queues: ['voiceover'] } },
+    speaker: { entry: 'functions/http/health/index.ts', access: { polly: true } },
+    writerOfText: { entry: 'functions/http/health/index.ts', access: { bedrock: true } },
   };
   const app = testApp();
   const stage = stageConfig('dev');
@@ -311,15 +349,68 @@ describe('api stack: least privilege for every kind of access', () => {
     assetBucket: data.assetBucket,
     sessionSecret: data.sessionSecret,
     stripeSecret: data.stripeSecret,
+    originVerifySecret: data.originVerifySecret,
     stripePriceId: 'price_1PqRsTuVwXyZ',
     mailFrom: 'Stepcast <no-reply@stepcast.example.com>',
     functions: SYNTHETIC,
+    workers: { voiceover: { entry: 'functions/http/health/index.ts', access: {} } },
+    bedrockModelId: 'amazon.nova-lite-v1:0',
     routes: [{ method: 'POST', path: '/api/things', fn: 'writer' }],
   });
   const template = Template.fromStack(api);
 
   it.each(Object.entries(SYNTHETIC))('%s', (name, spec) => {
     expectLeastPrivilege(template, logicalId(api.functions[name]!), spec.access);
+  });
+
+  it('scopes SendMessage to the named queue and gives its URL', () => {
+    const { statements } = permissionsOf(template, logicalId(api.functions['enqueuer']!));
+    const send = statements.find((s) => s.Action.includes('sqs:SendMessage'));
+    expect(JSON.stringify(send?.Resource)).toMatch(/VoiceoverQueue[0-9A-F]{8}/);
+    expect(JSON.stringify(send?.Resource)).not.toContain('DeadLetter');
+    const variables = resourceById(template, logicalId(api.functions['enqueuer']!), LambdaResource).Properties.Environment.Variables;
+    expect(JSON.stringify(variables['VOICEOVER_QUEUE_URL'])).toMatch(/VoiceoverQueue[0-9A-F]{8}/);
+    expect('VOICEOVER_QUEUE_URL' in resourceById(template, logicalId(api.functions['writer']!), LambdaResource).Properties.Environment.Variables).toBe(false);
+  });
+
+  it('scopes Bedrock to the configured foundation model and names it in the environment', () => {
+    const { statements } = permissionsOf(template, logicalId(api.functions['writerOfText']!));
+    const invoke = statements.find((s) => s.Action.includes('bedrock:InvokeModel'));
+    expect(JSON.stringify(invoke?.Resource)).toMatch(/:bedrock:",\{"Ref":"AWS::Region"\},"::foundation-model\/amazon\.nova-lite-v1:0"/);
+    const variables = resourceById(template, logicalId(api.functions['writerOfText']!), LambdaResource).Properties.Environment.Variables;
+    expect(variables['BEDROCK_MODEL_ID']).toBe('amazon.nova-lite-v1:0');
+    expect('BEDROCK_MODEL_ID' in resourceById(template, logicalId(api.functions['speaker']!), LambdaResource).Properties.Environment.Variables).toBe(false);
+  });
+
+  it('grants no Bedrock access at all when no model is configured', () => {
+    const app = testApp();
+    const noModelData = new DataStack(app, 'data', { stage });
+    const noModel = new ApiStack(app, 'api', {
+      stage,
+      table: noModelData.table,
+      assetBucket: noModelData.assetBucket,
+      sessionSecret: noModelData.sessionSecret,
+      stripeSecret: noModelData.stripeSecret,
+      originVerifySecret: noModelData.originVerifySecret,
+      functions: { writerOfText: SYNTHETIC['writerOfText']! },
+      workers: {},
+      routes: [],
+    });
+    const noModelTemplate = Template.fromStack(noModel);
+    expectLeastPrivilege(noModelTemplate, logicalId(noModel.functions['writerOfText']!), { bedrock: true }, 'api', false);
+    expect(
+      'BEDROCK_MODEL_ID' in resourceById(noModelTemplate, logicalId(noModel.functions['writerOfText']!), LambdaResource).Properties.Environment.Variables,
+    ).toBe(false);
+  });
+
+  it('scopes an inference profile to the profile and its model', () => {
+    expect(bedrockModelArns(dev.stacks.api, 'us.amazon.nova-lite-v1:0').map((arn) => arn.replace(/\$\{Token\[[^\]]+\]\}/g, 'T'))).toEqual([
+      'arn:aws:bedrock:us-east-1:111111111111:inference-profile/us.amazon.nova-lite-v1:0',
+      'arn:aws:bedrock:*::foundation-model/amazon.nova-lite-v1:0',
+    ]);
+    expect(bedrockModelArns(dev.stacks.api, 'amazon.nova-lite-v1:0').map((arn) => arn.replace(/\$\{Token\[[^\]]+\]\}/g, 'T'))).toEqual([
+      'arn:aws:bedrock:us-east-1::foundation-model/amazon.nova-lite-v1:0',
+    ]);
   });
 
   it('scopes mail to the SES identities of the account and region', () => {
@@ -338,7 +429,7 @@ describe('api stack: least privilege for every kind of access', () => {
   it('scopes the Stripe grant to the Stripe secret, and names it and the price only where stripe is', () => {
     const variables = (name: string) =>
       resourceById(template, logicalId(api.functions[name]!), LambdaResource).Properties.Environment.Variables;
-    expect(readableSecrets(permissionsOf(template, logicalId(api.functions['payer']!)).statements)).toEqual(['StripeSecret']);
+    expect(readableSecrets(permissionsOf(template, logicalId(api.functions['payer']!)).statements)).toEqual(['OriginVerifySecret', 'StripeSecret']);
     expect(JSON.stringify(variables('payer')['STRIPE_SECRET_ARN'])).toContain('StripeSecret');
     expect(variables('payer')['STRIPE_PRICE_ID']).toBe('price_1PqRsTuVwXyZ');
     expect('SESSION_SECRET_ARN' in variables('payer')).toBe(false);
@@ -364,6 +455,7 @@ describe('api stack: least privilege for every kind of access', () => {
           assetBucket: data.assetBucket,
           sessionSecret: data.sessionSecret,
           stripeSecret: data.stripeSecret,
+          originVerifySecret: data.originVerifySecret,
           functions: { slow: { entry: 'functions/http/health/index.ts', access: {}, timeoutSeconds: 29 } },
           routes: [],
         }),
@@ -412,5 +504,128 @@ describe('api stack: routes', () => {
 
   it('maps the ANY catch-all to HTTP API ANY', () => {
     expect(routes.some((r) => r.RouteKey.startsWith('ANY /api/'))).toBe(ROUTES.some((r) => r.method === 'ANY'));
+  });
+});
+
+describe('api stack: queue-fed workers', () => {
+  // A fixture entry, so the generic CDK is tested before the voiceover and export workers land.
+  const WORKER_FIXTURES: Record<string, WorkerSpec> = {
+    voiceover: {
+      entry: 'functions/http/health/index.ts',
+      access: { table: 'readwrite', bucket: 'readwrite', polly: true, bedrock: true },
+      timeoutSeconds: 300,
+      memoryMb: 1024,
+      maxReceiveCount: 5,
+    },
+    export: {
+      entry: 'functions/http/health/index.ts',
+      access: { table: 'readwrite', bucket: 'readwrite', queues: ['voiceover'] },
+      timeoutSeconds: 900,
+      memoryMb: 3008,
+      ephemeralStorageMb: 4096,
+    },
+  };
+  const withWorkers = synthStepcast({ stage: 'dev', workers: WORKER_FIXTURES, bedrockModelId: 'amazon.nova-lite-v1:0' });
+  const workers = withWorkers.stacks.api.workers;
+  const QueueResource = z.object({
+    Properties: z.object({
+      VisibilityTimeout: z.number().optional(),
+      MessageRetentionPeriod: z.number(),
+      SqsManagedSseEnabled: z.literal(true),
+      RedrivePolicy: z.object({ deadLetterTargetArn: z.unknown(), maxReceiveCount: z.number() }).optional(),
+    }),
+  });
+  const queueId = (construct: { node: { defaultChild?: unknown } }) => {
+    const cfn = construct.node.defaultChild;
+    if (!(cfn instanceof CfnResource)) throw new Error('no CfnResource');
+    return withWorkers.stacks.api.getLogicalId(cfn);
+  };
+
+  it('makes a queue, a dead-letter queue and a worker Lambda per WORKERS entry', () => {
+    expect(Object.keys(workers).sort()).toEqual(['export', 'voiceover']);
+    withWorkers.api.resourceCountIs('AWS::SQS::Queue', 4);
+    withWorkers.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length + 2);
+  });
+
+  it.each(Object.entries(WORKER_FIXTURES))('%s: timeout, memory and ephemeral storage from its spec', (name, spec) => {
+    const fn = resourceById(withWorkers.api, logicalId(workers[name]!.fn), z.object({ Properties: z.record(z.string(), z.unknown()) })).Properties;
+    expect(fn['Timeout']).toBe(spec.timeoutSeconds);
+    expect(fn['MemorySize']).toBe(spec.memoryMb);
+    expect(fn['EphemeralStorage']).toEqual(spec.ephemeralStorageMb ? { Size: spec.ephemeralStorageMb } : undefined);
+    expect(fn['Runtime']).toBe('nodejs22.x');
+  });
+
+  it.each(Object.entries(WORKER_FIXTURES))('%s: its queue redrives to its dead-letter queue after maxReceiveCount, visible again after 6× the timeout', (name, spec) => {
+    const queue = resourceById(withWorkers.api, queueId(workers[name]!.queue), QueueResource).Properties;
+    expect(queue.VisibilityTimeout).toBe(6 * spec.timeoutSeconds!);
+    expect(queue.RedrivePolicy?.maxReceiveCount).toBe(spec.maxReceiveCount ?? 3);
+    expect(JSON.stringify(queue.RedrivePolicy?.deadLetterTargetArn)).toContain(queueId(workers[name]!.deadLetterQueue));
+    const dlq = resourceById(withWorkers.api, queueId(workers[name]!.deadLetterQueue), QueueResource).Properties;
+    expect(dlq.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    expect(dlq.RedrivePolicy).toBeUndefined();
+  });
+
+  it.each(Object.entries(WORKER_FIXTURES))('%s: fed by its queue one message at a time, reporting batch item failures', (name) => {
+    withWorkers.api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: logicalId(workers[name]!.fn) },
+      EventSourceArn: { 'Fn::GetAtt': [queueId(workers[name]!.queue), 'Arn'] },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it('refuses plain http to the queues (SSL enforced by their policies)', () => {
+    for (const name of Object.keys(WORKER_FIXTURES)) {
+      for (const queue of [workers[name]!.queue, workers[name]!.deadLetterQueue]) {
+        withWorkers.api.hasResourceProperties('AWS::SQS::QueuePolicy', {
+          Queues: [{ Ref: queueId(queue) }],
+          PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+        });
+      }
+    }
+  });
+
+  it.each(Object.entries(WORKER_FIXTURES))('%s: least privilege, consuming its own queue and granted only what its access says', (name, spec) => {
+    expectLeastPrivilege(withWorkers.api, logicalId(workers[name]!.fn), spec.access, 'worker');
+    const { statements } = permissionsOf(withWorkers.api, logicalId(workers[name]!.fn));
+    const consume = statements.find((s) => s.Action.includes('sqs:ReceiveMessage'));
+    expect(JSON.stringify(consume?.Resource)).toContain(queueId(workers[name]!.queue));
+  });
+
+  it('gives a worker that enqueues the URL of the queue it sends to, and no origin-verify secret', () => {
+    const variables = resourceById(withWorkers.api, logicalId(workers['export']!.fn), LambdaResource).Properties.Environment.Variables;
+    expect(JSON.stringify(variables['VOICEOVER_QUEUE_URL'])).toContain(queueId(workers['voiceover']!.queue));
+    expect('ORIGIN_VERIFY_SECRET_ARN' in variables).toBe(false);
+  });
+
+  it('refuses a worker timeout beyond Lambda\'s 900 s, and ephemeral storage outside 512-10240 MB', () => {
+    expect(() => synthStepcast({ workers: { voiceover: { entry: 'functions/http/health/index.ts', access: {}, timeoutSeconds: 901 } } })).toThrow(/at most 900 s/);
+    expect(() => synthStepcast({ workers: { voiceover: { entry: 'functions/http/health/index.ts', access: {}, ephemeralStorageMb: 20_000 } } })).toThrow(
+      /between 512 and 10240 MB/,
+    );
+  });
+
+  it('refuses a function that enqueues to a worker WORKERS does not list', () => {
+    expect(() =>
+      synthStepcast({ workers: { export: { entry: 'functions/http/health/index.ts', access: { queues: ['voiceover'] } } } }),
+    ).toThrow(/"voiceover", which WORKERS does not list/);
+  });
+});
+
+describe('api stack: stage', () => {
+  it('throttles the $default stage and writes JSON access logs to a log group with the stage retention', () => {
+    dev.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: API_THROTTLE.rateLimit, ThrottlingBurstLimit: API_THROTTLE.burstLimit },
+      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AccessLogs'), 'Arn'] }, Format: JSON.stringify(ACCESS_LOG_FIELDS) },
+    });
+    const format = z.record(z.string(), z.string()).parse(JSON.parse(JSON.stringify(ACCESS_LOG_FIELDS)));
+    expect(Object.keys(format)).toEqual(expect.arrayContaining(['requestId', 'routeKey', 'status', 'latencyMs', 'sourceIp']));
+    const logGroups = dev.api.findResources('AWS::Logs::LogGroup');
+    const access = Object.entries(logGroups).find(([id]) => id.startsWith('AccessLogs'));
+    expect(access?.[1]).toMatchObject({ Properties: { RetentionInDays: 30 }, DeletionPolicy: 'Delete' });
+    const prodAccess = Object.entries(prod.api.findResources('AWS::Logs::LogGroup')).find(([id]) => id.startsWith('AccessLogs'));
+    expect(prodAccess?.[1]).toMatchObject({ Properties: { RetentionInDays: 365 }, DeletionPolicy: 'Retain' });
   });
 });

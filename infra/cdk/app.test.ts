@@ -15,6 +15,8 @@ describe('the CDK app', () => {
     expect(assembly.stacks.map((s) => s.stackName).sort()).toEqual([
       `stepcast-${stage}-api`,
       `stepcast-${stage}-data`,
+      `stepcast-${stage}-global`,
+      `stepcast-${stage}-monitoring`,
       `stepcast-${stage}-web`,
     ]);
   });

@@ -77,3 +77,36 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
  * /share/{id}/embed must be framable by any site (frame-ancestors *).
  */
 export const SHARE_HEADERS: Readonly<Record<string, string>> = COMMON_SECURITY_HEADERS;
+
+/**
+ * The header CloudFront adds to every request it sends the API, with the origin-verify secret's
+ * value (issue 14, item 2): the API refuses requests without it, so it cannot be used around the
+ * CDN. A viewer's own header of that name is replaced (CloudFront's origin custom headers win).
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+/**
+ * The viewer's address as CloudFront saw it (`ip:port`): the API keys its per-IP rate limits on
+ * it when the request carries the origin-verify header (issue 14, item 13), because API
+ * Gateway's source IP is then CloudFront's.
+ */
+export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
+
+/**
+ * The viewer headers `/api/*` sends the API: the ones its handlers read, and CloudFront's own
+ * viewer address and protocol. An allow-list, not "all but Host": CloudFront adds its own headers
+ * only to an allow-list (or to "all viewer headers", which would pass Host and break API
+ * Gateway). At most 10 (CloudFront's quota per origin request policy); web-stack.test.ts checks
+ * that every header a handler reads is here.
+ */
+export const API_FORWARDED_HEADERS: readonly string[] = [
+  'accept',
+  'content-type',
+  'origin',
+  'referer',
+  'stripe-signature',
+  'user-agent',
+  'x-forwarded-host',
+  VIEWER_ADDRESS_HEADER,
+  'CloudFront-Forwarded-Proto',
+];

@@ -39,7 +39,9 @@ export interface Synthesised {
   stacks: StepcastStacks;
   data: Template;
   api: Template;
+  global: Template;
   web: Template;
+  monitoring: Template;
 }
 
 /**
@@ -69,7 +71,9 @@ export function synthStepcast(options: StepcastOptions = {}): Synthesised {
     stacks,
     data: Template.fromStack(stacks.data),
     api: Template.fromStack(stacks.api),
+    global: Template.fromStack(stacks.global),
     web: Template.fromStack(stacks.web),
+    monitoring: Template.fromStack(stacks.monitoring),
   };
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ import {
 } from './cloudfront-functions';
 import { UsageError } from './errors';
 import { EDGE_ENTRY, fromRoot } from './paths';
-import { IMMUTABLE_CACHE_CONTROL, REVALIDATE_CACHE_CONTROL, SHARE_API_PATH_PATTERN } from './behaviours';
+import { API_FORWARDED_HEADERS, IMMUTABLE_CACHE_CONTROL, ORIGIN_VERIFY_HEADER, REVALIDATE_CACHE_CONTROL, SHARE_API_PATH_PATTERN } from './behaviours';
 import { CACHED_ERROR_STATUSES } from './stacks/web-stack';
 import { LogicalRef, builtSiteDir, emptySiteDir, onlyResource, resourceById, synthStepcast } from './test-support';
 
@@ -47,7 +47,7 @@ const Behavior = z.object({
   FunctionAssociations: z.array(FunctionAssociation).optional(),
   LambdaFunctionAssociations: z.array(z.object({ EventType: z.string(), LambdaFunctionARN: LogicalRef })).optional(),
 });
-const Origin = z.object({ Id: z.string(), DomainName: z.unknown(), OriginAccessControlId: z.unknown().optional() });
+const Origin = z.object({ Id: z.string(), DomainName: z.unknown(), OriginAccessControlId: z.unknown().optional() }).passthrough();
 const DistributionResource = z.object({
   Properties: z.object({
     DistributionConfig: z.object({
@@ -150,10 +150,10 @@ describe('web stack: behaviours', () => {
     expect(JSON.stringify(dev.web.findResources('AWS::S3::BucketPolicy'))).toMatch(/:distribution\/",\{"Ref":"Distribution/);
   });
 
-  it('/api/*: the HTTP API, no caching, every viewer header but Host, every method', () => {
+  it('/api/*: the HTTP API over https only, no caching, every method', () => {
     const b = behavior('/api/*');
+    expect(b.ViewerProtocolPolicy).toBe('https-only');
     expect(b.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
-    expect(b.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
     expect(b.AllowedMethods?.slice().sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
     const domain = z
       .object({ 'Fn::Select': z.tuple([z.literal(2), z.object({ 'Fn::Split': z.tuple([z.literal('/'), z.unknown()]) })]) })
@@ -167,9 +167,67 @@ describe('web stack: behaviours', () => {
     expect(patterns.indexOf(SHARE_API_PATH_PATTERN)).toBeLessThan(patterns.indexOf('/api/*'));
     const b = behavior(SHARE_API_PATH_PATTERN);
     expect(b.TargetOriginId).toBe(behavior('/api/*').TargetOriginId);
-    expect(b.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(b.ViewerProtocolPolicy).toBe('https-only');
     expect(b.AllowedMethods?.slice().sort()).toEqual(['GET', 'HEAD']);
     expect(b.FunctionAssociations?.map((f) => [f.EventType, functionCodeOf(f)])).toEqual([['viewer-request', FORWARD_HOST_SOURCE]]);
+  });
+
+  it("/api/*: forwards cookies, query strings, the headers the handlers read and CloudFront's viewer address, never Host (issue 14, item 13)", () => {
+    const policy = resourceById(
+      dev.web,
+      z.string().parse(behavior('/api/*').OriginRequestPolicyId),
+      z.object({
+        Properties: z.object({
+          OriginRequestPolicyConfig: z.object({
+            CookiesConfig: z.object({ CookieBehavior: z.string() }),
+            QueryStringsConfig: z.object({ QueryStringBehavior: z.string() }),
+            HeadersConfig: z.object({ HeaderBehavior: z.string(), Headers: z.array(z.string()) }),
+          }),
+        }),
+      }),
+    ).Properties.OriginRequestPolicyConfig;
+    expect(policy.CookiesConfig.CookieBehavior).toBe('all');
+    expect(policy.QueryStringsConfig.QueryStringBehavior).toBe('all');
+    expect(policy.HeadersConfig.HeaderBehavior).toBe('whitelist');
+    const headers = policy.HeadersConfig.Headers.map((h) => h.toLowerCase());
+    expect(headers).toContain('cloudfront-viewer-address');
+    expect(headers).not.toContain('host');
+    // CloudFront's quota: at most 10 headers in an origin request policy.
+    expect(headers.length).toBeLessThanOrEqual(10);
+  });
+
+  it('/api/*: forwards every request header a handler reads (a header missing here would vanish in AWS only)', () => {
+    const read = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/\.ts$/.test(entry.name) && !entry.name.endsWith('.test.ts') && !file.includes(`${path.sep}edge${path.sep}`)) {
+          const source = readFileSync(file, 'utf8');
+          for (const match of source.matchAll(/(?:header\(event, |headers\??\.?\[)'([a-z0-9-]+)'/g)) read.add(match[1]!);
+        }
+      }
+    };
+    walk(fromRoot('functions'));
+    // Sent or set by CloudFront and API Gateway themselves, not viewer headers.
+    for (const own of ['host', 'content-length', 'x-forwarded-proto', ORIGIN_VERIFY_HEADER]) read.delete(own);
+    const forwarded = API_FORWARDED_HEADERS.map((h) => h.toLowerCase());
+    expect([...read].filter((h) => !forwarded.includes(h))).toEqual([]);
+  });
+
+  it('sends the API the origin-verify secret in x-origin-verify, by dynamic reference, never in the template (issue 14, item 2)', () => {
+    const api = origin(behavior('/api/*').TargetOriginId);
+    const CustomHeaders = z.object({ OriginCustomHeaders: z.array(z.object({ HeaderName: z.string(), HeaderValue: z.unknown() })) });
+    const headers = CustomHeaders.parse(api).OriginCustomHeaders;
+    expect(headers.map((h) => h.HeaderName)).toEqual([ORIGIN_VERIFY_HEADER]);
+    const value = JSON.stringify(headers[0]!.HeaderValue);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(value).toMatch(/OriginVerifySecret[0-9A-F]{8}/);
+    expect(value).toContain(':SecretString:::}}');
+    // The same origin serves /api/share/*, so the edge handler's reads carry it too.
+    expect(behavior(SHARE_API_PATH_PATTERN).TargetOriginId).toBe(behavior('/api/*').TargetOriginId);
+    // The S3 origins never get it.
+    for (const other of config.Origins.filter((o) => o.Id !== api.Id)) expect(JSON.stringify(other)).not.toContain('x-origin-verify');
   });
 
   it("/api/share/*: cached only as the API's Cache-Control says (at most 5 min), keyed on the path alone", () => {

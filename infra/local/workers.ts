@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { WORKERS, type WorkerName, type WorkerSpec } from '../../functions/routes';
+import { DEFAULT_MAX_RECEIVE_COUNT, WORKERS, type WorkerName, type WorkerSpec } from '../../functions/routes';
 
 /**
  * The local stand-in for SQS and its event source mapping: each worker's messages run one at a
@@ -57,7 +57,7 @@ export async function startLocalWorkers(): Promise<LocalWorkers> {
     const load = () => (handler ??= import(pathToFileURL(path.join(REPO_ROOT, spec.entry)).href).then((m: { handler: WorkerHandler }) => m.handler));
     const deliver = async (body: string) => {
       const messageId = randomUUID();
-      const attempts = spec.maxReceiveCount ?? 3;
+      const attempts = spec.maxReceiveCount ?? DEFAULT_MAX_RECEIVE_COUNT;
       for (let receive = 1; receive <= attempts && !stopped; receive++) {
         try {
           const result = await (await load())(sqsEvent(name, messageId, body, receive), { awsRequestId: randomUUID() } as Context);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Size, Stack } from 'aws-cdk-lib';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -10,10 +10,14 @@ import {
   undeclaredImportsCommand,
   type NativeModule,
 } from '../native-modules';
+import { acknowledgeNag } from '../nag';
 import { fromRoot } from '../paths';
 
 /** API Gateway HTTP APIs stop waiting for an integration after 29 s; a longer timeout only hides a 504. */
 export const API_GATEWAY_TIMEOUT_SECONDS = 29;
+
+/** Lambda's own limit, the most a queue-fed worker may run. */
+export const LAMBDA_MAX_TIMEOUT_SECONDS = 900;
 
 /** @default timeout of a function whose spec gives none (as `functions/routes.ts` documents) */
 export const DEFAULT_TIMEOUT_SECONDS = 10;
@@ -36,8 +40,16 @@ const ESM_REQUIRE_SHIM = "import { createRequire } from 'node:module'; const req
 export interface StepcastFunctionProps {
   /** entry module, relative to the repository root; it exports `handler` */
   readonly entry: string;
-  /** @default DEFAULT_TIMEOUT_SECONDS; must stay under API_GATEWAY_TIMEOUT_SECONDS */
+  /** @default DEFAULT_TIMEOUT_SECONDS; must stay under `maxTimeoutSeconds` */
   readonly timeoutSeconds?: number;
+  /**
+   * the longest timeout this kind of function may have: an API function must answer before API
+   * Gateway stops waiting; a queue-fed worker may use all of Lambda's 900 s.
+   * @default API_GATEWAY_TIMEOUT_SECONDS (exclusive)
+   */
+  readonly maxTimeoutSeconds?: number;
+  /** /tmp in MB (512-10240). @default 512, Lambda's default */
+  readonly ephemeralStorageMb?: number;
   /** @default DEFAULT_MEMORY_MB */
   readonly memoryMb?: number;
   /** @default no variables beyond NODE_OPTIONS */
@@ -71,10 +83,18 @@ export interface StepcastFunctionProps {
 export class StepcastFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: StepcastFunctionProps) {
     const timeoutSeconds = props.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-    if (!(timeoutSeconds > 0 && timeoutSeconds < API_GATEWAY_TIMEOUT_SECONDS)) {
-      throw new Error(
-        `${id}: timeout ${timeoutSeconds} s must be above 0 and under API Gateway's ${API_GATEWAY_TIMEOUT_SECONDS} s.`,
-      );
+    if (props.maxTimeoutSeconds === undefined) {
+      if (!(timeoutSeconds > 0 && timeoutSeconds < API_GATEWAY_TIMEOUT_SECONDS)) {
+        throw new Error(
+          `${id}: timeout ${timeoutSeconds} s must be above 0 and under API Gateway's ${API_GATEWAY_TIMEOUT_SECONDS} s.`,
+        );
+      }
+    } else if (!(timeoutSeconds > 0 && timeoutSeconds <= props.maxTimeoutSeconds)) {
+      throw new Error(`${id}: timeout ${timeoutSeconds} s must be above 0 and at most ${props.maxTimeoutSeconds} s.`);
+    }
+    const ephemeralStorageMb = props.ephemeralStorageMb;
+    if (ephemeralStorageMb !== undefined && !(ephemeralStorageMb >= 512 && ephemeralStorageMb <= 10_240)) {
+      throw new Error(`${id}: ephemeral storage ${ephemeralStorageMb} MB must be between 512 and 10240 MB.`);
     }
     // The log group exists before the function, so its retention applies from the first line
     // and the group is removed (or kept) with the stack instead of lingering unowned.
@@ -98,6 +118,7 @@ export class StepcastFunction extends NodejsFunction {
       architecture: nativeModules.length > 0 ? Architecture.X86_64 : Architecture.ARM_64,
       memorySize: props.memoryMb ?? DEFAULT_MEMORY_MB,
       timeout: Duration.seconds(timeoutSeconds),
+      ...(ephemeralStorageMb !== undefined ? { ephemeralStorageSize: Size.mebibytes(ephemeralStorageMb) } : {}),
       tracing: Tracing.ACTIVE,
       logGroup,
       environment: {
@@ -134,5 +155,19 @@ export class StepcastFunction extends NodejsFunction {
         },
       },
     });
+    acknowledgeFunctionFindings(this);
   }
+}
+
+/** cdk-nag (AWS Solutions) findings every Stepcast function has, each on purpose. */
+function acknowledgeFunctionFindings(fn: NodejsFunction): void {
+  // The basic execution role: writing its own logs (to its own log group, with retention).
+  acknowledgeNag(fn, 'IAM4', 'AWSLambdaBasicExecutionRole only lets the function write its own logs.', [
+    'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+  ]);
+  // X-Ray's PutTraceSegments and PutTelemetryRecords have no resource-level permissions.
+  acknowledgeNag(fn, 'IAM5', 'X-Ray (and Polly, for workers that speak) have no resource-level permissions.', ['Resource::*']);
+  // Node.js 22 is the LTS line the project runs on everywhere (engines, .nvmrc, CI); a newer
+  // Lambda runtime is adopted with the whole toolchain, not per function.
+  acknowledgeNag(fn, 'L1', 'Node.js 22 LTS on purpose: the same major as engines, .nvmrc and CI.');
 }

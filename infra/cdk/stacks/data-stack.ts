@@ -6,6 +6,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
 import type { Construct } from 'constructs';
 import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../table-definition';
+import { acknowledgeNag } from '../nag';
 import { ContextError, type StageConfig } from '../stage';
 
 /** S3 bucket names: 3-63 lower-case letters, digits and hyphens, starting and ending with either. */
@@ -41,6 +42,9 @@ export function assetUploadOrigin(bucketName: string, region: string): string {
  */
 export const STRIPE_SECRET_KEY_PLACEHOLDER = 'REPLACE_ME';
 
+/** How long an overwritten or deleted object of the asset bucket can be restored. */
+export const NONCURRENT_VERSION_DAYS = 30;
+
 export interface DataStackProps extends StackProps {
   readonly stage: StageConfig;
   /**
@@ -70,6 +74,8 @@ export class DataStack extends Stack {
   readonly sessionSecret: Secret;
   /** `{ secretKey, webhookSecret }`, read by functions whose access has `stripe` */
   readonly stripeSecret: Secret;
+  /** what CloudFront sends in `x-origin-verify` to the API, which refuses requests without it */
+  readonly originVerifySecret: Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -117,9 +123,25 @@ export class DataStack extends Stack {
           maxAge: 3600,
         },
       ],
-      // An upload abandoned half-way is never billed for more than a week.
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
+      // Versioned: an overwritten or deleted screenshot, voiceover or export can be restored (the
+      // runbook in infra/cdk/README.md) for NONCURRENT_VERSION_DAYS, then the old version goes.
+      versioned: true,
+      lifecycleRules: [
+        // An upload abandoned half-way is never billed for more than a week.
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        {
+          id: 'expire-old-versions',
+          noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS),
+          // A delete marker with no versions left behind it is removed too.
+          expiredObjectDeleteMarker: true,
+        },
+      ],
     });
+
+    // Read through CloudFront and by the functions; written by the functions and presigned POSTs
+    // bound to one key. Who did what is in the API's access logs and the functions' logs; object
+    // level S3 audit, when wanted, is CloudTrail data events, not another bucket of access logs.
+    acknowledgeNag(this.assetBucket, 'S1', 'Reads go through CloudFront and the functions, writes through them or presigned POSTs they sign.');
 
     // Read only through CloudFront with origin access control. The grant names CloudFront
     // distributions of this account rather than the stage's own distribution: that one lives in
@@ -160,6 +182,25 @@ export class DataStack extends Stack {
       },
       removalPolicy: stage.removalPolicy,
     });
+
+    // The API answers only requests that carry this value in x-origin-verify, which only CloudFront
+    // sends (issue 14, item 2): the execute-api endpoint stays reachable, but not usable, around
+    // the CDN's WAF, headers and caching. Generated, never in a template; CloudFront's origin
+    // config reads it by dynamic reference at deploy. To rotate it, put a new value and deploy
+    // the web stack: functions re-read it within minutes (they cache it while warm).
+    this.originVerifySecret = new Secret(this, 'OriginVerifySecret', {
+      description: `Stepcast ${stage.name}: the x-origin-verify value CloudFront sends to the API`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: stage.removalPolicy,
+    });
+
+    // No automatic rotation, each for its reason: a new session key signs everyone out; Stripe's
+    // keys are rolled in Stripe by the operator (README, Deploying); a new origin-verify value
+    // must reach CloudFront's config in the same deploy, so it is rotated by putting a value and
+    // deploying the web stack.
+    for (const secret of [this.sessionSecret, this.stripeSecret, this.originVerifySecret]) {
+      acknowledgeNag(secret, 'SMG4', 'Rotated by the operator on purpose: automatic rotation would sign users out or break CloudFront and Stripe until redeployed.');
+    }
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The DynamoDB table' });
     new CfnOutput(this, 'AssetBucketName', { value: this.assetBucket.bucketName, description: 'The asset bucket' });

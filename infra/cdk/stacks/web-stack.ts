@@ -24,19 +24,27 @@ import {
   OriginRequestQueryStringBehavior,
   OriginSslPolicy,
   PriceClass,
+  SSLMethod,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
   experimental,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { CfnLogGroup, LogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { SHARE_PAGE_QUERY_KEYS } from '#shared/share/frame';
 import {
+  API_FORWARDED_HEADERS,
   API_HEADERS,
   ASSET_HEADERS,
+  ORIGIN_VERIFY_HEADER,
   IMMUTABLE_CACHE_CONTROL,
   REVALIDATE_CACHE_CONTROL,
   SHARE_API_MAX_TTL_SECONDS,
@@ -60,8 +68,10 @@ import {
 import { EDGE_HANDLER, edgeCode } from '../constructs/edge-code';
 import { SecurityHeadersPolicy } from '../constructs/security-headers-policy';
 import { UsageError } from '../errors';
+import { BUCKET_READ_ACTION_FINDINGS, BUCKET_WRITE_ACTION_FINDINGS, acknowledgeNag, nagAttribute, nagEnvironment } from '../nag';
 import { EDGE_ENTRY, SHARE_FRAME_RENDERER, SITE_DIR } from '../paths';
 import type { StageConfig } from '../stage';
+import type { SiteDomain } from './global-stack';
 
 /**
  * The error statuses CloudFront caches, each for 10 s by default whatever the origin says (it
@@ -86,6 +96,16 @@ export interface WebStackProps extends StackProps {
   readonly shareFrameRenderer?: string;
   /** the share-page edge handler module. @default functions/edge/share.ts */
   readonly edgeEntry?: string;
+  /** its value goes to the API in `x-origin-verify` (ORIGIN_VERIFY_HEADER) on every request */
+  readonly originVerifySecret: ISecret;
+  /** the WAF web ACL (scope CLOUDFRONT, in us-east-1) in front of every behaviour */
+  readonly webAclArn: string;
+  /**
+   * The site's own name, with its certificate (ACM, us-east-1) and hosted zone: the distribution
+   * answers on it over https only and Route 53 gets A and AAAA aliases.
+   * @default the distribution's `*.cloudfront.net` name alone
+   */
+  readonly domain?: SiteDomain & { readonly certificate: ICertificate };
 }
 
 /**
@@ -139,10 +159,13 @@ export class WebStack extends Stack {
       'The data stack grants CloudFront read access to the asset bucket itself.',
     );
 
-    // The API's host name: apiEndpoint is https://{id}.execute-api.{region}.amazonaws.com
+    // The API's host name: apiEndpoint is https://{id}.execute-api.{region}.amazonaws.com. Every
+    // request carries the origin-verify value, read from Secrets Manager by dynamic reference at
+    // deploy (never in the template), which the API requires (issue 14, item 2).
     const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint)), {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
     });
 
     const shareFrameRenderer = props.shareFrameRenderer ?? SHARE_FRAME_RENDERER;
@@ -245,6 +268,15 @@ export class WebStack extends Stack {
       queryStringBehavior: OriginRequestQueryStringBehavior.none(),
     });
 
+    // Everything the API reads, CloudFront's viewer address included (the per-IP rate limits key
+    // on it, issue 14 item 13); never Host, which must stay the API's own.
+    const apiOriginRequestPolicy = new OriginRequestPolicy(this, 'ApiOriginRequestPolicy', {
+      comment: `Stepcast ${stage.name}: /api sees what its handlers read and the viewer's address`,
+      cookieBehavior: OriginRequestCookieBehavior.all(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...API_FORWARDED_HEADERS),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+    });
+
     const spaFallback = new CloudFrontFunction(this, 'SpaFallbackFunction', {
       comment: 'Prerendered pages get their own file, client-side routes the SPA shell',
       runtime: FunctionRuntime.JS_2_0,
@@ -273,6 +305,16 @@ export class WebStack extends Stack {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      webAclId: props.webAclArn,
+      ...(props.domain
+        ? {
+            domainNames: [props.domain.domainName],
+            certificate: props.domain.certificate,
+            // TLS 1.2 and up with today's ciphers; SNI (a dedicated IP costs 600 USD a month).
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+            sslSupportMethod: SSLMethod.SNI,
+          }
+        : {}),
       // Error caching only, never an error page: see spaFallbackSource for why the SPA fallback
       // is a function. CloudFront keeps origin errors 10 s by default, no-store or not.
       errorResponses: CACHED_ERROR_STATUSES.map((httpStatus): ErrorResponse => ({ httpStatus, ttl: Duration.seconds(0) })),
@@ -285,9 +327,11 @@ export class WebStack extends Stack {
       },
       // In order: CloudFront takes the first pattern that matches, so /api/share/* precedes /api/*.
       additionalBehaviors: {
+        // The API answers https only: a redirect would have sent the request (cookie, body) in the
+        // clear first. Pages redirect, for people who type the name.
         [SHARE_API_PATH_PATTERN]: {
           origin: apiOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: shareApiCachePolicy,
           originRequestPolicy: shareApiOriginRequestPolicy,
@@ -296,11 +340,10 @@ export class WebStack extends Stack {
         },
         '/api/*': {
           origin: apiOrigin,
-          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          // Cookies, query strings and headers reach the API; Host must stay the API's own.
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: apiOriginRequestPolicy,
           responseHeadersPolicy: apiHeaders,
           functionAssociations: [{ function: forwardHost, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
@@ -329,12 +372,60 @@ export class WebStack extends Stack {
 
     this.deploySite(siteDir, { spaFallback, prerendered: prerenderedPages !== undefined });
 
+    if (props.domain) {
+      const zone = HostedZone.fromHostedZoneId(this, 'Zone', props.domain.hostedZoneId);
+      // A trailing dot: the name is absolute, whatever the zone's own name.
+      const recordName = `${props.domain.domainName}.`;
+      const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
+      new ARecord(this, 'SiteAliasIpv4', { zone, recordName, target });
+      new AaaaRecord(this, 'SiteAliasIpv6', { zone, recordName, target });
+    }
+    new CfnOutput(this, 'SiteUrl', {
+      value: props.domain ? `https://${props.domain.domainName}` : `https://${this.distribution.distributionDomainName}`,
+      description: 'Stepcast: the site (its own domain when the stage has one)',
+    });
+
+    this.acknowledgeNagFindings(props.domain !== undefined);
+
     new CfnOutput(this, 'DistributionUrl', {
       value: `https://${this.distribution.distributionDomainName}`,
       description: 'Stepcast: the site, /api, /assets and /share',
     });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
+  }
+
+  /** cdk-nag (AWS Solutions) findings of this stack, each on purpose. */
+  private acknowledgeNagFindings(hasDomain: boolean): void {
+    // The site bucket holds build output only, readable by CloudFront alone: who read what is in
+    // CloudFront's metrics and the WAF's sampled requests; S3 access logs would add nothing.
+    acknowledgeNag(this.siteBucket, 'S1', 'Build output only, read by CloudFront alone.');
+    // Stepcast is offered everywhere; the WAF, not geography, keeps abuse out.
+    acknowledgeNag(this.distribution, 'CFR1', 'A product for every country: no geo restriction.');
+    // Standard logs cost per request and hold viewer IPs; the API's JSON access logs, CloudFront's
+    // and WAF's metrics and the WAF's sampled requests are what on-call reads.
+    // Without a domain the distribution answers with CloudFront's own *.cloudfront.net
+    // certificate, whose TLS policy CloudFront fixes; with one, TLS 1.2_2021 is set above.
+    if (!hasDomain) {
+      acknowledgeNag(this.distribution, 'CFR4', "CloudFront's default certificate: its TLS policy is CloudFront's. A stage's domainName gets TLS 1.2+.");
+    }
+    acknowledgeNag(this.distribution, 'CFR3', 'API access logs, CloudFront and WAF metrics and WAF samples instead of standard logs.');
+    // CDK's own helper functions (the SPA upload, emptying the site bucket on delete) and the
+    // edge function: CDK fixes their roles and runtimes. Their roles write their own logs, and the
+    // upload reads CDK's asset bucket, writes the site bucket's objects and invalidates the
+    // distribution's cache (CloudFront's CreateInvalidation has no resource-level permission).
+    const env = nagEnvironment(this);
+    acknowledgeNag(this, 'IAM4', "CDK's helper functions and the edge function write their own logs only.", [
+      'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+    ]);
+    acknowledgeNag(this, 'IAM5', "CDK's upload helper: CDK's asset bucket, the site bucket's objects, cache invalidation.", [
+      ...BUCKET_READ_ACTION_FINDINGS,
+      ...BUCKET_WRITE_ACTION_FINDINGS,
+      `Resource::arn:${env.partition}:s3:::cdk-hnb659fds-assets-${env.account}-${env.region}/*`,
+      `Resource::${nagAttribute(this.siteBucket)}/*`,
+      'Resource::*',
+    ]);
+    acknowledgeNag(this, 'L1', "CDK's helper functions' runtimes are CDK's; the edge function runs Node.js 22 LTS like the rest.");
   }
 
   /**
