@@ -4,6 +4,12 @@
  */
 export const HSTS_MAX_AGE_SECONDS = 63_072_000;
 
+/** The secret CloudFront sends the API on every request; the API refuses requests without it. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+/** The viewer's `ip:port` as CloudFront saw it; trusted only on requests that carried ORIGIN_VERIFY_HEADER. */
+export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
+
 export type FrameAncestors = 'none' | 'any';
 
 export interface CspOptions {

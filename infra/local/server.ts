@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -195,9 +196,15 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  // Every absolute link the functions write comes from APP_ORIGIN, never from a request's Host:
+  // the local CloudFront states its own origin, as CDK does for a deployed stage.
+  process.env.APP_ORIGIN ??= url;
+  // The value the local CloudFront sends the API in x-origin-verify, as the deployed one does.
+  process.env.ORIGIN_VERIFY_SECRET ??= randomBytes(32).toString('base64url');
   const workers = await startLocalWorkers();
   return {
-    url: `http://localhost:${port}`,
+    url,
     server,
     workers,
     close: () =>
