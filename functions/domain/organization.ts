@@ -220,6 +220,8 @@ export async function deleteCascade(orgId: string): Promise<void> {
   }
   const { data: folders } = await entities.folder.query.byOrg({ orgId }).go({ pages: 'all' });
   if (folders.length > 0) await entities.folder.delete(folders.map((f) => ({ orgId, folderId: f.folderId }))).go();
+  const { data: folderNames } = await entities.folderName.query.byName({ orgId }).go({ pages: 'all' });
+  if (folderNames.length > 0) await entities.folderName.delete(folderNames.map((f) => ({ orgId, nameKey: f.nameKey }))).go();
   const { data: invitations } = await entities.invitation.query.byOrg({ orgId }).go({ pages: 'all' });
   if (invitations.length > 0) await entities.invitation.delete(invitations.map((i) => ({ invitationId: i.invitationId }))).go();
   await Asset.removePrefix(`orgs/${orgId}/`);
