@@ -76,8 +76,9 @@ export const FUNCTIONS = {
   },
   share: {
     entry: 'functions/http/share/index.ts',
-    // reads only: the guide, its organisation's name, and the viewer's membership for private guides
-    access: { table: 'read', secrets: true },
+    // reads only: the guide, its organisation's name, and the viewer's membership for private
+    // guides, whose asset URLs it presigns (a presigned GET works only with the signer's read access)
+    access: { table: 'read', bucket: 'read', secrets: true },
     timeoutSeconds: 5,
   },
   organization: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 /**
  * The /api/auth contract (better-auth's wire format, errors in the project's one shape): request
@@ -19,7 +20,7 @@ export const Password = z
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 
-export const PersonName = z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.');
+export const PersonName = safeText().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.');
 
 /** A same-site path to return to after signing in; anything else is dropped by safeRedirect. */
 export const CallbackUrl = z.string().max(2048).optional();

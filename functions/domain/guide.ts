@@ -51,7 +51,7 @@ async function loadInOrg(orgId: string, guideId: string) {
   return { guide: loaded.guide, slides: loaded.slides };
 }
 
-export function slideDto(slide: Slide): SlideDto {
+export async function slideDto(guide: { visibility: Asset.Visibility }, slide: Slide): Promise<SlideDto> {
   return {
     id: slide.slideId,
     order: slide.order,
@@ -59,7 +59,7 @@ export function slideDto(slide: Slide): SlideDto {
     text: slide.text ?? null,
     narration: slide.narration ?? null,
     screenshotKey: slide.screenshotKey ?? null,
-    screenshotUrl: slide.screenshotKey ? Asset.assetUrl(slide.screenshotKey) : null,
+    screenshotUrl: slide.screenshotKey ? await Asset.urlFor(guide, slide.screenshotKey) : null,
     width: slide.width ?? null,
     height: slide.height ?? null,
     click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
@@ -68,7 +68,7 @@ export function slideDto(slide: Slide): SlideDto {
   };
 }
 
-export function summaryDto(guide: Guide): GuideSummaryDto {
+export async function summaryDto(guide: Guide): Promise<GuideSummaryDto> {
   return {
     id: guide.guideId,
     title: guide.title,
@@ -76,15 +76,20 @@ export function summaryDto(guide: Guide): GuideSummaryDto {
     status: guide.status,
     visibility: guide.visibility,
     slideCount: guide.slideCount,
-    thumbnailUrl: guide.thumbnailKey ? Asset.assetUrl(guide.thumbnailKey) : null,
+    thumbnailUrl: guide.thumbnailKey ? await Asset.urlFor(guide, guide.thumbnailKey) : null,
     createdBy: guide.createdBy,
     createdAt: new Date(guide.createdAt).toISOString(),
     updatedAt: new Date(guide.updatedAt).toISOString(),
   };
 }
 
-export function guideDto(guide: Guide, slides: Slide[]): GuideDto {
-  return { ...summaryDto(guide), zoomLevel: guide.zoomLevel, isHighlightVisible: guide.isHighlightVisible, slides: slides.map(slideDto) };
+export async function guideDto(guide: Guide, slides: Slide[]): Promise<GuideDto> {
+  return {
+    ...(await summaryDto(guide)),
+    zoomLevel: guide.zoomLevel,
+    isHighlightVisible: guide.isHighlightVisible,
+    slides: await Promise.all(slides.map((slide) => slideDto(guide, slide))),
+  };
 }
 
 /** The full guide DTO of an organisation's guide. */
@@ -104,7 +109,7 @@ export async function list(
   const filtered = needle ? base.where(({ titleLower }, { contains }) => contains(titleLower, needle)) : base;
   try {
     const page = await filtered.go({ order: 'desc', limit: query.limit, cursor: query.cursor ?? null, ...(needle ? { count: query.limit } : {}) });
-    return { items: page.data.map(summaryDto), nextCursor: page.cursor ?? null };
+    return { items: await Promise.all(page.data.map(summaryDto)), nextCursor: page.cursor ?? null };
   } catch (error) {
     if ((error as { code?: number }).code === 5003 || /cursor/i.test((error as Error).message)) {
       throw new AppError('bad_request', 'The cursor is not valid for this list.', { cursor: 'Not a valid cursor.' });
@@ -226,6 +231,11 @@ export async function update(
       .go();
   }
   const updated = (await get(guideId))!;
+  if (changes.visibility !== undefined && changes.visibility !== guide.visibility) {
+    // The guide's assets follow it: private ones leave the public keys CloudFront serves.
+    await Asset.moveGuide(orgId, guideId, changes.visibility);
+    if (changes.visibility === 'private') await SocialImage.forget(updated);
+  }
   if (updated.status === 'published') {
     const { slides } = await load(guideId);
     await SocialImage.refresh(updated, slides);
@@ -266,7 +276,7 @@ export async function duplicate(orgId: string, guideId: string, createdBy: strin
   const prefix = Asset.guidePrefix(orgId, copyId);
   const keys = new Map<string, string>();
   for (const slide of slides) {
-    if (slide.screenshotKey && !keys.has(slide.screenshotKey)) keys.set(slide.screenshotKey, await Asset.copyTo(slide.screenshotKey, prefix));
+    if (slide.screenshotKey && !keys.has(slide.screenshotKey)) keys.set(slide.screenshotKey, await Asset.copyTo(slide.screenshotKey, prefix, guide.visibility));
   }
   if (slides.length > 0) {
     await db()
@@ -444,11 +454,20 @@ export interface NewSlide {
  * of this guide, and the file is checked (size, magic bytes, decodes) before it is recorded.
  */
 export async function addSlide(orgId: string, guideId: string, input: NewSlide): Promise<SlideDto> {
-  await fromId({ orgId, guideId });
+  const guide = await fromId({ orgId, guideId });
   let size: { width: number; height: number } | undefined;
-  if (input.screenshotKey) {
-    if (!input.screenshotKey.startsWith(Asset.guidePrefix(orgId, guideId))) throw new AppError('not_found', 'Screenshot not found.');
+  let screenshotKey: string | undefined;
+  if (input.screenshotKey?.startsWith(Asset.pendingPrefix(orgId, guideId))) {
+    // A fresh upload: checked, then moved out of the pending prefix (which expires) to the guide's assets.
     size = await Screenshot.verifyScreenshot(input.screenshotKey);
+    screenshotKey = await Asset.claimPending(input.screenshotKey, guide.visibility);
+  } else if (input.screenshotKey) {
+    // A screenshot this guide already shows (a repeated step): checked when it was uploaded.
+    const { slides } = await load(guideId);
+    const shown = slides.find((s) => s.screenshotKey === input.screenshotKey);
+    if (!shown) throw new AppError('not_found', 'Screenshot not found.');
+    screenshotKey = shown.screenshotKey;
+    size = shown.width && shown.height ? { width: shown.width, height: shown.height } : undefined;
   }
   const slideId = newId();
   const slide = await writeOrdered(orgId, guideId, ({ slides }) => {
@@ -461,17 +480,17 @@ export async function addSlide(orgId: string, guideId: string, input: NewSlide):
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.text !== undefined ? { text: input.text } : {}),
       ...(input.narration !== undefined ? { narration: input.narration } : {}),
-      ...(input.screenshotKey ? { screenshotKey: input.screenshotKey } : {}),
+      ...(screenshotKey ? { screenshotKey } : {}),
       ...(size ? { width: size.width, height: size.height } : {}),
       ...(input.click ? { click: input.click } : {}),
     };
     return { countDelta: 1, items: (tx) => [tx.slide.create(item).commit()], result: () => item };
   });
   await refreshSummary(guideId);
-  const { slides } = await load(guideId);
+  const { guide: fresh, slides } = await load(guideId);
   const stored = slides.find((s) => s.slideId === slide.slideId);
-  if (!stored) throw new AppError('not_found', 'Slide not found.');
-  return slideDto(stored);
+  if (!fresh || !stored) throw new AppError('not_found', 'Slide not found.');
+  return slideDto(fresh, stored);
 }
 
 export async function updateSlide(
@@ -520,10 +539,10 @@ export async function updateSlide(
     await update.go();
   }
   await refreshSummary(guideId);
-  const { slides } = await load(guideId);
+  const { guide: fresh, slides } = await load(guideId);
   const stored = slides.find((s) => s.slideId === slideId);
-  if (!stored) throw new AppError('not_found', 'Slide not found.');
-  return slideDto(stored);
+  if (!fresh || !stored) throw new AppError('not_found', 'Slide not found.');
+  return slideDto(fresh, stored);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   pageSecurityHeaders,
   uploadConnectSrc,
 } from '#shared/security-headers';
+import { ASSET_RESPONSE_HEADERS } from '#shared/assets';
 
 /**
  * What each CloudFront behaviour answers with, as data: the web stack builds the distribution
@@ -43,12 +44,12 @@ export function siteHeaders(uploadOrigin: string | undefined): Readonly<Record<s
 }
 
 /**
- * `/assets/*`: uploaded content gets the page CSP too, so an uploaded SVG or HTML file cannot
- * run script; without the upload origin, as nothing served from the bucket has reason to post
- * back to it. Cache-control is not here: only successful answers are immutable
+ * `/assets/*`: nothing served from the bucket may run script or be read as another type
+ * (`default-src 'none'; sandbox`, nosniff); the viewer-response function sets each answer's type
+ * from its key. Cache-control is not here: only successful answers are immutable
  * (ASSET_CACHE_CONTROL_SOURCE), or a 404 would stick in browsers for a year.
  */
-export const ASSET_HEADERS: Readonly<Record<string, string>> = pageSecurityHeaders('none');
+export const ASSET_HEADERS: Readonly<Record<string, string>> = { ...COMMON_SECURITY_HEADERS, ...ASSET_RESPONSE_HEADERS, 'x-frame-options': 'DENY' };
 
 /**
  * `/api/share/*`, the one API path CloudFront may cache (public guides, for as long as the

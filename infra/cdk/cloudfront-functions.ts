@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ASSET_TYPES, PENDING_UPLOAD_PREFIX, PRIVATE_ASSET_PREFIX, UNKNOWN_ASSET_TYPE } from '#shared/assets';
 import { IMMUTABLE_CACHE_CONTROL } from './behaviours';
 import { UsageError } from './errors';
 
@@ -135,15 +136,32 @@ export function readPrerenderedPages(siteDir: string): string[] | undefined {
 }
 
 /**
- * /assets/* (asset bucket): asset keys are the path after `/assets/` (as the local server reads
- * them), but CloudFront forwards the whole path; this strips the prefix so `/assets/{key}` reads
- * the object `{key}`.
+ * /assets/* (asset bucket), viewer request: asset keys are the path after `/assets/` (as the local
+ * server reads them), but CloudFront forwards the whole path; this strips the prefix so
+ * `/assets/{key}` reads the object `{key}`. Pending uploads (not yet checked) and private guides'
+ * assets are never served here, and a path that is not an asset key the product makes (a NUL, a
+ * dot segment) is a 404 before it reaches the bucket.
  */
-export const STRIP_ASSETS_PREFIX_SOURCE = `function handler(event) {
+export const STRIP_ASSETS_PREFIX_SOURCE = `var HIDDEN = ${JSON.stringify([PENDING_UPLOAD_PREFIX, PRIVATE_ASSET_PREFIX])};
+var KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+function notFound() {
+  return { statusCode: 404, statusDescription: 'Not Found', headers: { 'cache-control': { value: 'no-store' } } };
+}
+function handler(event) {
   var request = event.request;
-  if (request.uri.indexOf('/assets/') === 0) {
-    request.uri = request.uri.substring('/assets'.length);
+  if (request.uri.indexOf('/assets/') !== 0) return request;
+  var key = request.uri.substring('/assets/'.length);
+  var decoded;
+  try {
+    decoded = decodeURIComponent(key);
+  } catch (e) {
+    return notFound();
   }
+  if (decoded.length > 1024 || !KEY.test(decoded)) return notFound();
+  for (var i = 0; i < HIDDEN.length; i++) {
+    if (decoded.indexOf(HIDDEN[i]) === 0) return notFound();
+  }
+  request.uri = '/' + key;
   return request;
 }`;
 
@@ -168,18 +186,27 @@ export const FORWARD_HOST_SOURCE = `function handler(event) {
  * content-addressed); an error is not, or a 404 for an upload still in flight would stick in
  * browsers for a year. CloudFront never runs viewer-response functions for origin statuses of
  * 400 and above; the check states it, and makes the local server, which runs this too, agree.
+ * The content type comes from the key's extension (shared/assets.ts), never from the object, whose
+ * type an upload chose; anything but the images, audio and video the product makes is an attachment.
  */
-export const ASSET_CACHE_CONTROL_SOURCE = `function handler(event) {
+export const ASSET_CACHE_CONTROL_SOURCE = `var TYPES = ${JSON.stringify(Object.fromEntries(Object.entries(ASSET_TYPES).map(([ext, t]) => [ext, [t.contentType, t.inline]])))};
+function handler(event) {
   var response = event.response;
   if (response.statusCode < 400) {
     response.headers['cache-control'] = { value: '${IMMUTABLE_CACHE_CONTROL}' };
+    var uri = event.request.uri;
+    var name = uri.substring(uri.lastIndexOf('/') + 1);
+    var dot = name.lastIndexOf('.');
+    var type = dot > 0 ? TYPES[name.substring(dot + 1).toLowerCase()] : undefined;
+    response.headers['content-type'] = { value: type ? type[0] : '${UNKNOWN_ASSET_TYPE.contentType}' };
+    if (!type || !type[1]) response.headers['content-disposition'] = { value: 'attachment' };
   }
   return response;
 }`;
 
 const FunctionHeaders = z.record(z.string(), z.object({ value: z.string() }));
 const ViewerRequest = z.object({ uri: z.string(), headers: FunctionHeaders });
-const ViewerResponse = z.object({ statusCode: z.number(), headers: FunctionHeaders });
+const ViewerResponse = z.object({ statusCode: z.number(), statusDescription: z.string().optional(), headers: FunctionHeaders });
 
 /** A request as a viewer-request function sees it: lower-case header names. */
 export type ViewerRequest = z.output<typeof ViewerRequest>;
@@ -196,14 +223,29 @@ function compile(source: string): (event: unknown) => unknown {
   };
 }
 
-/** Runs a viewer-request function's source on a request, as CloudFront would. */
+/** Runs a viewer-request function's source on a request, as CloudFront would (one that answers itself throws). */
 export function viewerRequestFunction(source: string): (request: ViewerRequest) => ViewerRequest {
-  const handler = compile(source);
-  return (request) => ViewerRequest.parse(handler({ request: structuredClone(request) }));
+  const run = viewerRequestOrResponse(source);
+  return (request) => {
+    const result = run(request);
+    if ('statusCode' in result) throw new Error(`the function answered ${result.statusCode} itself`);
+    return result;
+  };
 }
 
-/** Runs a viewer-response function's source on a response, as CloudFront would. */
-export function viewerResponseFunction(source: string): (response: ViewerResponse) => ViewerResponse {
+/** Runs a viewer-request function that may answer itself (a 404), as CloudFront would. */
+export function viewerRequestOrResponse(source: string): (request: ViewerRequest) => ViewerRequest | ViewerResponse {
   const handler = compile(source);
-  return (response) => ViewerResponse.parse(handler({ response: structuredClone(response) }));
+  return (request) => {
+    const result = handler({ request: structuredClone(request) });
+    const response = ViewerResponse.safeParse(result);
+    return response.success ? response.data : ViewerRequest.parse(result);
+  };
+}
+
+/** Runs a viewer-response function's source on a response to a request, as CloudFront would. */
+export function viewerResponseFunction(source: string): (response: ViewerResponse, request?: ViewerRequest) => ViewerResponse {
+  const handler = compile(source);
+  return (response, request = { uri: '/', headers: {} }) =>
+    ViewerResponse.parse(handler({ request: structuredClone(request), response: structuredClone(response) }));
 }

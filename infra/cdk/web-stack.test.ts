@@ -21,6 +21,7 @@ import {
   parsePrerenderedManifest,
   spaFallbackSource,
   viewerRequestFunction,
+  viewerRequestOrResponse,
   viewerResponseFunction,
 } from './cloudfront-functions';
 import { UsageError } from './errors';
@@ -338,18 +339,16 @@ describe('web stack: security headers', () => {
     expect(policy.ContentTypeOptions.Override).toBe(true);
     expect(policy.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
     expect(policy.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
-    expect(policy.ContentSecurityPolicy?.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+    expect(policy.ContentSecurityPolicy?.ContentSecurityPolicy).toContain(pattern === '/assets/*' ? 'sandbox' : "frame-ancestors 'none'");
     expect(policy.ContentSecurityPolicy?.Override).toBe(true);
   });
 
-  it('pages send the SPA CSP allowing uploads to the asset bucket, assets the SPA CSP, the API its JSON-only CSP', () => {
+  it('pages send the SPA CSP allowing uploads to the asset bucket, assets a sandbox that runs nothing, the API its JSON-only CSP', () => {
     expect(dev.stacks.data.uploadOrigin).toBe(DEV_UPLOAD_ORIGIN);
     const pageCsp = headersPolicyOf().SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy;
     expect(pageCsp).toBe(contentSecurityPolicy('none', uploadConnectSrc(DEV_UPLOAD_ORIGIN)));
     expect(pageCsp).toContain(`connect-src 'self' ${DEV_UPLOAD_ORIGIN};`);
-    expect(headersPolicyOf('/assets/*').SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe(
-      contentSecurityPolicy('none'),
-    );
+    expect(headersPolicyOf('/assets/*').SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe("default-src 'none'; sandbox");
     expect(headersPolicyOf('/api/*').SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe(
       API_CONTENT_SECURITY_POLICY,
     );
@@ -466,6 +465,31 @@ describe('web stack: CloudFront Functions', () => {
   ])('asset answers with status %i get cache-control %s', (statusCode, expected) => {
     const response = viewerResponseFunction(ASSET_CACHE_CONTROL_SOURCE)({ statusCode, headers: {} });
     expect(response.headers['cache-control']?.value).toBe(expected);
+  });
+
+  it.each([
+    ['/assets/pending/orgs/o/guides/g/up.png'],
+    ['/assets/private/orgs/o/guides/g/shot.png'],
+    ['/assets/private%2Forgs/o/guides/g/shot.png'],
+    ['/assets/%00'],
+    ['/assets/orgs/../x.png'],
+  ])('answers %s with a 404 of its own, before the bucket', (uri) => {
+    const result = viewerRequestOrResponse(STRIP_ASSETS_PREFIX_SOURCE)(request(uri));
+    expect('statusCode' in result && result.statusCode).toBe(404);
+  });
+
+  it.each([
+    ['/orgs/o/guides/g/shot.png', 'image/png', undefined],
+    ['/orgs/o/guides/g/voice.mp3', 'audio/mpeg', undefined],
+    ['/orgs/o/guides/g/evil.svg', 'application/octet-stream', 'attachment'],
+    ['/orgs/o/guides/g/export.pdf', 'application/pdf', 'attachment'],
+  ])('gives the asset %s the type %s of its extension', (uri, type, disposition) => {
+    const response = viewerResponseFunction(ASSET_CACHE_CONTROL_SOURCE)(
+      { statusCode: 200, headers: { 'content-type': { value: 'text/html' } } },
+      { uri, headers: {} },
+    );
+    expect(response.headers['content-type']?.value).toBe(type);
+    expect(response.headers['content-disposition']?.value).toBe(disposition);
   });
 
   it('strips /assets from asset paths', () => {

@@ -10,7 +10,7 @@ import type { ViteDevServer } from 'vite';
 import { SHARE_FRAME_RENDERER_FILE, SHARE_PAGE_QUERY_KEYS, type RenderShareFrame } from '#shared/share/frame';
 import { SHARE_API_PATH_PATTERN, SHARE_API_REMOVED_HEADERS } from '../cdk/behaviours';
 import { handleApiRequest } from './adapter';
-import { serveAsset } from './assets';
+import { serveAsset, startPendingUploadExpiry } from './assets';
 import { serveStatic } from './static';
 import { startLocalWorkers, type LocalWorkers } from './workers';
 
@@ -203,12 +203,14 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   // The value the local CloudFront sends the API in x-origin-verify, as the deployed one does.
   process.env.ORIGIN_VERIFY_SECRET ??= randomBytes(32).toString('base64url');
   const workers = await startLocalWorkers();
+  const stopExpiry = startPendingUploadExpiry(options.s3, options.bucket);
   return {
     url,
     server,
     workers,
     close: () =>
       new Promise<void>((resolve) => {
+        stopExpiry();
         workers.stop();
         server.closeAllConnections();
         server.close(() => resolve());

@@ -103,7 +103,7 @@ describe('counters under concurrent deletes', () => {
   it("20 concurrent deletes of one slide count it once in the guide's slideCount", async () => {
     const c = await author();
     const guide = await newGuide(c);
-    const slides = [];
+    const slides: Array<{ id: string }> = [];
     for (let i = 0; i < 3; i++) slides.push((await c.post(`/api/guides/${guide.id}/slides`, { text: `Step ${i}` })).json as { id: string });
     const statuses = await Promise.all(Array.from({ length: 20 }, () => c.request('DELETE', `/api/guides/${guide.id}/slides/${slides[1]!.id}`).then((r) => r.status)));
     expect(statuses.filter((s) => s === 204)).toHaveLength(1);

@@ -14,7 +14,7 @@ export const listGuides = defineHandler({ query: ListGuidesQuery }, async ({ que
 export const createGuide = defineHandler({ body: CreateGuideBody }, async ({ body, event }) => {
   const { member } = await requireMember(event);
   const guide = await Guide.create({ orgId: member.orgId, createdBy: member.userId, title: body.title, folderId: body.folderId });
-  return new Reply(201, Guide.guideDto(guide, []));
+  return new Reply(201, await Guide.guideDto(guide, []));
 });
 
 // GET /api/guides/{id} — the guide with all its slides in order (one Query)
