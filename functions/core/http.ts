@@ -163,7 +163,10 @@ function jsonResult(statusCode: number, body: unknown, headers: Record<string, s
 }
 
 export function errorResult(error: AppError, requestId?: string): ApiResult {
-  return jsonResult(error.status, errorBody(error), requestId ? { 'x-request-id': requestId } : {});
+  return jsonResult(error.status, errorBody(error), {
+    ...(requestId ? { 'x-request-id': requestId } : {}),
+    ...(error.retryAfterSeconds !== undefined ? { 'retry-after': String(error.retryAfterSeconds) } : {}),
+  });
 }
 
 /** Request id, timing and one structured log line per request. */
