@@ -204,6 +204,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/folders', fn: 'guides', handler: 'createFolder' },
   { method: 'PATCH', path: '/api/folders/{id}', fn: 'guides', handler: 'renameFolder' },
   { method: 'DELETE', path: '/api/folders/{id}', fn: 'guides', handler: 'deleteFolder' },
+  { method: 'GET', path: '/api/entitlements', fn: 'guides', handler: 'getEntitlements' },
 
   // Anything under /api that no route matches answers 404 (or 405) in the one error shape,
   // instead of API Gateway's own `{"message":"Not Found"}`.

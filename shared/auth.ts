@@ -113,3 +113,20 @@ export function safeRedirect(target: string | null | undefined, fallback = '/das
     return fallback;
   }
 }
+
+/**
+ * What an account may do before its email address is verified: create guides and capture (its own
+ * work, seen by nobody else), but not share a guide publicly, invite people or start a trial,
+ * which reach other people or money on the strength of an address nobody has proved. The server
+ * refuses these with `email_unverified`; the app says why and offers the verification mail again.
+ */
+export const UNVERIFIED_REFUSED = {
+  publish: 'share a guide publicly',
+  invite: 'invite people',
+  trial: 'start a trial',
+} as const;
+export type VerifiedAction = keyof typeof UNVERIFIED_REFUSED;
+
+export function unverifiedMessage(action: VerifiedAction): string {
+  return `Verify your email address to ${UNVERIFIED_REFUSED[action]}. We sent you a link; you can ask for another one.`;
+}

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   plan_limit: 402,
   forbidden: 403,
+  /** the action needs a verified email address (publishing publicly, inviting, starting a trial) */
+  email_unverified: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -11,6 +11,7 @@ import * as Entitlements from './entitlements';
 import { loadGuide } from './guide-read';
 import * as Screenshot from './screenshot';
 import { newGuideId, newId } from './ids';
+import { requireVerifiedUser } from './user';
 import * as SocialImage from './social-image';
 
 /**
@@ -193,6 +194,11 @@ export async function update(
   const { orgId } = actor;
   const guide = await fromId({ orgId, guideId });
   if (changes.folderId) await requireFolder(orgId, changes.folderId);
+  const sharesPublicly =
+    (changes.status ?? guide.status) === 'published' &&
+    (changes.visibility ?? guide.visibility) === 'public' &&
+    (changes.status === 'published' || changes.visibility === 'public');
+  if (sharesPublicly) await requireVerifiedUser(actor.userId, 'publish');
   if (changes.visibility === 'private' && guide.visibility !== 'private' && !(await Entitlements.forOrganization(orgId)).privateGuides) {
     throw new AppError('plan_limit', 'Private guides are a Pro feature. Start your Pro trial to keep guides private.');
   }
