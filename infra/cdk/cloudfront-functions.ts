@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ASSET_TYPES, PENDING_UPLOAD_PREFIX, PRIVATE_ASSET_PREFIX, UNKNOWN_ASSET_TYPE } from '#shared/assets';
+import { SPA_CLIENT_ROUTES } from '#shared/site-routes';
 import { IMMUTABLE_CACHE_CONTROL } from './behaviours';
 import { UsageError } from './errors';
 
@@ -36,6 +37,12 @@ export const PRERENDERED_MANIFEST = 'prerendered.json';
 export const PRERENDERED_SHELL = '/__spa-fallback.html';
 /** The SPA shell of a build without a prerendered landing page. */
 export const DEFAULT_SHELL = '/index.html';
+/**
+ * What a prerendered build answers for a path that is no page: the SPA shell under its own name
+ * (the prerender step writes it), so that NOT_FOUND_STATUS_SOURCE can make its status 404 while
+ * the app shows its not-found screen.
+ */
+export const NOT_FOUND_SHELL = '/__not-found.html';
 /** CloudFront Functions refuse code larger than this. */
 export const CLOUDFRONT_FUNCTION_MAX_BYTES = 10 * 1024;
 
@@ -92,8 +99,25 @@ export function prerenderedFile(page: string): string {
 export function spaFallbackSource(prerendered: readonly string[] = [], source = 'prerendered pages'): string {
   const pages = normalisedPages(prerendered, source);
   const table = Object.fromEntries(pages.filter((page) => page !== '/').map((page) => [page, 1]));
+  // Without prerendered pages every route is the app's to resolve; with them, a path that is
+  // neither a page nor one of the app's client routes is not found.
+  const routes = pages.length > 0 ? SPA_CLIENT_ROUTES : [];
   const code = `var PAGES = ${JSON.stringify(table)};
 var SHELL = ${JSON.stringify(spaShellPath(pages))};
+var MISSING = ${JSON.stringify(pages.length > 0 ? NOT_FOUND_SHELL : spaShellPath(pages))};
+var ROUTES = ${JSON.stringify(routes)};
+function isRoute(page) {
+  for (var i = 0; i < ROUTES.length; i++) {
+    var route = ROUTES[i];
+    if (route.charAt(route.length - 1) === '*') {
+      var prefix = route.substring(0, route.length - 1);
+      if (page.indexOf(prefix) === 0 && page.length > prefix.length) return true;
+    } else if (page === route) {
+      return true;
+    }
+  }
+  return ROUTES.length === 0;
+}
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
@@ -101,7 +125,7 @@ function handler(event) {
     return request;
   }
   var page = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.substring(0, uri.length - 1) : uri;
-  request.uri = page === '/' ? '/index.html' : PAGES[page] === 1 ? page + '/index.html' : SHELL;
+  request.uri = page === '/' ? '/index.html' : PAGES[page] === 1 ? page + '/index.html' : isRoute(page) ? SHELL : MISSING;
   return request;
 }`;
   const bytes = Buffer.byteLength(code);
@@ -134,6 +158,20 @@ export function readPrerenderedPages(siteDir: string): string[] | undefined {
   if (!existsSync(file)) return undefined;
   return parsePrerenderedManifest(readFileSync(file, 'utf8'), file);
 }
+
+/**
+ * Default behaviour (SPA bucket), viewer response: the not-found shell is the app's page with
+ * status 404, so crawlers and tools see a missing page as missing while people see the app's
+ * not-found screen. The cached object stays a 200: this runs on every answer, cached or not.
+ */
+export const NOT_FOUND_STATUS_SOURCE = `function handler(event) {
+  var response = event.response;
+  if (event.request.uri === '${NOT_FOUND_SHELL}' && response.statusCode === 200) {
+    response.statusCode = 404;
+    response.statusDescription = 'Not Found';
+  }
+  return response;
+}`;
 
 /**
  * /assets/* (asset bucket), viewer request: asset keys are the path after `/assets/` (as the local

@@ -22,6 +22,9 @@ import {
   spaFallbackSource,
   viewerRequestFunction,
   viewerRequestOrResponse,
+  NOT_FOUND_SHELL,
+  NOT_FOUND_STATUS_SOURCE,
+  PRERENDERED_SHELL,
   viewerResponseFunction,
 } from './cloudfront-functions';
 import { UsageError } from './errors';
@@ -122,13 +125,14 @@ function functionCodeOf(association: z.output<typeof FunctionAssociation> | unde
 }
 
 describe('web stack: behaviours', () => {
-  it('default: the SPA bucket through OAC, cached, the SPA fallback on viewer request', () => {
+  it('default: the SPA bucket through OAC, cached, the SPA fallback on viewer request and the not-found status on viewer response', () => {
     const b = config.DefaultCacheBehavior;
     expect(b.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
     expect(b.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(JSON.stringify(origin(b.TargetOriginId).DomainName)).toContain('SiteBucket');
     expect(origin(b.TargetOriginId).OriginAccessControlId).toBeDefined();
-    expect(b.FunctionAssociations?.map((f) => f.EventType)).toEqual(['viewer-request']);
+    expect(b.FunctionAssociations?.map((f) => f.EventType)).toEqual(['viewer-request', 'viewer-response']);
+    expect(functionCodeOf(b.FunctionAssociations?.[1])).toBe(NOT_FOUND_STATUS_SOURCE);
     // No prerendered.json in the (empty) site: every extensionless path gets /index.html.
     expect(functionCodeOf(b.FunctionAssociations?.[0])).toBe(spaFallbackSource([]));
     expect(config.DefaultRootObject).toBe('index.html');
@@ -404,11 +408,13 @@ describe('web stack: CloudFront Functions', () => {
     ['/gallery/acme-crm/', '/gallery/acme-crm/index.html'],
     ['/compare/loom-alternative', '/compare/loom-alternative/index.html'],
     ['/privacy', '/privacy/index.html'],
-    ['/gallery/unknown-item', '/__spa-fallback.html'],
-    ['/Pricing', '/__spa-fallback.html'],
-    ['/pricing/extra', '/__spa-fallback.html'],
+    // No page, no route of the app: the not-found shell, answered 404.
+    ['/gallery/unknown-item', '/__not-found.html'],
+    ['/Pricing', '/__not-found.html'],
+    ['/pricing/extra', '/__not-found.html'],
     ['/dashboard/recents', '/__spa-fallback.html'],
-    ['/share/how-to-x-abcdefghijkl', '/__spa-fallback.html'],
+    // /share/* has a behaviour of its own (the edge); here it would be no page.
+    ['/share/how-to-x-abcdefghijkl', '/__not-found.html'],
     ['/pricing/index.html', '/pricing/index.html'],
     ['/static/app-1a2b.js', '/static/app-1a2b.js'],
   ])('SPA fallback, landing page and others prerendered: %s → %s', (uri, expected) => {
@@ -558,12 +564,40 @@ describe('web stack: SPA files that are never deployed', () => {
   });
 });
 
+describe('web stack: paths that are no page', () => {
+  const fallback = viewerRequestFunction(spaFallbackSource(['/', '/pricing', '/gallery', '/gallery/acme-crm']));
+  it.each([
+    ['/no-such-page', NOT_FOUND_SHELL],
+    ['/gallery/no-such-guide', NOT_FOUND_SHELL],
+    ['/pricing/annual', NOT_FOUND_SHELL],
+    ['/dashboards', NOT_FOUND_SHELL],
+    ['/dashboard', PRERENDERED_SHELL],
+    ['/dashboard/folder/abc', PRERENDERED_SHELL],
+    ['/auth', PRERENDERED_SHELL],
+    ['/accept-invitation/xyz', PRERENDERED_SHELL],
+    ['/gallery/acme-crm', '/gallery/acme-crm/index.html'],
+  ])('sends %s to %s', (uri, expected) => {
+    expect(fallback({ uri, headers: {} }).uri).toBe(expected);
+  });
+
+  it('answers the not-found shell with 404 and leaves every other answer alone', () => {
+    const run = viewerResponseFunction(NOT_FOUND_STATUS_SOURCE);
+    expect(run({ statusCode: 200, headers: {} }, { uri: NOT_FOUND_SHELL, headers: {} }).statusCode).toBe(404);
+    expect(run({ statusCode: 200, headers: {} }, { uri: PRERENDERED_SHELL, headers: {} }).statusCode).toBe(200);
+    expect(run({ statusCode: 304, headers: {} }, { uri: NOT_FOUND_SHELL, headers: {} }).statusCode).toBe(304);
+  });
+
+  it('keeps every path a client route of a build without prerendered pages', () => {
+    expect(viewerRequestFunction(spaFallbackSource([]))({ uri: '/no-such-page', headers: {} }).uri).toBe('/index.html');
+  });
+});
+
 describe('web stack: prerendered pages', () => {
   const PAGES = ['/', '/pricing', '/gallery/', '/gallery/acme-crm'];
   /** A build as web/prerender.ts leaves it: pages, the landing page as index.html, the shell beside it. */
   function prerenderedSiteDir(pages: readonly string[], omit: readonly string[] = []): string {
     const dir = builtSiteDir();
-    const files = ['__spa-fallback.html', ...pages.filter((p) => p !== '/').map((p) => `${p.replace(/^\/|\/$/g, '')}/index.html`)];
+    const files = ['__spa-fallback.html', '__not-found.html', ...pages.filter((p) => p !== '/').map((p) => `${p.replace(/^\/|\/$/g, '')}/index.html`)];
     for (const file of files.filter((f) => !omit.includes(f))) {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       writeFileSync(path.join(dir, file), `<!doctype html><title>${file}</title>`);

@@ -90,9 +90,21 @@ describe('local CloudFront: the SPA (default behaviour)', () => {
     }
   });
 
-  it('answers every other page with /index.html, the shell, as the landing page is not prerendered', async () => {
-    for (const pathname of ['/', '/dashboard/recents', '/pricing/annual']) {
-      expect(await (await fetch(`${server.url}${pathname}`)).text(), pathname).toBe(SHELL);
+  it('answers the landing page and client-side routes with /index.html, the shell, as the landing page is not prerendered', async () => {
+    for (const pathname of ['/', '/dashboard/recents', '/dashboard', '/auth', '/accept-invitation/abc']) {
+      const response = await fetch(`${server.url}${pathname}`);
+      expect(response.status, pathname).toBe(200);
+      expect(await response.text(), pathname).toBe(SHELL);
+    }
+  });
+
+  it('answers a path that is no page with 404 and the same shell, whose app shows its not-found screen', async () => {
+    for (const pathname of ['/pricing/annual', '/no-such-page', '/gallery/no-such-guide', '/dashboards']) {
+      const response = await fetch(`${server.url}${pathname}`);
+      expect(response.status, pathname).toBe(404);
+      expect(await response.text(), pathname).toBe(SHELL);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expectHeaders(response, SITE_HEADERS());
     }
   });
 
