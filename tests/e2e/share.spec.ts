@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import { signUpVerified } from '../support/browser-accounts';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { pngImage } from '../support/images';
 
@@ -112,8 +113,7 @@ async function startHostPage(embedUrl: string): Promise<{ url: string; close: ()
 async function signUpAsPro(request: APIRequestContext, baseURL: string) {
   const email = `member-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
   const headers = { origin: baseURL };
-  const signUp = await request.post('/api/auth/sign-up/email', { data: { name: 'Mia Member', email, password: PASSWORD }, headers });
-  expect(signUp.status()).toBe(200);
+  await signUpVerified(request, baseURL, { name: 'Mia Member', email, password: PASSWORD });
   const checkout = await request.post('/api/stripe/subscription/checkout-session', { headers });
   expect(checkout.status()).toBe(200);
   const { url } = (await checkout.json()) as { url: string };
