@@ -133,6 +133,25 @@ describe('uploads', () => {
 });
 
 describe('a private guide', () => {
+  it('made private before private assets had their own place is moved there by the migration job', async () => {
+    const c = await author();
+    await subscribe(c, stack().stripe);
+    const guide = await newGuide(c);
+    const key = await upload(c, guide.id, await pngImage(100, 60));
+    const slide = (await c.post(`/api/guides/${guide.id}/slides`, { screenshotKey: key })).json;
+    // As the table held it before: private, its objects still at the public keys.
+    const { db } = await import('../../functions/db/service');
+    await db().entities.guide.patch({ guideId: guide.id }).set({ visibility: 'private' }).go();
+    expect((await fetch(`${stack().url}${slide.screenshotUrl}`)).status).toBe(200);
+    const { movePrivateGuidesAssets } = await import('../../functions/jobs/private-assets');
+    expect(await movePrivateGuidesAssets()).toBeGreaterThanOrEqual(1);
+    expect((await fetch(`${stack().url}${slide.screenshotUrl}`)).status).toBe(404);
+    expect(await exists(`private/${slide.screenshotKey}`)).toBe(true);
+    const detail = (await c.get(`/api/guides/${guide.id}`)).json as GuideDto;
+    expect((await fetch(detail.slides[0]!.screenshotUrl!)).status).toBe(200);
+    expect(await movePrivateGuidesAssets()).toBeGreaterThanOrEqual(1);
+  });
+
   it("stops serving its assets and its preview at /assets, and gives members short-lived URLs", async () => {
     const c = await author();
     await subscribe(c, stack().stripe);
