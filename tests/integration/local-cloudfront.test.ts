@@ -4,7 +4,6 @@ import path from 'node:path';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentSecurityPolicy, uploadConnectSrc } from '#shared/security-headers';
-import { handler as shareHandler } from '../../functions/http/share/index';
 import {
   ASSET_HEADERS,
   IMMUTABLE_CACHE_CONTROL,
@@ -236,7 +235,7 @@ describe('local CloudFront: a build whose landing page is prerendered', () => {
     ['/', LANDING],
     ['/pricing', PRICING],
     ['/dashboard/recents', SHELL],
-    ['/auth/sign-in', SHELL],
+    ['/auth', SHELL],
   ])('%s → its prerendered page, else the SPA shell', async (pathname, body) => {
     const response = await fetch(`${site.url}${pathname}`);
     expect(response.status).toBe(200);
@@ -244,8 +243,16 @@ describe('local CloudFront: a build whose landing page is prerendered', () => {
     expectHeaders(response, SITE_HEADERS());
   });
 
+  it('answers a path that is neither a page nor an app route (/auth/sign-in) with 404 and the shell', async () => {
+    const response = await fetch(`${site.url}/auth/sign-in`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe(SHELL);
+  });
+
   it('picks up a new build of prerendered.json without a restart', async () => {
-    expect(await (await fetch(`${site.url}/gallery/acme-crm`)).text()).toBe(SHELL);
+    const before = await fetch(`${site.url}/gallery/acme-crm`);
+    expect(before.status).toBe(404);
+    expect(await before.text()).toBe(SHELL);
     mkdirSync(path.join(root, 'gallery', 'acme-crm'), { recursive: true });
     writeFileSync(path.join(root, 'gallery', 'acme-crm', 'index.html'), GALLERY_ITEM);
     const manifest = path.join(root, 'prerendered.json');
@@ -297,6 +304,8 @@ describe('local CloudFront: /api/share/* (cacheable at the edge)', () => {
 
     // The API itself: the member's new session, on an answer no cache may keep.
     const event = apiEvent({ method: 'GET', path: `/api/share/${guideId}`, cookies: [direct.cookie!], proto: 'http' });
+    // Loaded once the stack has set APP_ORIGIN: an API function refuses to start without it.
+    const { handler: shareHandler } = await import('../../functions/http/share/index');
     const origin = await (shareHandler as LambdaHandler)(event, {} as Context); // a Lambda context is not read by the handler
     expect(origin.statusCode).toBe(200);
     expect(origin.headers?.['cache-control']).toBe('private, no-store');
