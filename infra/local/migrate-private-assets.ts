@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { movePrivateGuidesAssets } from '../../functions/jobs/private-assets';
+import { movePrivateGuidesAssets } from './private-assets';
 
 /**
  * Once per deployed stage, after the deploy that brings private guides' assets their own place:

@@ -120,7 +120,7 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
     }
 
     // Guides made private before private assets had their own place: moved there (idempotent).
-    const { movePrivateGuidesAssets } = await import('../../functions/jobs/private-assets');
+    const { movePrivateGuidesAssets } = await import('./private-assets');
     await movePrivateGuidesAssets();
 
     const app: AppServer = await startAppServer({
