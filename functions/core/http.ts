@@ -125,6 +125,10 @@ const SERVICE_UNAVAILABLE_NAMES = new Set([
   'TimeoutError',
   'RequestTimeout',
   'SlowDown',
+  // A transaction retried (same idempotency token) while its first attempt still runs, or one
+  // that met another in flight: transient, and safe to try again.
+  'TransactionInProgressException',
+  'TransactionConflictException',
 ]);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 
