@@ -76,8 +76,9 @@ export const FUNCTIONS = {
   },
   share: {
     entry: 'functions/http/share/index.ts',
-    // reads only: the guide, its organisation's name, and the viewer's membership for private guides
-    access: { table: 'read', secrets: true },
+    // reads only: the guide, its organisation's name, and the viewer's membership for private
+    // guides, whose asset URLs it presigns (a presigned GET works only with the signer's read access)
+    access: { table: 'read', bucket: 'read', secrets: true },
     timeoutSeconds: 5,
   },
   organization: {
@@ -203,6 +204,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/folders', fn: 'guides', handler: 'createFolder' },
   { method: 'PATCH', path: '/api/folders/{id}', fn: 'guides', handler: 'renameFolder' },
   { method: 'DELETE', path: '/api/folders/{id}', fn: 'guides', handler: 'deleteFolder' },
+  { method: 'GET', path: '/api/entitlements', fn: 'guides', handler: 'getEntitlements' },
 
   // Anything under /api that no route matches answers 404 (or 405) in the one error shape,
   // instead of API Gateway's own `{"message":"Not Found"}`.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 
 /**
  * The /api/auth contract (better-auth's wire format, errors in the project's one shape): request
@@ -19,7 +20,7 @@ export const Password = z
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters.`);
 
-export const PersonName = z.string().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.');
+export const PersonName = safeText().trim().min(1, 'Enter your name.').max(100, 'Use at most 100 characters.');
 
 /** A same-site path to return to after signing in; anything else is dropped by safeRedirect. */
 export const CallbackUrl = z.string().max(2048).optional();
@@ -111,4 +112,21 @@ export function safeRedirect(target: string | null | undefined, fallback = '/das
   } catch {
     return fallback;
   }
+}
+
+/**
+ * What an account may do before its email address is verified: create guides and capture (its own
+ * work, seen by nobody else), but not share a guide publicly, invite people or start a trial,
+ * which reach other people or money on the strength of an address nobody has proved. The server
+ * refuses these with `email_unverified`; the app says why and offers the verification mail again.
+ */
+export const UNVERIFIED_REFUSED = {
+  publish: 'share a guide publicly',
+  invite: 'invite people',
+  trial: 'start a trial',
+} as const;
+export type VerifiedAction = keyof typeof UNVERIFIED_REFUSED;
+
+export function unverifiedMessage(action: VerifiedAction): string {
+  return `Verify your email address to ${UNVERIFIED_REFUSED[action]}. We sent you a link; you can ask for another one.`;
 }

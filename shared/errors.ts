@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   plan_limit: 402,
   forbidden: 403,
+  /** the action needs a verified email address (publishing publicly, inviting, starting a trial) */
+  email_unverified: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
@@ -26,6 +28,9 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** Answers that say when to come back: a dependency down, a limit reached. */
+const DEFAULT_RETRY_AFTER_SECONDS: Partial<Record<ErrorCode, number>> = { service_unavailable: 5, rate_limited: 10 };
+
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
 /** What an unexpected failure says: no stack, no AWS identifiers. */
@@ -35,12 +40,15 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   /** Field-level problems of a validation error, keyed by dotted path. */
   readonly details: Record<string, string> | undefined;
+  /** When to try again (the Retry-After header of 429 and 503 answers). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: Record<string, string>) {
+  constructor(code: ErrorCode, message: string, details?: Record<string, string>, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = details;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS[code];
   }
 
   get status(): number {

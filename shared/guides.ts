@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text';
 import { GUIDE_ID_LENGTH } from './share/link';
 
 /**
@@ -6,6 +7,13 @@ import { GUIDE_ID_LENGTH } from './share/link';
  * the SPA's forms, listed in the OpenAPI document, and the answers' shapes.
  */
 export const MAX_SCREENSHOT_BYTES = 10 * 1024 * 1024;
+/**
+ * A screenshot's largest pixel count and side, read from its header before anything decodes it:
+ * an 8K display's full frame fits; a decompression bomb (a few KB of PNG that would decode to
+ * gigabytes) is refused. sharp's own default limit (about 268 megapixels) is far too high.
+ */
+export const MAX_SCREENSHOT_PIXELS = 40_000_000;
+export const MAX_SCREENSHOT_SIDE = 16_384;
 export const SCREENSHOT_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type ScreenshotContentType = (typeof SCREENSHOT_CONTENT_TYPES)[number];
 export const DEFAULT_ZOOM_LEVEL = 1.5;
@@ -18,11 +26,11 @@ export const GuideId = z.string().regex(new RegExp(`^[A-Za-z0-9]{${GUIDE_ID_LENG
 export const SlideId = Id;
 export const FolderId = Id;
 
-export const GuideTitle = z.string().trim().min(1, 'Enter a title.').max(200, 'Use at most 200 characters.');
-export const FolderName = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
+export const GuideTitle = safeText().trim().min(1, 'Enter a title.').max(200, 'Use at most 200 characters.');
+export const FolderName = safeText().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
 export const ZoomLevel = z.number().min(MIN_ZOOM_LEVEL).max(MAX_ZOOM_LEVEL);
 export const ClickPoint = z.object({ x: z.number().min(0).max(100_000), y: z.number().min(0).max(100_000) }).strict();
-const SlideTextField = z.string().max(2_000, 'Use at most 2,000 characters.');
+const SlideTextField = safeText({ multiline: true }).max(2_000, 'Use at most 2,000 characters.');
 
 export const GuidePath = z.object({ id: GuideId });
 export const SlidePath = z.object({ id: GuideId, slideId: SlideId });

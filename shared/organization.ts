@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { safeText } from './text';
 import { Email } from './auth';
 import { ROLE_NAMES, STATEMENTS, type Role } from './permissions';
 
 /** The /api/auth/organization contract (better-auth organization plugin wire format). */
 export const INVITATION_TTL_HOURS = 48;
 
-export const OrgName = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
+export const OrgName = safeText().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
 export const OrgSlug = z
   .string()
   .trim()
@@ -51,7 +52,7 @@ export const InvitationQuery = z.object({ id: Id });
 export const UpdateMemberRoleBody = z.object({ memberId: Id, role: RoleInput, organizationId: Id.optional() });
 export const RemoveMemberBody = z.object({ memberIdOrEmail: z.string().min(1).max(254), organizationId: Id.optional() });
 
-export const TeamName = z.string().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
+export const TeamName = safeText().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
 export const CreateTeamBody = z.object({ name: TeamName, organizationId: Id.optional() });
 export const UpdateTeamBody = z.object({ teamId: Id, data: z.object({ name: TeamName }).strict() });
 export const RemoveTeamBody = z.object({ teamId: Id, organizationId: Id.optional() });

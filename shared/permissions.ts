@@ -58,3 +58,13 @@ export function hasPermission(role: string, permissions: Permissions): boolean {
     ),
   );
 }
+
+/**
+ * Guides, their slides and folders (design §3): any member of the organisation reads and edits
+ * them; deleting one takes its creator, an admin or an owner (a slide follows its guide).
+ */
+export const CONTENT_DELETE_ROLES: readonly Role[] = ['owner', 'admin'];
+
+export function mayDeleteContent(member: { role: string; userId: string }, item: { createdBy: string }): boolean {
+  return item.createdBy === member.userId || parseRoles(member.role).some((role) => CONTENT_DELETE_ROLES.includes(role));
+}

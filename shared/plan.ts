@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** The one paid plan (spec §1, §3). The Stripe price id is deployment configuration, not here. */
 export interface PlanFeature {
   label: string;
@@ -87,4 +89,27 @@ export function entitlements(status: SubscriptionStatus | null | undefined): Ent
     embed: pro,
     exports: pro,
   };
+}
+
+/**
+ * GET /api/entitlements: what the caller's active organisation may do. Pro belongs to the
+ * organisation (any of its owners subscribed), so every member gets it, everywhere; the SPA's
+ * Pro gates read this, never the caller's own subscription. `guideLimit` null means unlimited.
+ */
+export const EntitlementsDto = z.object({
+  plan: z.enum(['Pro']).nullable(),
+  guideLimit: z.number().int().nullable(),
+  privateGuides: z.boolean(),
+  voiceover: z.boolean(),
+  embed: z.boolean(),
+  exports: z.boolean(),
+});
+export type EntitlementsDto = z.infer<typeof EntitlementsDto>;
+
+export function entitlementsDto(e: Entitlements): EntitlementsDto {
+  return { ...e, guideLimit: Number.isFinite(e.guideLimit) ? e.guideLimit : null };
+}
+
+export function fromEntitlementsDto(dto: EntitlementsDto): Entitlements {
+  return { ...dto, guideLimit: dto.guideLimit ?? Number.POSITIVE_INFINITY };
 }

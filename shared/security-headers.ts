@@ -4,6 +4,12 @@
  */
 export const HSTS_MAX_AGE_SECONDS = 63_072_000;
 
+/** The secret CloudFront sends the API on every request; the API refuses requests without it. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+/** The viewer's `ip:port` as CloudFront saw it; trusted only on requests that carried ORIGIN_VERIFY_HEADER. */
+export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
+
 export type FrameAncestors = 'none' | 'any';
 
 export interface CspOptions {
@@ -12,17 +18,20 @@ export interface CspOptions {
    * since screenshots go from the browser straight to S3 by presigned POST.
    */
   connectSrc?: readonly string[];
+  /** Origins images and media may come from besides the site: the bucket, for private guides' presigned URLs. */
+  mediaSrc?: readonly string[];
 }
 
 /** The Content-Security-Policy of the SPA: no inline script; only the embed may be framed by other sites. */
 export function contentSecurityPolicy(frameAncestors: FrameAncestors = 'none', options: CspOptions = {}): string {
   const connect = ["'self'", ...(options.connectSrc ?? [])].join(' ');
+  const media = (options.mediaSrc ?? []).map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    `img-src 'self' data: blob:${media}`,
+    `media-src 'self' blob:${media}`,
     "font-src 'self' data:",
     `connect-src ${connect}`,
     "frame-src 'self'",
@@ -60,9 +69,10 @@ export function isEmbedPath(pathname: string): boolean {
 }
 
 /**
- * The upload origin a page's CSP must allow, from UPLOAD_ORIGIN: set by the local stack (s3rver's
- * origin) and baked into the edge bundle at synth (the bucket's regional endpoint).
+ * The bucket origin a page's CSP must allow, from UPLOAD_ORIGIN: set by the local stack (s3rver's
+ * origin) and baked into the edge bundle at synth (the bucket's regional endpoint). Pages post
+ * uploads to it and show private guides' screenshots and audio from it (presigned URLs).
  */
 export function uploadConnectSrc(uploadOrigin: string | undefined): CspOptions {
-  return uploadOrigin ? { connectSrc: [uploadOrigin] } : {};
+  return uploadOrigin ? { connectSrc: [uploadOrigin], mediaSrc: [uploadOrigin] } : {};
 }

@@ -36,6 +36,8 @@ const DIST = path.resolve(args.dist ?? path.join(WEB_ROOT, 'dist'));
 
 /** The SPA shell's name once index.html is the landing page, and the list the hosting reads. */
 const SPA_FALLBACK_FILE = '__spa-fallback.html';
+/** infra/cdk/cloudfront-functions.ts NOT_FOUND_SHELL, without its slash. */
+const NOT_FOUND_FILE = '__not-found.html';
 const PRERENDERED_MANIFEST = 'prerendered.json';
 const STATE_MARKER = 'id="prerendered-state"';
 
@@ -152,6 +154,8 @@ async function main(): Promise<void> {
   // Run twice, index.html is already the landing page: the shell is the fallback saved before.
   const shell = built.includes(STATE_MARKER) ? await readFile(path.join(DIST, SPA_FALLBACK_FILE), 'utf8') : built;
   await writeFile(path.join(DIST, SPA_FALLBACK_FILE), shell);
+  // The answer for paths that are no page: the same shell, served with status 404.
+  await writeFile(path.join(DIST, NOT_FOUND_FILE), shell);
 
   // Inside the repository, so that the build's imports of react, react-router… resolve.
   const cacheDir = path.join(WEB_ROOT, '../node_modules/.cache');

@@ -2,6 +2,8 @@ import type { Context } from 'aws-lambda';
 import { AppError } from '#shared/errors';
 import { ROUTES, routeKey, type FunctionName } from '../routes';
 import { errorResult, type ApiEvent, type ApiHandler, type ApiResult } from './http';
+import { requireSiteOrigin } from './origin';
+import { assertFromCloudFront } from './viewer';
 
 /**
  * One Lambda serves the routes of one function of the routes table. It picks the route's
@@ -9,6 +11,8 @@ import { errorResult, type ApiEvent, type ApiHandler, type ApiResult } from './h
  * the handler map must agree, which a unit test checks for every function.
  */
 export function dispatch(fn: FunctionName, handlers: Record<string, ApiHandler>): ApiHandler {
+  // At cold start: a function that cannot tell its own site from a forged Host never answers.
+  requireSiteOrigin();
   const byKey = new Map<string, ApiHandler>();
   for (const route of ROUTES) {
     if (route.fn !== fn) continue;
@@ -18,6 +22,11 @@ export function dispatch(fn: FunctionName, handlers: Record<string, ApiHandler>)
   }
   return async (event: ApiEvent, context: Context): Promise<ApiResult> => {
     const handler = byKey.get(event.routeKey);
+    try {
+      await assertFromCloudFront(event);
+    } catch (error) {
+      return errorResult(error as AppError, event.requestContext?.requestId);
+    }
     if (!handler) return errorResult(new AppError('not_found', 'No such API route.'), event.requestContext?.requestId);
     return handler(event, context);
   };

@@ -125,6 +125,10 @@ const SERVICE_UNAVAILABLE_NAMES = new Set([
   'TimeoutError',
   'RequestTimeout',
   'SlowDown',
+  // A transaction retried (same idempotency token) while its first attempt still runs, or one
+  // that met another in flight: transient, and safe to try again.
+  'TransactionInProgressException',
+  'TransactionConflictException',
 ]);
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -163,7 +167,10 @@ function jsonResult(statusCode: number, body: unknown, headers: Record<string, s
 }
 
 export function errorResult(error: AppError, requestId?: string): ApiResult {
-  return jsonResult(error.status, errorBody(error), requestId ? { 'x-request-id': requestId } : {});
+  return jsonResult(error.status, errorBody(error), {
+    ...(requestId ? { 'x-request-id': requestId } : {}),
+    ...(error.retryAfterSeconds !== undefined ? { 'retry-after': String(error.retryAfterSeconds) } : {}),
+  });
 }
 
 /** Request id, timing and one structured log line per request. */

@@ -4,8 +4,14 @@ import { defineConfig } from './config';
 import type { ApiEvent } from './http';
 
 const originConfig = defineConfig({
-  /** the site's public origin; when unset it is read from the request (CloudFront forwards the viewer's host) */
-  APP_ORIGIN: z.string().url().optional(),
+  /**
+   * the site's public origin, the one source of every absolute link (mail, Stripe return URLs) and
+   * of the trusted origin: never the request's Host or X-Forwarded-Host, which a caller can forge
+   */
+  APP_ORIGIN: z
+    .string({ error: 'is required: the site\'s public origin, such as https://stepcast.example.com (cdk deploy -c appOrigin=...)' })
+    .url('must be an origin such as https://stepcast.example.com')
+    .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), 'must be an origin only (scheme, host, port), without a path'),
   /** ids of the capture extension allowed to call the API with the user's session, comma-separated */
   EXTENSION_IDS: z.string().default(''),
   /** further trusted origins, comma-separated (e.g. a preview host) */
@@ -21,19 +27,24 @@ export function isSecure(event: ApiEvent): boolean {
   return (header(event, 'x-forwarded-proto') ?? 'https').split(',')[0]!.trim() === 'https';
 }
 
-/** The site's origin as the viewer sees it, for links in mails and redirects. */
-export function siteOrigin(event: ApiEvent): string {
-  const configured = originConfig().APP_ORIGIN;
-  if (configured) return configured.replace(/\/$/, '');
-  // A CloudFront function copies the viewer's Host into x-forwarded-host before the API origin.
-  const host = header(event, 'x-forwarded-host') ?? header(event, 'host') ?? event.requestContext?.domainName ?? 'localhost';
-  return `${isSecure(event) ? 'https' : 'http'}://${host.split(',')[0]!.trim()}`;
+/**
+ * The site's origin (APP_ORIGIN), for links in mails, Stripe's return URLs and the origin check.
+ * Throws while APP_ORIGIN is missing or malformed; every API function calls it at cold start
+ * (requireSiteOrigin), so a deployment without it never answers a request.
+ */
+export function siteOrigin(): string {
+  return originConfig().APP_ORIGIN.replace(/\/$/, '');
 }
 
-export function trustedOrigins(event: ApiEvent): Set<string> {
+/** Fails the cold start, with the list of bad keys, when the site's origin is not configured. */
+export function requireSiteOrigin(): void {
+  siteOrigin();
+}
+
+export function trustedOrigins(): Set<string> {
   const { EXTENSION_IDS, TRUSTED_ORIGINS } = originConfig();
   const list = (value: string) => value.split(',').map((v) => v.trim()).filter(Boolean);
-  return new Set([siteOrigin(event), ...list(EXTENSION_IDS).map((id) => `chrome-extension://${id}`), ...list(TRUSTED_ORIGINS)]);
+  return new Set([siteOrigin(), ...list(EXTENSION_IDS).map((id) => `chrome-extension://${id}`), ...list(TRUSTED_ORIGINS)]);
 }
 
 function requestOrigin(event: ApiEvent): string | undefined {
@@ -62,7 +73,7 @@ export function assertTrustedOrigin(event: ApiEvent): void {
   const origin = requestOrigin(event);
   const hasCookies = (event.cookies?.length ?? 0) > 0;
   if (origin === undefined && !hasCookies) return;
-  if (origin === undefined || origin === 'null' || !trustedOrigins(event).has(origin)) {
+  if (origin === undefined || origin === 'null' || !trustedOrigins().has(origin)) {
     throw new AppError('forbidden', 'This request must come from the Stepcast app.');
   }
 }

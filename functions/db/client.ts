@@ -6,8 +6,16 @@ import { awsConfig } from '../core/config';
 /** Emulators accept any key; AWS uses the function's role. */
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-// Short timeouts and bounded retries: a request fails with 503 well inside API Gateway's 29 s.
-const REQUEST_HANDLER = { connectionTimeout: 2_000, requestTimeout: 5_000 };
+/**
+ * A hung database must fail the request, not the function: each attempt gives up after
+ * requestTimeout (throwOnRequestTimeout, or the SDK only logs a warning and waits on), and three
+ * attempts with their backoff stay below the shortest function timeout (5 s), so the caller gets
+ * a 503 with Retry-After rather than Lambda's timeout. A write whose answer was lost may have
+ * landed: transactions carry an idempotency token the SDK keeps across its retries, and the
+ * other writes are conditional or set values, so a retry never applies one twice.
+ */
+export const REQUEST_HANDLER = { connectionTimeout: 500, requestTimeout: 1_200, throwOnRequestTimeout: true };
+export const MAX_ATTEMPTS = 3;
 
 let documentClient: DynamoDBDocumentClient | undefined;
 let s3Client: S3Client | undefined;
@@ -17,7 +25,7 @@ export function dynamo(): DynamoDBDocumentClient {
     const { AWS_REGION, DYNAMODB_ENDPOINT } = awsConfig();
     const client = new DynamoDBClient({
       region: AWS_REGION,
-      maxAttempts: 3,
+      maxAttempts: MAX_ATTEMPTS,
       requestHandler: REQUEST_HANDLER,
       ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT, credentials: LOCAL_CREDENTIALS } : {}),
     });
@@ -33,8 +41,9 @@ export function s3(): S3Client {
     const { AWS_REGION, S3_ENDPOINT } = awsConfig();
     s3Client = new S3Client({
       region: AWS_REGION,
-      maxAttempts: 3,
-      requestHandler: REQUEST_HANDLER,
+      maxAttempts: MAX_ATTEMPTS,
+      // Uploads and copies of large objects need longer than a table read.
+      requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000, throwOnRequestTimeout: true },
       // s3rver stores aws-chunked bodies verbatim unless checksums are only sent when required.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',

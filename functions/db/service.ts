@@ -1,7 +1,7 @@
 import { Service } from 'electrodb';
 import { tableConfig } from '../core/config';
 import { dynamo } from './client';
-import { FolderEntity } from './entities/folder';
+import { FolderEntity, FolderNameEntity } from './entities/folder';
 import { GuideEntity, SlideEntity } from './entities/guide';
 import { MemberEntity, OrganizationEntity, OrganizationSlugEntity } from './entities/organization';
 import { InvitationEntity } from './entities/invitation';
@@ -24,6 +24,7 @@ function createService() {
       guide: GuideEntity,
       slide: SlideEntity,
       folder: FolderEntity,
+      folderName: FolderNameEntity,
       verification: VerificationEntity,
       invitation: InvitationEntity,
       team: TeamEntity,

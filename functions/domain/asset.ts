@@ -1,9 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ASSET_TYPES, PENDING_UPLOAD_PREFIX, PRIVATE_ASSET_PREFIX, assetTypeOf, claimedKey } from '#shared/assets';
 import { MAX_SCREENSHOT_BYTES, type ScreenshotContentType, type UploadDto } from '#shared/guides';
 import { bucketConfig } from '../core/config';
 import { s3 } from '../db/client';
+import { db } from '../db/service';
 
 export const IMAGE_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 export type ImageContentType = keyof typeof IMAGE_EXTENSIONS;
@@ -11,9 +21,38 @@ export type ImageContentType = keyof typeof IMAGE_EXTENSIONS;
 /** A presigned upload is good for this long: enough for a slow connection, not for reuse. */
 export const UPLOAD_EXPIRY_SECONDS = 300;
 
-/** Where an organisation's guide assets live; the key prefix is what upload policies are bound to. */
+/**
+ * How long a private guide's asset URL works: long enough to watch a guide, short enough that a
+ * forwarded link soon stops working. The answers that carry them are never cached.
+ */
+export const PRIVATE_URL_SECONDS = 900;
+
+export type Visibility = 'public' | 'private';
+
+/**
+ * Guide assets (screenshots, social previews, voiceover audio, exports) are named by a key under
+ * their guide's prefix, `orgs/{org}/guides/{guide}/…`, which is what the table stores. Where the
+ * bytes are follows the guide's visibility: a public guide's at the key itself, served by
+ * CloudFront at /assets/{key} and cached for a year; a private guide's under PRIVATE_ASSET_PREFIX,
+ * which /assets/* never serves, reached only through short-lived presigned URLs handed to members.
+ * Turning a guide private moves its objects there, so every URL it had stops working at the
+ * origin. Uploads land under PENDING_UPLOAD_PREFIX, never served, and are deleted after a day
+ * unless a slide claims them. Code outside this module reads and writes assets through put, read
+ * and urlFor, never by key alone.
+ */
 export function guidePrefix(orgId: string, guideId: string): string {
   return `orgs/${orgId}/guides/${guideId}/`;
+}
+
+/** The guide a key belongs to, from its prefix. */
+export function guideOfKey(key: string): { orgId: string; guideId: string } | undefined {
+  const match = /^orgs\/([^/]+)\/guides\/([^/]+)\//.exec(key);
+  return match ? { orgId: match[1]!, guideId: match[2]! } : undefined;
+}
+
+/** Where an asset's bytes are for a guide of this visibility. */
+export function objectKey(key: string, visibility: Visibility): string {
+  return visibility === 'private' ? `${PRIVATE_ASSET_PREFIX}${key}` : key;
 }
 
 /** A content-addressed key: the same bytes always get the same key, so URLs cache forever. */
@@ -22,22 +61,77 @@ export function contentKey(prefix: string, body: Uint8Array, extension: string):
   return `${prefix}${digest}.${extension}`;
 }
 
-/** The public URL of an asset key: same origin, under /assets (spec §3). */
+/** The public URL of a public guide's asset: same origin, under /assets (spec §3). */
 export function assetUrl(key: string): string {
   return `/assets/${key.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+/**
+ * The one way to get an asset's URL for a guide: /assets/{key} while the guide is public; for a
+ * private guide a presigned GET of its private copy, good for PRIVATE_URL_SECONDS, whose answer
+ * carries the type of the key's extension (an attachment unless it is an image, audio or video
+ * the product makes). Only answers that check membership may carry it.
+ */
+export async function urlFor(guide: { visibility: Visibility }, key: string): Promise<string> {
+  if (guide.visibility !== 'private') return assetUrl(key);
+  const type = assetTypeOf(key);
+  const command = new GetObjectCommand({
+    Bucket: bucketConfig().BUCKET_NAME,
+    Key: objectKey(key, 'private'),
+    ResponseContentType: type.contentType,
+    ResponseCacheControl: 'private, no-store',
+    ...(type.inline ? {} : { ResponseContentDisposition: 'attachment' }),
+  });
+  return getSignedUrl(s3(), command, { expiresIn: PRIVATE_URL_SECONDS });
+}
+
+async function visibilityOfKey(key: string): Promise<Visibility> {
+  const owner = guideOfKey(key);
+  if (!owner) return 'public';
+  const { data } = await db().entities.guide.get({ guideId: owner.guideId }).go({ attributes: ['visibility'] });
+  return data?.visibility ?? 'public';
+}
+
+/**
+ * Stores an asset of a guide where its visibility says. A guide that changed visibility while the
+ * bytes were written is read again afterwards and the object moved: either the move of the
+ * visibility change saw it, or this read sees the new visibility.
+ */
 export async function put(key: string, body: Uint8Array, contentType: string): Promise<void> {
-  await s3().send(new PutObjectCommand({ Bucket: bucketConfig().BUCKET_NAME, Key: key, Body: body, ContentType: contentType }));
+  const visibility = await visibilityOfKey(key);
+  await s3().send(new PutObjectCommand({ Bucket: bucketConfig().BUCKET_NAME, Key: objectKey(key, visibility), Body: body, ContentType: contentType }));
+  const now = await visibilityOfKey(key);
+  if (now !== visibility) await moveObject(key, visibility, now);
+}
+
+/** An asset's bytes, wherever its guide's visibility has put them. */
+export async function read(key: string): Promise<Uint8Array> {
+  const Bucket = bucketConfig().BUCKET_NAME;
+  for (const visibility of ['public', 'private'] as const) {
+    try {
+      const object = await s3().send(new GetObjectCommand({ Bucket, Key: objectKey(key, visibility) }));
+      return await object.Body!.transformToByteArray();
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'NoSuchKey') throw error;
+    }
+  }
+  const missing = new Error(`Asset ${key} not found`);
+  missing.name = 'NoSuchKey';
+  throw missing;
+}
+
+/** Where a pending upload of this guide is: never served, deleted after a day unless claimed. */
+export function pendingPrefix(orgId: string, guideId: string): string {
+  return `${PENDING_UPLOAD_PREFIX}${guidePrefix(orgId, guideId)}`;
 }
 
 /**
  * A presigned POST for one screenshot straight from the browser to S3: exact content type,
- * 1 byte to 10 MB, one server-chosen key under the guide's prefix (never reused, so it caches
- * forever like a content hash), five minutes to use it.
+ * 1 byte to 10 MB, one server-chosen key under the guide's pending prefix (never reused, so it
+ * caches forever like a content hash once claimed), five minutes to use it.
  */
 export async function presignScreenshot(orgId: string, guideId: string, contentType: ScreenshotContentType, contentLength: number): Promise<UploadDto> {
-  const key = `${guidePrefix(orgId, guideId)}${randomBytes(16).toString('base64url')}.${IMAGE_EXTENSIONS[contentType]}`;
+  const key = `${pendingPrefix(orgId, guideId)}${randomBytes(16).toString('base64url')}.${IMAGE_EXTENSIONS[contentType]}`;
   const { url, fields } = await createPresignedPost(s3(), {
     Bucket: bucketConfig().BUCKET_NAME,
     Key: key,
@@ -51,26 +145,83 @@ export async function presignScreenshot(orgId: string, guideId: string, contentT
   return { url, fields, key };
 }
 
-/** Deletes every object under a prefix (a guide's or an organisation's assets). */
+/** Moves a checked pending upload to its guide's asset key (where the guide's visibility says); answers the key. */
+export async function claimPending(pendingKey: string, visibility: Visibility): Promise<string> {
+  const key = claimedKey(pendingKey);
+  await copyObject(pendingKey, objectKey(key, visibility));
+  await removeObject(pendingKey);
+  return key;
+}
+
+/** Deletes every object under a prefix, in both places (a guide's or an organisation's assets). */
 export async function removePrefix(prefix: string): Promise<void> {
+  for (const root of ['', PRIVATE_ASSET_PREFIX, PENDING_UPLOAD_PREFIX]) await removeObjects(`${root}${prefix}`);
+}
+
+async function listKeys(prefix: string): Promise<string[]> {
   const Bucket = bucketConfig().BUCKET_NAME;
+  const keys: string[] = [];
   let ContinuationToken: string | undefined;
   do {
     const page = await s3().send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
-    const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
-    if (keys.length > 0) await s3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
+    keys.push(...(page.Contents ?? []).map((o) => o.Key!));
     ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (ContinuationToken);
+  return keys;
 }
 
-export async function removeKey(key: string): Promise<void> {
-  await s3().send(new DeleteObjectCommand({ Bucket: bucketConfig().BUCKET_NAME, Key: key }));
-}
-
-/** Copies an asset to a new guide's prefix (duplicating a guide), keeping its file name. */
-export async function copyTo(key: string, prefix: string): Promise<string> {
+async function removeObjects(prefix: string): Promise<void> {
   const Bucket = bucketConfig().BUCKET_NAME;
+  const keys = await listKeys(prefix);
+  for (let i = 0; i < keys.length; i += 1000) {
+    await s3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }));
+  }
+}
+
+async function removeObject(objectKeyName: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: bucketConfig().BUCKET_NAME, Key: objectKeyName }));
+}
+
+/** Deletes an asset wherever it is. */
+export async function removeKey(key: string): Promise<void> {
+  await removeObject(objectKey(key, 'public'));
+  await removeObject(objectKey(key, 'private'));
+}
+
+async function copyObject(from: string, to: string): Promise<void> {
+  const Bucket = bucketConfig().BUCKET_NAME;
+  await s3().send(new CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${from.split('/').map(encodeURIComponent).join('/')}` }));
+}
+
+async function moveObject(key: string, from: Visibility, to: Visibility): Promise<void> {
+  if (from === to) return;
+  try {
+    await copyObject(objectKey(key, from), objectKey(key, to));
+  } catch (error) {
+    // Already moved by the other side of a race.
+    if ((error as { name?: string }).name === 'NoSuchKey') return;
+    throw error;
+  }
+  await removeObject(objectKey(key, from));
+}
+
+/**
+ * Moves every asset of a guide to where its new visibility says: made private, its objects leave
+ * the public keys CloudFront serves (each URL it had stops working at the origin, and its new
+ * ones are presigned); made public, they come back.
+ */
+export async function moveGuide(orgId: string, guideId: string, to: Visibility): Promise<void> {
+  const from: Visibility = to === 'private' ? 'public' : 'private';
+  const sourcePrefix = objectKey(guidePrefix(orgId, guideId), from);
+  const root = from === 'private' ? PRIVATE_ASSET_PREFIX : '';
+  for (const stored of await listKeys(sourcePrefix)) await moveObject(stored.slice(root.length), from, to);
+}
+
+/** Copies an asset to a new guide's prefix (duplicating a guide), keeping its file name and visibility. */
+export async function copyTo(key: string, prefix: string, visibility: Visibility): Promise<string> {
   const target = `${prefix}${key.slice(key.lastIndexOf('/') + 1)}`;
-  await s3().send(new CopyObjectCommand({ Bucket, Key: target, CopySource: `${Bucket}/${key.split('/').map(encodeURIComponent).join('/')}` }));
+  await copyObject(objectKey(key, visibility), objectKey(target, visibility));
   return target;
 }
+
+export { ASSET_TYPES };

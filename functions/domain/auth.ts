@@ -1,3 +1,4 @@
+import type { UserDto } from '#shared/auth';
 import { AppError } from '#shared/errors';
 import { PRODUCT_NAME } from '#shared/product';
 import { logger } from '../core/logger';
@@ -9,6 +10,7 @@ import { hashPassword, verifyPassword } from './password';
 import * as RateLimit from './rate-limit';
 import * as Session from './session';
 import * as Token from './token';
+import { newId } from './ids';
 import { requireUser, userById, type RequestContext, type User } from './user';
 
 export { requireUser, sessionDto, userById, userDto, type RequestContext, type User } from './user';
@@ -32,37 +34,72 @@ function link(ctx: RequestContext, path: string, params: Record<string, string |
   return url.toString();
 }
 
-async function sendVerification(user: { userId: string; email: string; name: string }, ctx: RequestContext, callbackURL?: string) {
-  const token = await Token.issue('verify-email', user.userId, user.email);
-  await Mail.send(
-    Mail.actionMail({
-      to: user.email,
-      subject: `Verify your email for ${PRODUCT_NAME}`,
-      heading: `Welcome, ${user.name}`,
-      intro: `Confirm that ${user.email} is your address to finish setting up your ${PRODUCT_NAME} account.`,
-      action: 'Verify email',
-      url: link(ctx, '/api/auth/verify-email', { token, callbackURL }),
-      outro: 'The link works once and expires in 24 hours. If you did not sign up, ignore this mail.',
-    }),
-  );
+function verificationMail(user: { email: string; name: string }, token: string, ctx: RequestContext, callbackURL?: string) {
+  return Mail.actionMail({
+    to: user.email,
+    subject: `Verify your email for ${PRODUCT_NAME}`,
+    heading: `Welcome, ${user.name}`,
+    intro: `Confirm that ${user.email} is your address to finish setting up your ${PRODUCT_NAME} account.`,
+    action: 'Verify email',
+    url: link(ctx, '/api/auth/verify-email', { token, callbackURL }),
+    outro: 'The link works once, signs you in and expires in 24 hours. If you did not sign up, ignore this mail.',
+  });
 }
 
+async function sendVerification(user: { userId: string; email: string; name: string }, ctx: RequestContext, callbackURL?: string) {
+  const token = await Token.issue('verify-email', user.userId, user.email);
+  await Mail.send(verificationMail(user, token, ctx, callbackURL));
+}
+
+/** What a sign-up with an address that already has an account mails: only its owner reads it. */
+function existingAccountMail(email: string, ctx: RequestContext) {
+  return Mail.actionMail({
+    to: email,
+    subject: `You already have a ${PRODUCT_NAME} account`,
+    heading: 'You already have an account',
+    intro: `Someone (hopefully you) tried to create a ${PRODUCT_NAME} account with ${email}, which already has one. Nothing was changed.`,
+    action: 'Sign in',
+    url: link(ctx, '/auth', { email }),
+    outro: 'Forgot your password? Choose "Forgot password" on the sign-in page. If this was not you, ignore this mail.',
+  });
+}
+
+/** A sign-up's answer: the account's user, or one of the same shape for an address already taken. */
+export interface SignUpAnswer {
+  user: UserDto;
+}
+
+/**
+ * Signs up without telling whether the address already has an account: the same answer (the
+ * user, no session), the same work (a password hash, one transaction, one mail) and so the same
+ * time. A new account gets the verification link, which signs it in; the owner of a taken
+ * address gets a mail saying so. Nobody is signed in by sign-up itself.
+ */
 export async function signUp(
   input: { name: string; email: string; password: string; image?: string | undefined; callbackURL?: string | undefined },
   ctx: RequestContext,
-): Promise<{ user: User; issued: Session.IssuedSession }> {
+): Promise<SignUpAnswer> {
   await RateLimit.check('sign-up', { account: input.email, ip: ctx.ip });
-  const { userId, orgId } = await Account.create({ name: input.name, email: input.email, password: input.password });
-  if (input.image) await db().entities.user.patch({ userId }).set({ image: input.image }).go();
-  const user = await requireUser(userId);
+  const email = Account.normalizeEmail(input.email);
+  const { token, item } = Token.prepare('verify-email', newId(), email);
+  const outcome = await Account.tryCreate({ name: input.name, email, password: input.password, image: input.image, verification: item });
+  const now = new Date().toISOString();
+  const user: UserDto = {
+    id: outcome.userId,
+    name: input.name.trim(),
+    email,
+    emailVerified: false,
+    image: input.image ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
   try {
-    await sendVerification(user, ctx, input.callbackURL);
+    await Mail.send(outcome.created ? verificationMail({ email, name: user.name }, token, ctx, input.callbackURL) : existingAccountMail(email, ctx));
   } catch (error) {
-    // The account exists; the person can ask for the mail again from the app.
-    logger.error('verification mail failed at sign-up', { error: error as Error });
+    // The person can ask for the mail again from the sign-up screen.
+    logger.error('sign-up mail failed', { error: error as Error });
   }
-  const issued = await Session.create({ userId, activeOrgId: orgId, rememberMe: true, userAgent: ctx.userAgent, ipAddress: ctx.ip });
-  return { user, issued };
+  return { user };
 }
 
 export async function signIn(
@@ -141,14 +178,25 @@ export async function changeEmail(userId: string, newEmail: string, ctx: Request
   );
 }
 
-/** Applies a verify-email or change-email link; answers the user it verified. */
-export async function verifyEmail(token: string): Promise<User> {
+/**
+ * Applies a verify-email or change-email link; answers the user it verified. A sign-up's link
+ * also signs the browser in (a new session): following it proves the address, as a password would.
+ */
+export async function verifyEmail(token: string, ctx: RequestContext): Promise<{ user: User; issued?: Session.IssuedSession }> {
   const claim = await Token.consume(token, ['verify-email', 'change-email']);
   const user = await requireUser(claim.userId);
   if (claim.purpose === 'verify-email') {
     if (user.email !== claim.email) throw new AppError('bad_request', 'This link is for an address the account no longer uses.');
     await db().entities.user.patch({ userId: user.userId }).set({ emailVerified: true }).go();
-    return requireUser(user.userId);
+    const verified = await requireUser(user.userId);
+    const issued = await Session.create({
+      userId: verified.userId,
+      activeOrgId: await Organization.defaultOrganizationFor(verified),
+      rememberMe: true,
+      userAgent: ctx.userAgent,
+      ipAddress: ctx.ip,
+    });
+    return { user: verified, issued };
   }
   const result = await db()
     .transaction.write(({ user: users, userEmail }) => [
@@ -158,26 +206,39 @@ export async function verifyEmail(token: string): Promise<User> {
     ])
     .go();
   if (result.canceled) throw new AppError('conflict', 'An account with this email already exists.');
-  return requireUser(user.userId);
+  return { user: await requireUser(user.userId) };
 }
 
+/**
+ * Mails a reset link, answering the same whether or not the address has an account, in the same
+ * time: one lookup, one token transaction that records the token only when the user exists, one
+ * mail (the link, or a note that the address has no account).
+ */
 export async function requestPasswordReset(email: string, ctx: RequestContext, redirectTo?: string): Promise<void> {
   await RateLimit.check('password-reset', { account: email, ip: ctx.ip });
-  const userId = await Account.userIdByEmail(email);
-  const user = userId ? await userById(userId) : undefined;
-  if (!user) return;
-  const token = await Token.issue('reset-password', user.userId, user.email);
-  await Mail.send(
-    Mail.actionMail({
-      to: user.email,
-      subject: `Reset your ${PRODUCT_NAME} password`,
-      heading: 'Reset your password',
-      intro: 'Someone (hopefully you) asked to reset the password of this account.',
-      action: 'Choose a new password',
-      url: link(ctx, '/auth', { mode: 'reset', token, redirect: redirectTo }),
-      outro: 'The link works once and expires in one hour. If you did not ask, ignore this mail: your password stays as it is.',
-    }),
-  );
+  const address = Account.normalizeEmail(email);
+  const userId = await Account.userIdByEmail(address);
+  const token = await Token.issueIfUser('reset-password', userId, address);
+  const mail = token
+    ? Mail.actionMail({
+        to: address,
+        subject: `Reset your ${PRODUCT_NAME} password`,
+        heading: 'Reset your password',
+        intro: 'Someone (hopefully you) asked to reset the password of this account.',
+        action: 'Choose a new password',
+        url: link(ctx, '/auth', { mode: 'reset', token, redirect: redirectTo }),
+        outro: 'The link works once and expires in one hour. If you did not ask, ignore this mail: your password stays as it is.',
+      })
+    : Mail.actionMail({
+        to: address,
+        subject: `Reset your ${PRODUCT_NAME} password`,
+        heading: 'No account uses this address',
+        intro: `Someone (hopefully you) asked to reset a ${PRODUCT_NAME} password for ${address}, but no account uses this address.`,
+        action: 'Create an account',
+        url: link(ctx, '/auth', { mode: 'sign-up' }),
+        outro: 'If you did not ask, ignore this mail.',
+      });
+  await Mail.send(mail);
 }
 
 /** Sets a new password from a reset link and ends every session of the account. */

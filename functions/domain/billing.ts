@@ -8,6 +8,7 @@ import { defineConfig } from '../core/config';
 import { logger } from '../core/logger';
 import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
+import { requireVerifiedEmail } from './user';
 import * as Mail from './mail';
 
 /**
@@ -130,7 +131,8 @@ function hadTrial(sub: Subscription | null): boolean {
  * A Checkout session in subscription mode; a 7-day trial only for a user who never had one. The
  * idempotency key makes a double click (within ten minutes) one session.
  */
-export async function startCheckout(user: { userId: string; email: string; name: string }, origin: string): Promise<{ url: string }> {
+export async function startCheckout(user: { userId: string; email: string; name: string; emailVerified: boolean }, origin: string): Promise<{ url: string }> {
+  requireVerifiedEmail(user, 'trial');
   const { customerId, sub } = await customerFor(user);
   if (sub?.status === 'active' || sub?.status === 'trialing') throw new AppError('conflict', `You already have ${PRO_PLAN.name}. Manage it from your account.`);
   const trial = !hadTrial(sub);

@@ -1,13 +1,17 @@
 import { AppError } from '#shared/errors';
 import type { FolderDto, GuideDto, GuideListDto, GuideSummaryDto, ScreenshotContentType, SlideDto, UploadDto } from '#shared/guides';
 import { MIN_ORDER_GAP, needsRenumber, orderBetween } from '#shared/order';
+import { mayDeleteContent } from '#shared/permissions';
+import { normalizeText } from '#shared/text';
 import { NO_FOLDER } from '../db/entities/guide';
+import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import * as Asset from './asset';
 import * as Entitlements from './entitlements';
 import { loadGuide } from './guide-read';
 import * as Screenshot from './screenshot';
 import { newGuideId, newId } from './ids';
+import { requireVerifiedUser } from './user';
 import * as SocialImage from './social-image';
 
 /**
@@ -17,6 +21,13 @@ import * as SocialImage from './social-image';
 export type Guide = NonNullable<Awaited<ReturnType<typeof get>>>;
 type Slide = Awaited<ReturnType<typeof load>>['slides'][number];
 type Folder = NonNullable<Awaited<ReturnType<typeof getFolder>>>;
+
+/** Who acts: the caller's membership of the organisation (its role decides what they may delete). */
+export interface Actor {
+  orgId: string;
+  userId: string;
+  role: string;
+}
 
 const GUIDE_NOT_FOUND = 'Guide not found.';
 
@@ -41,7 +52,7 @@ async function loadInOrg(orgId: string, guideId: string) {
   return { guide: loaded.guide, slides: loaded.slides };
 }
 
-export function slideDto(slide: Slide): SlideDto {
+export async function slideDto(guide: { visibility: Asset.Visibility }, slide: Slide): Promise<SlideDto> {
   return {
     id: slide.slideId,
     order: slide.order,
@@ -49,7 +60,7 @@ export function slideDto(slide: Slide): SlideDto {
     text: slide.text ?? null,
     narration: slide.narration ?? null,
     screenshotKey: slide.screenshotKey ?? null,
-    screenshotUrl: slide.screenshotKey ? Asset.assetUrl(slide.screenshotKey) : null,
+    screenshotUrl: slide.screenshotKey ? await Asset.urlFor(guide, slide.screenshotKey) : null,
     width: slide.width ?? null,
     height: slide.height ?? null,
     click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
@@ -58,7 +69,7 @@ export function slideDto(slide: Slide): SlideDto {
   };
 }
 
-export function summaryDto(guide: Guide): GuideSummaryDto {
+export async function summaryDto(guide: Guide): Promise<GuideSummaryDto> {
   return {
     id: guide.guideId,
     title: guide.title,
@@ -66,15 +77,20 @@ export function summaryDto(guide: Guide): GuideSummaryDto {
     status: guide.status,
     visibility: guide.visibility,
     slideCount: guide.slideCount,
-    thumbnailUrl: guide.thumbnailKey ? Asset.assetUrl(guide.thumbnailKey) : null,
+    thumbnailUrl: guide.thumbnailKey ? await Asset.urlFor(guide, guide.thumbnailKey) : null,
     createdBy: guide.createdBy,
     createdAt: new Date(guide.createdAt).toISOString(),
     updatedAt: new Date(guide.updatedAt).toISOString(),
   };
 }
 
-export function guideDto(guide: Guide, slides: Slide[]): GuideDto {
-  return { ...summaryDto(guide), zoomLevel: guide.zoomLevel, isHighlightVisible: guide.isHighlightVisible, slides: slides.map(slideDto) };
+export async function guideDto(guide: Guide, slides: Slide[]): Promise<GuideDto> {
+  return {
+    ...(await summaryDto(guide)),
+    zoomLevel: guide.zoomLevel,
+    isHighlightVisible: guide.isHighlightVisible,
+    slides: await Promise.all(slides.map((slide) => slideDto(guide, slide))),
+  };
 }
 
 /** The full guide DTO of an organisation's guide. */
@@ -94,7 +110,7 @@ export async function list(
   const filtered = needle ? base.where(({ titleLower }, { contains }) => contains(titleLower, needle)) : base;
   try {
     const page = await filtered.go({ order: 'desc', limit: query.limit, cursor: query.cursor ?? null, ...(needle ? { count: query.limit } : {}) });
-    return { items: page.data.map(summaryDto), nextCursor: page.cursor ?? null };
+    return { items: await Promise.all(page.data.map(summaryDto)), nextCursor: page.cursor ?? null };
   } catch (error) {
     if ((error as { code?: number }).code === 5003 || /cursor/i.test((error as Error).message)) {
       throw new AppError('bad_request', 'The cursor is not valid for this list.', { cursor: 'Not a valid cursor.' });
@@ -124,10 +140,11 @@ export interface NewGuide {
  */
 export async function create(input: NewGuide): Promise<Guide> {
   if (input.folderId) await requireFolder(input.orgId, input.folderId);
+  const folderId = input.folderId;
   const limit = input.ignorePlanLimit ? Number.POSITIVE_INFINITY : (await Entitlements.forOrganization(input.orgId)).guideLimit;
   const guideId = input.guideId ?? newGuideId();
   const result = await db()
-    .transaction.write(({ guide, organization }) => [
+    .transaction.write(({ guide, organization, folder }) => [
       guide
         .create({
           guideId,
@@ -148,11 +165,13 @@ export async function create(input: NewGuide): Promise<Guide> {
             .where((attr, { lt }) => lt(attr.guideCount, limit))
             .commit()
         : organization.patch({ orgId: input.orgId }).add({ guideCount: 1 }).commit(),
+      ...(folderId ? [folderOpen(folder, input.orgId, folderId)] : []),
     ])
     .go();
   if (result.canceled) {
-    const [guideResult, orgResult] = result.data;
-    if (orgResult?.code === 'ConditionalCheckFailed' && guideResult?.code !== 'ConditionalCheckFailed') {
+    const [guideResult, orgResult, folderResult] = result.data.map((r) => r?.code);
+    if (folderResult === 'ConditionalCheckFailed') throw new AppError('not_found', 'Folder not found.');
+    if (orgResult === 'ConditionalCheckFailed' && guideResult !== 'ConditionalCheckFailed') {
       throw new AppError('plan_limit', `The free plan holds ${limit} guides. Start your Pro trial for unlimited guides.`);
     }
     throw new AppError('conflict', 'The guide could not be created. Please try again.');
@@ -161,7 +180,7 @@ export async function create(input: NewGuide): Promise<Guide> {
 }
 
 export async function update(
-  orgId: string,
+  actor: Actor,
   guideId: string,
   changes: {
     title?: string | undefined;
@@ -172,8 +191,14 @@ export async function update(
     status?: 'draft' | 'published' | undefined;
   },
 ): Promise<Guide> {
+  const { orgId } = actor;
   const guide = await fromId({ orgId, guideId });
   if (changes.folderId) await requireFolder(orgId, changes.folderId);
+  const sharesPublicly =
+    (changes.status ?? guide.status) === 'published' &&
+    (changes.visibility ?? guide.visibility) === 'public' &&
+    (changes.status === 'published' || changes.visibility === 'public');
+  if (sharesPublicly) await requireVerifiedUser(actor.userId, 'publish');
   if (changes.visibility === 'private' && guide.visibility !== 'private' && !(await Entitlements.forOrganization(orgId)).privateGuides) {
     throw new AppError('plan_limit', 'Private guides are a Pro feature. Start your Pro trial to keep guides private.');
   }
@@ -184,13 +209,39 @@ export async function update(
   if (changes.isHighlightVisible !== undefined) set.isHighlightVisible = changes.isHighlightVisible;
   if (changes.visibility !== undefined) set.visibility = changes.visibility;
   if (changes.status !== undefined) set.status = changes.status;
-  const { data } = await db()
-    .entities.guide.patch({ guideId })
-    .set(set)
-    // The composite names the current keys: a condition that the guide is still where it was read.
-    .composite({ orgId, folderId: guide.folderId })
-    .go({ response: 'all_new' });
-  const updated = data as Guide;
+  const movesIntoFolder = set.folderId !== undefined && set.folderId !== NO_FOLDER && set.folderId !== guide.folderId ? set.folderId : undefined;
+  if (movesIntoFolder) {
+    // The move and the folder's "not being deleted" are one transaction: a folder's delete
+    // either sees the guide in its sweep or the move fails, so no guide is left in a deleted folder.
+    const result = await db()
+      .transaction.write(({ guide: guides, folder }) => [
+        guides
+          .patch({ guideId })
+          .set(set)
+          .composite({ orgId, folderId: guide.folderId })
+          .where((attr, { eq }) => eq(attr.folderId, guide.folderId))
+          .commit(),
+        folderOpen(folder, orgId, movesIntoFolder),
+      ])
+      .go();
+    if (result.canceled) {
+      if (result.data[1]?.code === 'ConditionalCheckFailed') throw new AppError('not_found', 'Folder not found.');
+      throw new AppError('conflict', 'The guide changed while it was being moved. Please try again.');
+    }
+  } else {
+    await db()
+      .entities.guide.patch({ guideId })
+      .set(set)
+      // The composite names the current keys: a condition that the guide is still where it was read.
+      .composite({ orgId, folderId: guide.folderId })
+      .go();
+  }
+  const updated = (await get(guideId))!;
+  if (changes.visibility !== undefined && changes.visibility !== guide.visibility) {
+    // The guide's assets follow it: private ones leave the public keys CloudFront serves.
+    await Asset.moveGuide(orgId, guideId, changes.visibility);
+    if (changes.visibility === 'private') await SocialImage.forget(updated);
+  }
   if (updated.status === 'published') {
     const { slides } = await load(guideId);
     await SocialImage.refresh(updated, slides);
@@ -198,17 +249,30 @@ export async function update(
   return updated;
 }
 
-/** Deletes a guide, its slides and its assets, and uncounts it. */
-export async function remove(orgId: string, guideId: string): Promise<void> {
-  const { slides } = await loadInOrg(orgId, guideId);
-  if (slides.length > 0) await db().entities.slide.delete(slides.map((s) => ({ guideId, slideId: s.slideId }))).go();
-  await db()
-    .transaction.write(({ guide, organization }) => [
-      guide.delete({ guideId }).commit(),
-      organization.patch({ orgId }).subtract({ guideCount: 1 }).commit(),
+/**
+ * Deletes a guide, its slides and its assets, and uncounts it: its creator, an admin or an owner
+ * only. The delete and the count are one conditional transaction, so of many concurrent deletes
+ * only the first counts; the others find no guide.
+ */
+export async function remove(actor: Actor, guideId: string): Promise<void> {
+  const guide = await fromId({ orgId: actor.orgId, guideId });
+  requireDeleteRight(actor, guide, 'guide');
+  const result = await db()
+    .transaction.write(({ guide: guides, organization }) => [
+      guides.remove({ guideId }).where((attr, { eq }) => eq(attr.orgId, actor.orgId)).commit(),
+      organization.patch({ orgId: actor.orgId }).subtract({ guideCount: 1 }).commit(),
     ])
     .go();
-  await Asset.removePrefix(Asset.guidePrefix(orgId, guideId));
+  if (result.canceled) throw new AppError('not_found', GUIDE_NOT_FOUND);
+  const { data: slides } = await db().entities.slide.query.byGuide({ guideId }).go({ pages: 'all', attributes: ['guideId', 'slideId'] });
+  if (slides.length > 0) await db().entities.slide.delete(slides).go();
+  await Asset.removePrefix(Asset.guidePrefix(actor.orgId, guideId));
+}
+
+function requireDeleteRight(actor: Actor, item: { createdBy: string }, what: 'guide' | 'folder'): void {
+  if (!mayDeleteContent(actor, item)) {
+    throw new AppError('forbidden', `Only the ${what}'s creator, an admin or an owner can delete it.`);
+  }
 }
 
 /** A copy in the same folder, with copies of its screenshots; counts against the plan like a new guide. */
@@ -218,7 +282,7 @@ export async function duplicate(orgId: string, guideId: string, createdBy: strin
   const prefix = Asset.guidePrefix(orgId, copyId);
   const keys = new Map<string, string>();
   for (const slide of slides) {
-    if (slide.screenshotKey && !keys.has(slide.screenshotKey)) keys.set(slide.screenshotKey, await Asset.copyTo(slide.screenshotKey, prefix));
+    if (slide.screenshotKey && !keys.has(slide.screenshotKey)) keys.set(slide.screenshotKey, await Asset.copyTo(slide.screenshotKey, prefix, guide.visibility));
   }
   if (slides.length > 0) {
     await db()
@@ -257,34 +321,130 @@ export async function duplicate(orgId: string, guideId: string, createdBy: strin
 }
 
 /**
- * Keeps the guide's card data (step count, thumbnail) and social preview in step with its
- * slides, and bumps its recency. The count moves by an atomic delta, so slides added or removed
- * in parallel count right; the thumbnail and preview come from a fresh read after the change.
+ * Keeps the guide's card data (thumbnail) and social preview in step with its slides. The count
+ * itself moves in the same transaction as the slide write (see writeOrdered); the thumbnail and
+ * preview come from a fresh read after the change.
  */
-async function refreshSummary(guide: Guide, countDelta: number): Promise<void> {
-  const update = db().entities.guide.patch({ guideId: guide.guideId });
-  await (countDelta > 0 ? update.add({ slideCount: countDelta }) : countDelta < 0 ? update.subtract({ slideCount: -countDelta }) : update.set({})).go();
-  const { guide: fresh, slides } = await load(guide.guideId);
+async function refreshSummary(guideId: string): Promise<void> {
+  const { guide: fresh, slides } = await load(guideId);
   if (!fresh) return;
   const first = slides[0];
   if (first?.screenshotKey !== fresh.thumbnailKey) {
-    const thumbnail = db().entities.guide.patch({ guideId: guide.guideId });
+    const thumbnail = db().entities.guide.patch({ guideId });
     await (first?.screenshotKey ? thumbnail.set({ thumbnailKey: first.screenshotKey }) : thumbnail.remove(['thumbnailKey'])).go();
   }
   await SocialImage.refresh(fresh, slides);
 }
 
-/** Spreads the slides out again (0, 1, 2, …) when neighbouring orders are too close to split. */
-async function renumber(guideId: string, slides: Slide[]): Promise<Slide[]> {
-  const renumbered = slides.map((s, i) => ({ ...s, order: i }));
-  await db().entities.slide.put(renumbered).go();
-  return renumbered;
+/** How often an order change is tried again when another one committed first; each retry reads afresh. */
+const ORDER_RETRIES = 40;
+/** DynamoDB's limit on the items of one transaction, less the guide's own. */
+const TRANSACTION_SLIDES = 99;
+
+type Db = ReturnType<typeof db>;
+type TxEntities = Parameters<Parameters<Db['transaction']['write']>[0]>[0];
+type SlideTxItem =
+  | ReturnType<ReturnType<TxEntities['slide']['create']>['commit']>
+  | ReturnType<ReturnType<ReturnType<TxEntities['slide']['patch']>['set']>['commit']>;
+
+/** The guide's order lock: the version read must still be the guide's, and the write bumps it. */
+function lockOrder(tx: TxEntities, guide: Guide, countDelta: number) {
+  const version = guide.orderVersion;
+  let patch = tx.guide.patch({ guideId: guide.guideId }).add({ orderVersion: 1 });
+  if (countDelta > 0) patch = patch.add({ slideCount: countDelta });
+  if (countDelta < 0) patch = patch.subtract({ slideCount: -countDelta });
+  return patch
+    .where((attr, { eq, notExists }) => (version === undefined ? notExists(attr.orderVersion) : eq(attr.orderVersion, version)))
+    .commit();
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Runs an order-changing write as one transaction with the guide's order lock, reading the guide
+ * and its slides afresh for each try: of concurrent adds and moves exactly one commits per round,
+ * the others see its result on their next try, so no two slides ever share an order and none is lost.
+ * `plan` answers the transaction's items for the state read, or throws to stop.
+ */
+async function writeOrdered<T>(
+  orgId: string,
+  guideId: string,
+  plan: (state: { guide: Guide; slides: Slide[] }) => { items: (tx: TxEntities) => SlideTxItem[]; countDelta: number; result: () => T },
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const state = await loadInOrg(orgId, guideId);
+    if (tooClose(state.slides)) {
+      await renumber(state.guide, state.slides);
+      continue;
+    }
+    let step;
+    try {
+      step = plan(state);
+    } catch (error) {
+      if (!(error instanceof RenumberFirst)) throw error;
+      await renumber(state.guide, state.slides);
+      continue;
+    }
+    const outcome = await db()
+      .transaction.write((tx) => [lockOrder(tx, state.guide, step.countDelta), ...step.items(tx)])
+      .go();
+    if (!outcome.canceled) return step.result();
+    const reasons = outcome.data.slice(1).map((r) => r?.code);
+    if (reasons.includes('ConditionalCheckFailed')) {
+      // A slide the write needed is gone (deleted meanwhile).
+      const lockHeld = outcome.data[0]?.code !== 'ConditionalCheckFailed';
+      if (lockHeld) throw new AppError('not_found', 'Slide not found.');
+    }
+    if (attempt >= ORDER_RETRIES) throw new AppError('conflict', 'The guide is being changed by someone else. Please try again.');
+    await sleep(5 + Math.random() * 20 * Math.min(attempt + 1, 5));
+  }
+}
+
+/**
+ * Spreads the slides out again when neighbouring orders are too close to split: 0, 1, 2, … in one
+ * transaction with the order lock. A guide longer than one transaction takes fresh orders above
+ * its largest, so a partial renumbering still leaves every order distinct.
+ */
+async function renumber(guide: Guide, slides: Slide[]): Promise<void> {
+  if (slides.length <= TRANSACTION_SLIDES) {
+    await db()
+      .transaction.write((tx) => [
+        lockOrder(tx, guide, 0),
+        ...slides.map((s, i) => tx.slide.patch({ guideId: guide.guideId, slideId: s.slideId }).set({ order: i }).commit()),
+      ])
+      .go();
+    return;
+  }
+  const base = Math.ceil(slides[slides.length - 1]!.order) + 1;
+  await db().entities.guide.patch({ guideId: guide.guideId }).add({ orderVersion: 1 }).go();
+  for (const [i, s] of slides.entries()) await db().entities.slide.patch({ guideId: guide.guideId, slideId: s.slideId }).set({ order: base + i }).go();
 }
 
 function tooClose(slides: Slide[]): boolean {
   for (let i = 1; i < slides.length; i++) if (slides[i]!.order - slides[i - 1]!.order < MIN_ORDER_GAP) return true;
   return false;
 }
+
+/**
+ * Where a slide asked to go to `wanted` lands among `others` (in order): there, unless another
+ * slide already holds that order; then just after it, at the midpoint to its successor (the
+ * reorder rule), so two moves to one gap both land, one after the other.
+ */
+function freeOrder(others: Slide[], wanted: number): number {
+  let order = wanted;
+  for (;;) {
+    const taken = others.findIndex((s) => s.order === order);
+    if (taken < 0) return order;
+    const next = others[taken + 1]?.order;
+    if (needsRenumber(others[taken]!.order, next)) throw new RenumberFirst();
+    order = orderBetween(others[taken]!.order, next);
+  }
+}
+
+/** The gap a slide must go into is too small to split: the guide is renumbered, then the write tried again. */
+class RenumberFirst extends Error {}
 
 export interface NewSlide {
   title?: string | undefined;
@@ -300,31 +460,43 @@ export interface NewSlide {
  * of this guide, and the file is checked (size, magic bytes, decodes) before it is recorded.
  */
 export async function addSlide(orgId: string, guideId: string, input: NewSlide): Promise<SlideDto> {
-  const { guide, slides } = await loadInOrg(orgId, guideId);
+  const guide = await fromId({ orgId, guideId });
   let size: { width: number; height: number } | undefined;
-  if (input.screenshotKey) {
-    if (!input.screenshotKey.startsWith(Asset.guidePrefix(orgId, guideId))) throw new AppError('not_found', 'Screenshot not found.');
+  let screenshotKey: string | undefined;
+  if (input.screenshotKey?.startsWith(Asset.pendingPrefix(orgId, guideId))) {
+    // A fresh upload: checked, then moved out of the pending prefix (which expires) to the guide's assets.
     size = await Screenshot.verifyScreenshot(input.screenshotKey);
+    screenshotKey = await Asset.claimPending(input.screenshotKey, guide.visibility);
+  } else if (input.screenshotKey) {
+    // A screenshot this guide already shows (a repeated step): checked when it was uploaded.
+    const { slides } = await load(guideId);
+    const shown = slides.find((s) => s.screenshotKey === input.screenshotKey);
+    if (!shown) throw new AppError('not_found', 'Screenshot not found.');
+    screenshotKey = shown.screenshotKey;
+    size = shown.width && shown.height ? { width: shown.width, height: shown.height } : undefined;
   }
-  const order = input.order ?? orderBetween(slides[slides.length - 1]?.order, undefined);
-  const { data } = await db()
-    .entities.slide.create({
+  const slideId = newId();
+  const slide = await writeOrdered(orgId, guideId, ({ slides }) => {
+    const order = input.order === undefined ? orderBetween(slides[slides.length - 1]?.order, undefined) : freeOrder(slides, input.order);
+    const item = {
       guideId,
-      slideId: newId(),
+      slideId,
       orgId,
       order,
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.text !== undefined ? { text: input.text } : {}),
       ...(input.narration !== undefined ? { narration: input.narration } : {}),
-      ...(input.screenshotKey ? { screenshotKey: input.screenshotKey } : {}),
+      ...(screenshotKey ? { screenshotKey } : {}),
       ...(size ? { width: size.width, height: size.height } : {}),
       ...(input.click ? { click: input.click } : {}),
-    })
-    .go();
-  let all = [...slides, data].sort((a, b) => a.order - b.order);
-  if (tooClose(all)) all = await renumber(guideId, all);
-  await refreshSummary(guide, 1);
-  return slideDto(all.find((s) => s.slideId === data.slideId)!);
+    };
+    return { countDelta: 1, items: (tx) => [tx.slide.create(item).commit()], result: () => item };
+  });
+  await refreshSummary(guideId);
+  const { guide: fresh, slides } = await load(guideId);
+  const stored = slides.find((s) => s.slideId === slide.slideId);
+  if (!fresh || !stored) throw new AppError('not_found', 'Slide not found.');
+  return slideDto(fresh, stored);
 }
 
 export async function updateSlide(
@@ -341,36 +513,65 @@ export async function updateSlide(
     click?: { x: number; y: number } | null | undefined;
   },
 ): Promise<SlideDto> {
-  const { guide, slides } = await loadInOrg(orgId, guideId);
-  const slide = slides.find((s) => s.slideId === slideId);
-  if (!slide) throw new AppError('not_found', 'Slide not found.');
+  const { slides: before } = await loadInOrg(orgId, guideId);
+  if (!before.some((s) => s.slideId === slideId)) throw new AppError('not_found', 'Slide not found.');
   const set: Record<string, unknown> = {};
   const removeAttrs: Array<'zoomLevel' | 'isHighlightVisible' | 'click'> = [];
-  for (const field of ['title', 'text', 'narration', 'order'] as const) if (changes[field] !== undefined) set[field] = changes[field];
+  for (const field of ['title', 'text', 'narration'] as const) if (changes[field] !== undefined) set[field] = changes[field];
   for (const field of ['zoomLevel', 'isHighlightVisible', 'click'] as const) {
     if (changes[field] === null) removeAttrs.push(field);
     else if (changes[field] !== undefined) set[field] = changes[field];
   }
-  let update = db().entities.slide.patch({ guideId, slideId }).set(set);
-  if (removeAttrs.length > 0) update = update.remove(removeAttrs);
-  const { data } = await update.go({ response: 'all_new' });
-  let all = slides.map((s) => (s.slideId === slideId ? (data as Slide) : s)).sort((a, b) => a.order - b.order);
-  if (changes.order !== undefined && (tooClose(all) || all.some((s, i) => i > 0 && needsRenumber(all[i - 1]!.order, s.order)))) {
-    all = await renumber(guideId, all);
+  if (changes.order !== undefined) {
+    // A move: under the guide's order lock, to a free order.
+    const wanted = changes.order;
+    await writeOrdered(orgId, guideId, ({ slides }) => {
+      if (!slides.some((s) => s.slideId === slideId)) throw new AppError('not_found', 'Slide not found.');
+      const others = slides.filter((s) => s.slideId !== slideId);
+      const order = freeOrder(others, wanted);
+      return {
+        countDelta: 0,
+        items: (tx) => {
+          let update = tx.slide.patch({ guideId, slideId }).set({ ...set, order });
+          if (removeAttrs.length > 0) update = update.remove(removeAttrs);
+          return [update.commit()];
+        },
+        result: () => order,
+      };
+    });
+  } else {
+    let update = db().entities.slide.patch({ guideId, slideId }).set(set);
+    if (removeAttrs.length > 0) update = update.remove(removeAttrs);
+    await update.go();
   }
-  await refreshSummary(guide, 0);
-  return slideDto(all.find((s) => s.slideId === slideId)!);
+  await refreshSummary(guideId);
+  const { guide: fresh, slides } = await load(guideId);
+  const stored = slides.find((s) => s.slideId === slideId);
+  if (!fresh || !stored) throw new AppError('not_found', 'Slide not found.');
+  return slideDto(fresh, stored);
 }
 
-export async function removeSlide(orgId: string, guideId: string, slideId: string): Promise<void> {
-  const { guide, slides } = await loadInOrg(orgId, guideId);
+/**
+ * Removes a slide (and its screenshot unless another slide shows it): the guide's creator, an
+ * admin or an owner only. The removal and the guide's count are one conditional transaction, so
+ * concurrent deletes of one slide count it once.
+ */
+export async function removeSlide(actor: Actor, guideId: string, slideId: string): Promise<void> {
+  const { guide, slides } = await loadInOrg(actor.orgId, guideId);
   const slide = slides.find((s) => s.slideId === slideId);
   if (!slide) throw new AppError('not_found', 'Slide not found.');
-  await db().entities.slide.delete({ guideId, slideId }).go();
+  if (!mayDeleteContent(actor, guide)) throw new AppError('forbidden', "Only the guide's creator, an admin or an owner can delete its steps.");
+  const result = await db()
+    .transaction.write((tx) => [
+      tx.slide.remove({ guideId, slideId }).commit(),
+      tx.guide.patch({ guideId }).subtract({ slideCount: 1 }).add({ orderVersion: 1 }).commit(),
+    ])
+    .go();
+  if (result.canceled) throw new AppError('not_found', 'Slide not found.');
   const rest = slides.filter((s) => s.slideId !== slideId);
   // A screenshot shared by another slide (a duplicated step) stays.
   if (slide.screenshotKey && !rest.some((s) => s.screenshotKey === slide.screenshotKey)) await Asset.removeKey(slide.screenshotKey);
-  await refreshSummary(guide, -1);
+  await refreshSummary(guideId);
 }
 
 export async function presignUpload(orgId: string, guideId: string, contentType: ScreenshotContentType, contentLength: number): Promise<UploadDto> {
@@ -385,11 +586,27 @@ async function getFolder(orgId: string, folderId: string) {
   return data;
 }
 
+/** A folder of this organisation that is not being deleted, or not found. */
 async function requireFolder(orgId: string, folderId: string): Promise<Folder> {
   const folder = folderId === NO_FOLDER ? null : await getFolder(orgId, folderId);
-  if (!folder) throw new AppError('not_found', 'Folder not found.');
+  if (!folder || folder.deleting) throw new AppError('not_found', 'Folder not found.');
   return folder;
 }
+
+/** In a transaction: the folder exists and no delete has begun (see removeFolder). */
+function folderOpen(folder: TxEntities['folder'], orgId: string, folderId: string) {
+  return folder
+    .check({ orgId, folderId })
+    .where((attr, { exists, notExists }) => `${exists(attr.name)} AND ${notExists(attr.deleting)}`)
+    .commit();
+}
+
+/** A folder name as its uniqueness is judged: trimmed, NFC, case-folded. */
+export function folderNameKey(name: string): string {
+  return normalizeText(name).trim().toLocaleLowerCase('en');
+}
+
+const FOLDER_NAME_TAKEN = 'A folder with this name already exists. Choose another name.';
 
 export function folderDto(folder: Folder): FolderDto {
   return {
@@ -402,26 +619,95 @@ export function folderDto(folder: Folder): FolderDto {
 
 export async function listFolders(orgId: string): Promise<FolderDto[]> {
   const { data } = await db().entities.folder.query.byOrg({ orgId }).go({ pages: 'all' });
-  return data.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })).map(folderDto);
+  return data
+    .filter((f) => !f.deleting)
+    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }))
+    .map(folderDto);
 }
 
+/** Folders made before names were claimed have no claim: they are compared by a read. */
+async function assertNameFree(orgId: string, name: string, except?: string): Promise<void> {
+  const key = folderNameKey(name);
+  const { data } = await db().entities.folder.query.byOrg({ orgId }).go({ pages: 'all' });
+  if (data.some((f) => f.folderId !== except && !f.deleting && folderNameKey(f.name) === key)) throw new AppError('conflict', FOLDER_NAME_TAKEN);
+}
+
+/** Creates a folder; its name is claimed in the same transaction, so two folders never share one. */
 export async function createFolder(orgId: string, createdBy: string, name: string): Promise<FolderDto> {
-  const { data } = await db().entities.folder.create({ orgId, folderId: newId(), name, createdBy }).go();
-  return folderDto(data);
+  await assertNameFree(orgId, name);
+  const folderId = newId();
+  const result = await db()
+    .transaction.write(({ folder, folderName }) => [
+      folderName.create({ orgId, nameKey: folderNameKey(name), folderId }).commit(),
+      folder.create({ orgId, folderId, name, createdBy }).commit(),
+    ])
+    .go();
+  if (result.canceled) throw new AppError('conflict', FOLDER_NAME_TAKEN);
+  return folderDto((await getFolder(orgId, folderId))!);
 }
 
 export async function renameFolder(orgId: string, folderId: string, name: string): Promise<FolderDto> {
-  await requireFolder(orgId, folderId);
-  const { data } = await db().entities.folder.patch({ orgId, folderId }).set({ name }).go({ response: 'all_new' });
-  return folderDto(data as Folder);
+  const folder = await requireFolder(orgId, folderId);
+  const oldKey = folderNameKey(folder.name);
+  const newKey = folderNameKey(name);
+  if (oldKey !== newKey) {
+    await assertNameFree(orgId, name, folderId);
+    const result = await db()
+      .transaction.write(({ folder: folders, folderName }) => [
+        folderName.create({ orgId, nameKey: newKey, folderId }).commit(),
+        folderName.delete({ orgId, nameKey: oldKey }).commit(),
+        folders.patch({ orgId, folderId }).set({ name }).where((attr, { notExists }) => notExists(attr.deleting)).commit(),
+      ])
+      .go();
+    if (result.canceled) {
+      if (result.data[2]?.code === 'ConditionalCheckFailed') throw new AppError('not_found', 'Folder not found.');
+      throw new AppError('conflict', FOLDER_NAME_TAKEN);
+    }
+  } else {
+    await db().entities.folder.patch({ orgId, folderId }).set({ name }).go();
+  }
+  return folderDto((await getFolder(orgId, folderId))!);
 }
 
-/** Deletes a folder; its guides move to no folder. */
-export async function removeFolder(orgId: string, folderId: string): Promise<void> {
-  await requireFolder(orgId, folderId);
-  const { data: guides } = await db().entities.guide.query.byFolder({ orgId, folderId }).go({ pages: 'all', attributes: ['guideId'] });
-  for (const { guideId } of guides) {
-    await db().entities.guide.patch({ guideId }).set({ folderId: NO_FOLDER }).composite({ orgId, folderId }).go();
+/** How often a folder's delete sweeps its guides before it gives up (an index lags its table briefly). */
+const FOLDER_SWEEPS = 5;
+
+/**
+ * Deletes a folder (its creator, an admin or an owner); its guides move to no folder. First the
+ * folder is marked as being deleted, which every move into it checks in its own transaction; then
+ * its guides are moved out until a sweep finds none; then it goes. A guide can therefore never be
+ * left in a deleted folder, and a delete that stops half-way is finished by the next one.
+ */
+export async function removeFolder(actor: Actor, folderId: string): Promise<void> {
+  const { orgId } = actor;
+  const folder = await getFolder(orgId, folderId);
+  if (!folder || folderId === NO_FOLDER) throw new AppError('not_found', 'Folder not found.');
+  requireDeleteRight(actor, folder, 'folder');
+  if (!folder.deleting) {
+    await db().entities.folder.patch({ orgId, folderId }).set({ deleting: true }).go();
   }
-  await db().entities.folder.delete({ orgId, folderId }).go();
+  for (let sweep = 0; ; sweep++) {
+    const { data: guides } = await db().entities.guide.query.byFolder({ orgId, folderId }).go({ pages: 'all', attributes: ['guideId'] });
+    for (const { guideId } of guides) {
+      await db()
+        .entities.guide.patch({ guideId })
+        .set({ folderId: NO_FOLDER })
+        .composite({ orgId, folderId })
+        .where((attr, { eq }) => eq(attr.folderId, folderId))
+        .go()
+        .catch((error: unknown) => {
+          // Moved or deleted meanwhile: nothing left to do for it.
+          if (!isConditionFailed(error)) throw error;
+        });
+    }
+    if (guides.length === 0 && sweep > 0) break;
+    if (sweep >= FOLDER_SWEEPS) throw new AppError('conflict', 'The folder is still being emptied. Please try again.');
+    if (guides.length === 0) await sleep(50);
+  }
+  await db()
+    .transaction.write(({ folder: folders, folderName }) => [
+      folders.delete({ orgId, folderId }).commit(),
+      folderName.delete({ orgId, nameKey: folderNameKey(folder.name) }).commit(),
+    ])
+    .go();
 }

@@ -1,7 +1,7 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '#shared/html';
-import { actionMail, sesCommand } from './mail';
+import { actionMail, headerText, sesCommand } from './mail';
 
 const mail = actionMail({
   to: 'ada@example.test',
@@ -14,6 +14,18 @@ const mail = actionMail({
 });
 
 describe('mail', () => {
+  it('keeps a subject on one line whatever a user-chosen name holds, and bounds its length', () => {
+    expect(headerText('Ada invited you to Evil\r\nBcc: victim@example.test on Stepcast')).toBe('Ada invited you to Evil Bcc: victim@example.test on Stepcast');
+    expect(headerText('a\u0000b\u2028c\u0085d')).toBe('a b c d');
+    expect(headerText('x'.repeat(500))).toHaveLength(200);
+    expect(headerText('Café 👩‍💻 \u202Eabc')).toBe('Café 👩‍💻 \u202Eabc');
+  });
+
+  it('SES adapter (SES mocked: it cannot run here) sends a one-line subject', () => {
+    const command = sesCommand({ ...mail, subject: 'Join Evil\r\nX-Injected: yes' }, 'Stepcast <no-reply@stepcast.dev>');
+    expect(command.input.Content?.Simple?.Subject?.Data).toBe('Join Evil X-Injected: yes');
+  });
+
   it('has a plain-text part with the link and an HTML part with the link escaped', () => {
     expect(mail.text).toContain('Verify email: https://app.example.test/api/auth/verify-email?token=abc&callbackURL=%2Fdashboard');
     expect(mail.html).toContain('href="https://app.example.test/api/auth/verify-email?token=abc&amp;callbackURL=%2Fdashboard"');

@@ -25,7 +25,22 @@ export interface Mail {
 let smtp: Transporter | undefined;
 let ses: SESv2Client | undefined;
 
-export async function send(mail: Mail): Promise<void> {
+/** A subject's longest length: beyond it a name an attacker chose only adds noise. */
+export const MAX_SUBJECT_LENGTH = 200;
+
+/**
+ * Text safe for a mail header: names in subjects come from users (an organisation's name, an
+ * inviter's), so line breaks and other controls, which would start a header of their own
+ * (Bcc: ...), become spaces; the transport then encodes what is not ASCII (RFC 2047).
+ */
+export function headerText(value: string): string {
+  // eslint-disable-next-line no-control-regex -- controls are what this removes
+  const flat = value.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_SUBJECT_LENGTH ? `${flat.slice(0, MAX_SUBJECT_LENGTH - 1)}…` : flat;
+}
+
+export async function send(input: Mail): Promise<void> {
+  const mail = { ...input, subject: headerText(input.subject), to: headerText(input.to) };
   const { SMTP_URL, MAIL_FROM } = mailConfig();
   if (SMTP_URL) {
     smtp ??= nodemailer.createTransport(SMTP_URL);
@@ -40,10 +55,10 @@ export async function send(mail: Mail): Promise<void> {
 export function sesCommand(mail: Mail, from: string): SendEmailCommand {
   return new SendEmailCommand({
     FromEmailAddress: from,
-    Destination: { ToAddresses: [mail.to] },
+    Destination: { ToAddresses: [headerText(mail.to)] },
     Content: {
       Simple: {
-        Subject: { Data: mail.subject, Charset: 'UTF-8' },
+        Subject: { Data: headerText(mail.subject), Charset: 'UTF-8' },
         Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
       },
     },

@@ -7,6 +7,7 @@ import { db } from '../db/service';
 import * as Asset from './asset';
 import { newId } from './ids';
 import * as Mail from './mail';
+import { requireVerifiedEmail } from './user';
 
 /**
  * Organisations, members, invitations and teams (better-auth's organization plugin), with the
@@ -220,6 +221,8 @@ export async function deleteCascade(orgId: string): Promise<void> {
   }
   const { data: folders } = await entities.folder.query.byOrg({ orgId }).go({ pages: 'all' });
   if (folders.length > 0) await entities.folder.delete(folders.map((f) => ({ orgId, folderId: f.folderId }))).go();
+  const { data: folderNames } = await entities.folderName.query.byName({ orgId }).go({ pages: 'all' });
+  if (folderNames.length > 0) await entities.folderName.delete(folderNames.map((f) => ({ orgId, nameKey: f.nameKey }))).go();
   const { data: invitations } = await entities.invitation.query.byOrg({ orgId }).go({ pages: 'all' });
   if (invitations.length > 0) await entities.invitation.delete(invitations.map((i) => ({ invitationId: i.invitationId }))).go();
   await Asset.removePrefix(`orgs/${orgId}/`);
@@ -371,9 +374,10 @@ export async function invitationsForEmail(email: string): Promise<Array<Invitati
 export async function invite(
   actor: Member,
   input: { email: string; role: string; teamId?: string | undefined; resend?: boolean | undefined },
-  ctx: { origin: string; inviterName: string },
+  ctx: { origin: string; inviterName: string; inviterVerified: boolean },
 ): Promise<InvitationDto> {
   requirePermission(actor, { invitation: ['create'] });
+  requireVerifiedEmail({ emailVerified: ctx.inviterVerified }, 'invite');
   if (isOwner(input.role) && !isOwner(actor.role)) throw new AppError('forbidden', 'Only an owner can invite an owner.');
   const org = await fromId(actor.orgId);
   if (!org) throw new AppError('not_found', NOT_FOUND);

@@ -50,6 +50,8 @@ export async function check(action: RateAction, keys: { account?: string; ip: st
   if (keys.account) checks.push(consume(`${action}#account#${keys.account}`, RATE_LIMIT_ACCOUNT_MAX, RATE_LIMIT_WINDOW_SECONDS));
   const allowed = await Promise.all(checks);
   if (allowed.includes(false)) {
-    throw new AppError('rate_limited', `Too many attempts. Please wait ${RATE_LIMIT_WINDOW_SECONDS} seconds and try again.`);
+    throw new AppError('rate_limited', `Too many attempts. Please wait ${RATE_LIMIT_WINDOW_SECONDS} seconds and try again.`, undefined, {
+      retryAfterSeconds: RATE_LIMIT_WINDOW_SECONDS,
+    });
   }
 }

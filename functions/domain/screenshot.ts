@@ -1,7 +1,7 @@
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { AppError } from '#shared/errors';
-import { MAX_SCREENSHOT_BYTES } from '#shared/guides';
+import { MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_PIXELS, MAX_SCREENSHOT_SIDE } from '#shared/guides';
 import { bucketConfig } from '../core/config';
 import { s3 } from '../db/client';
 import { IMAGE_EXTENSIONS, removeKey, type ImageContentType } from './asset';
@@ -51,13 +51,26 @@ export async function verifyScreenshot(key: string): Promise<{ width: number; he
   if (IMAGE_EXTENSIONS[sniffed] !== extension || (head.ContentType && head.ContentType !== sniffed)) {
     return refuse('The file is not the image type it was uploaded as.');
   }
+  let size: { width: number; height: number };
   try {
-    const metadata = await sharp(bytes).metadata();
+    // The header only: nothing is decoded before the size is known to be sane.
+    const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (!metadata.width || !metadata.height) return refuse('The image has no size.');
-    return { width: metadata.width, height: metadata.height, contentType: sniffed };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
+    size = { width: metadata.width, height: metadata.height };
+  } catch {
     return refuse('The image could not be read.');
   }
+  if (size.width > MAX_SCREENSHOT_SIDE || size.height > MAX_SCREENSHOT_SIDE || size.width * size.height > MAX_SCREENSHOT_PIXELS) {
+    return refuse(
+      `The image is ${size.width}×${size.height} pixels; screenshots are limited to ${MAX_SCREENSHOT_PIXELS / 1_000_000} megapixels and ${MAX_SCREENSHOT_SIDE} pixels a side.`,
+    );
+  }
+  try {
+    // Now that it is known to be small enough: it must decode, all of it.
+    await sharp(bytes, { limitInputPixels: MAX_SCREENSHOT_PIXELS }).raw().toBuffer();
+  } catch {
+    return refuse('The image could not be read.');
+  }
+  return { ...size, contentType: sniffed };
 }
 

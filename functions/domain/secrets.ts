@@ -30,3 +30,34 @@ export function sessionKey(): Promise<Uint8Array> {
   });
   return key;
 }
+
+/**
+ * The value CloudFront sends the API in `x-origin-verify`: ORIGIN_VERIFY_SECRET locally (the local
+ * CloudFront sends it too), a Secrets Manager secret (ORIGIN_VERIFY_SECRET_ARN) in AWS, read once
+ * per warm container. Neither set: no CloudFront in front, nothing to check (undefined).
+ */
+const originVerifyConfig = defineConfig({
+  ORIGIN_VERIFY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  ORIGIN_VERIFY_SECRET_ARN: z.string().startsWith('arn:').optional(),
+});
+
+let originVerify: Promise<string | undefined> | undefined;
+
+async function loadOriginVerify(): Promise<string | undefined> {
+  const { ORIGIN_VERIFY_SECRET, ORIGIN_VERIFY_SECRET_ARN } = originVerifyConfig();
+  if (ORIGIN_VERIFY_SECRET) return ORIGIN_VERIFY_SECRET;
+  if (!ORIGIN_VERIFY_SECRET_ARN) return undefined;
+  const client = new SecretsManagerClient({});
+  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: ORIGIN_VERIFY_SECRET_ARN }));
+  if (!SecretString || SecretString.length < 16) throw new Error('The origin-verify secret is missing or shorter than 16 characters');
+  return SecretString;
+}
+
+/** The expected `x-origin-verify` value, or undefined when none is configured; throws when it cannot be read. */
+export function originVerifySecret(): Promise<string | undefined> {
+  originVerify ??= loadOriginVerify().catch((error: unknown) => {
+    originVerify = undefined;
+    throw error;
+  });
+  return originVerify;
+}

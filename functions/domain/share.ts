@@ -21,20 +21,21 @@ export async function sharedGuide(guideId: string, viewerUserId?: string): Promi
     organizationName: (await organizationName(guide.orgId)) ?? '',
     visibility: guide.visibility,
     updatedAt: new Date(guide.updatedAt).toISOString(),
-    socialImageUrl: guide.socialImageKey ? Asset.assetUrl(guide.socialImageKey) : null,
-    slides: slides.map((slide) => ({
+    // Never a private guide's: its preview is removed, and the edge gives it generic tags.
+    socialImageUrl: guide.socialImageKey && guide.visibility === 'public' ? Asset.assetUrl(guide.socialImageKey) : null,
+    slides: await Promise.all(slides.map(async (slide) => ({
       id: slide.slideId,
       title: slide.title ?? null,
       text: slide.text ?? null,
       narration: slide.narration ?? null,
-      screenshotUrl: slide.screenshotKey ? Asset.assetUrl(slide.screenshotKey) : null,
+      screenshotUrl: slide.screenshotKey ? await Asset.urlFor(guide, slide.screenshotKey) : null,
       width: slide.width ?? null,
       height: slide.height ?? null,
       click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
       zoomLevel: effectiveZoomLevel(slide, guide),
       isHighlightVisible: effectiveHighlight(slide, guide),
-      audioUrl: slide.audioKey ? Asset.assetUrl(slide.audioKey) : null,
+      audioUrl: slide.audioKey ? await Asset.urlFor(guide, slide.audioKey) : null,
       audioDurationMs: slide.audioDurationMs ?? null,
-    })),
+    }))),
   };
 }

@@ -1,8 +1,6 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '#shared/share/shared-guide';
-import { bucketConfig } from '../core/config';
-import { s3 } from '../db/client';
+import { MAX_SCREENSHOT_PIXELS } from '#shared/guides';
 import { db } from '../db/service';
 import * as Asset from './asset';
 
@@ -24,7 +22,7 @@ export function sourceSlide<T extends { screenshotKey?: string | undefined }>(sl
 export async function render(screenshot: Uint8Array): Promise<Buffer> {
   const innerWidth = SOCIAL_IMAGE_WIDTH - MARGIN * 2;
   const innerHeight = SOCIAL_IMAGE_HEIGHT - MARGIN * 2;
-  const shot = await sharp(screenshot).resize(innerWidth, innerHeight, { fit: 'cover', position: 'top' }).png().toBuffer();
+  const shot = await sharp(screenshot, { limitInputPixels: MAX_SCREENSHOT_PIXELS }).resize(innerWidth, innerHeight, { fit: 'cover', position: 'top' }).png().toBuffer();
   const radius = 18;
   const mask = Buffer.from(`<svg width="${innerWidth}" height="${innerHeight}"><rect width="${innerWidth}" height="${innerHeight}" rx="${radius}" ry="${radius}"/></svg>`);
   const rounded = await sharp(shot).composite([{ input: mask, blend: 'dest-in' }]).png().toBuffer();
@@ -44,6 +42,7 @@ interface GuideState {
   guideId: string;
   orgId: string;
   status: 'draft' | 'published';
+  visibility: 'public' | 'private';
   socialImageKey?: string | undefined;
   socialImageSourceKey?: string | undefined;
 }
@@ -55,15 +54,23 @@ interface GuideState {
 export async function refresh(guide: GuideState, slides: Array<{ screenshotKey?: string | undefined }>): Promise<void> {
   const guideId = guide.guideId;
   if (guide.status !== 'published') return;
+  // A private guide has no preview: the edge gives it the generic tags of a missing guide.
+  if (guide.visibility === 'private') return forget(guide);
   const source = sourceSlide(slides);
   if (!source?.screenshotKey) {
     if (guide.socialImageKey) await db().entities.guide.patch({ guideId }).remove(['socialImageKey', 'socialImageSourceKey']).go();
     return;
   }
   if (guide.socialImageSourceKey === source.screenshotKey && guide.socialImageKey) return;
-  const object = await s3().send(new GetObjectCommand({ Bucket: bucketConfig().BUCKET_NAME, Key: source.screenshotKey }));
-  const image = await render(await object.Body!.transformToByteArray());
+  const image = await render(await Asset.read(source.screenshotKey));
   const key = Asset.contentKey(`${Asset.guidePrefix(guide.orgId, guideId)}social-`, image, 'png');
   await Asset.put(key, image, 'image/png');
   await db().entities.guide.patch({ guideId }).set({ socialImageKey: key, socialImageSourceKey: source.screenshotKey }).go();
+}
+
+/** Drops a guide's preview (made private): the record and the object. */
+export async function forget(guide: { guideId: string; socialImageKey?: string | undefined }): Promise<void> {
+  if (!guide.socialImageKey) return;
+  await db().entities.guide.patch({ guideId: guide.guideId }).remove(['socialImageKey', 'socialImageSourceKey']).go();
+  await Asset.removeKey(guide.socialImageKey);
 }

@@ -1,5 +1,5 @@
 import { AppError } from '#shared/errors';
-import type { SessionDto, UserDto } from '#shared/auth';
+import { unverifiedMessage, type SessionDto, type UserDto, type VerifiedAction } from '#shared/auth';
 import { db } from '../db/service';
 import type { Session } from './session';
 
@@ -54,3 +54,14 @@ export function sessionDto(session: Session, currentSessionId?: string): Session
   };
 }
 
+
+/** Refuses an action an unverified account may not take (shared/auth.ts UNVERIFIED_REFUSED). */
+export function requireVerifiedEmail(user: { emailVerified: boolean }, action: VerifiedAction): void {
+  if (!user.emailVerified) throw new AppError('email_unverified', unverifiedMessage(action));
+}
+
+export async function requireVerifiedUser(userId: string, action: VerifiedAction): Promise<User> {
+  const user = await requireUser(userId);
+  requireVerifiedEmail(user, action);
+  return user;
+}

@@ -62,6 +62,11 @@ export interface PageMeta {
   guide?: { id: string; json: string; firstScreenshotUrl: string | undefined; dto: SharedGuideDto };
   /** the view the path names, with a guide */
   view?: 'player' | 'embed' | 'design';
+  /**
+   * the link names no guide anyone outside may see (malformed, missing, draft or private, which
+   * read alike): the page is the same, its status 404. A read that failed or timed out is not this.
+   */
+  notFound?: boolean;
 }
 
 /** The id of the page's data block: the SPA reads a public guide from it instead of fetching. */
@@ -140,15 +145,22 @@ export async function pageMeta(origin: string, uri: string): Promise<PageMeta> {
     image: `${origin}${PRODUCT_CARD_PATH}`,
     noindex: true,
   };
-  if (!parsed) return generic;
+  if (!parsed) return { ...generic, notFound: true };
   let id: string;
   try {
     id = guideIdFromSegment(parsed.segment);
   } catch {
-    return generic;
+    return { ...generic, notFound: parsed.view !== 'design' };
   }
-  const response = await fetchWithin(`${origin}/api/share/${encodeURIComponent(id)}`, AbortSignal.timeout(FETCH_TIMEOUT_MS), 'application/json');
-  if (!response) return generic;
+  let response: Response | undefined;
+  try {
+    response = await fetch(`${origin}/api/share/${encodeURIComponent(id)}`, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
+  } catch {
+    response = undefined;
+  }
+  // The editor is a members' page whatever the anonymous answer: never a 404 of its own.
+  if (response?.status === 404) return { ...generic, notFound: parsed.view !== 'design' };
+  if (!response?.ok) return generic;
   const body: unknown = await response.json().catch(() => undefined);
   const guide = ShareMeta.safeParse(body);
   if (!guide.success) return generic;
@@ -237,9 +249,11 @@ export async function handler(event: CloudFrontRequestEvent): Promise<CloudFront
   const url = request.querystring ? `${request.uri}?${request.querystring}` : request.uri;
   const page = withShareFrame(injectMeta(shell?.html ?? FALLBACK_SHELL, metaTags(meta), earlyTags(meta)), shell?.path ?? '', meta, url);
   const frameAncestors = isEmbedPath(request.uri) ? 'any' : 'none';
+  // A link to no guide answers 404 with the very page (and bytes) a private guide's gets.
+  const notFound = meta.notFound === true;
   return {
-    status: '200',
-    statusDescription: 'OK',
+    status: notFound ? '404' : '200',
+    statusDescription: notFound ? 'Not Found' : 'OK',
     headers: toCloudFrontHeaders({
       'Content-Type': 'text/html; charset=utf-8',
       // Short shared caching: a guide's preview changes when it is edited or unpublished.

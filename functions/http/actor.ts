@@ -1,6 +1,7 @@
 import { AppError } from '#shared/errors';
 import { addResponseCookie, type ApiEvent } from '../core/http';
 import { siteOrigin } from '../core/origin';
+import { clientIp } from '../core/viewer';
 import * as User from '../domain/user';
 import * as Organization from '../domain/organization';
 import * as Session from '../domain/session';
@@ -54,8 +55,8 @@ export async function requireMember(event: ApiEvent, organizationId?: string) {
 
 export function requestContext(event: ApiEvent): User.RequestContext {
   return {
-    ip: event.requestContext.http.sourceIp,
+    ip: clientIp(event),
     userAgent: event.headers?.['user-agent'],
-    origin: siteOrigin(event),
+    origin: siteOrigin(),
   };
 }

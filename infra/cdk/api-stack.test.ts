@@ -289,6 +289,11 @@ describe('api stack: functions', () => {
     expect(variables['STRIPE_PRICE_ID']).toBe(spec.access.stripe ? 'price_1PqRsTuVwXyZ' : undefined);
   });
 
+  it('warns at synth without an app origin, since the API functions refuse to start without APP_ORIGIN', () => {
+    Annotations.fromStack(dev.stacks.api).hasWarning('*', Match.stringLikeRegexp('No -c appOrigin'));
+    Annotations.fromStack(configured.stacks.api).hasNoWarning('*', Match.stringLikeRegexp('appOrigin'));
+  });
+
   it('gives Stripe to billing and its webhook, the functions whose access says stripe', () => {
     const stripe = FUNCTION_SPECS.filter(([, spec]) => spec.access.stripe).map(([name]) => name);
     expect(stripe.sort()).toEqual(['billing', 'stripeWebhook']);

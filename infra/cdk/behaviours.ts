@@ -1,9 +1,11 @@
 import {
   API_CONTENT_SECURITY_POLICY,
   COMMON_SECURITY_HEADERS,
+  VIEWER_ADDRESS_HEADER,
   pageSecurityHeaders,
   uploadConnectSrc,
 } from '#shared/security-headers';
+import { ASSET_RESPONSE_HEADERS } from '#shared/assets';
 
 /**
  * What each CloudFront behaviour answers with, as data: the web stack builds the distribution
@@ -42,12 +44,12 @@ export function siteHeaders(uploadOrigin: string | undefined): Readonly<Record<s
 }
 
 /**
- * `/assets/*`: uploaded content gets the page CSP too, so an uploaded SVG or HTML file cannot
- * run script; without the upload origin, as nothing served from the bucket has reason to post
- * back to it. Cache-control is not here: only successful answers are immutable
+ * `/assets/*`: nothing served from the bucket may run script or be read as another type
+ * (`default-src 'none'; sandbox`, nosniff); the viewer-response function sets each answer's type
+ * from its key. Cache-control is not here: only successful answers are immutable
  * (ASSET_CACHE_CONTROL_SOURCE), or a 404 would stick in browsers for a year.
  */
-export const ASSET_HEADERS: Readonly<Record<string, string>> = pageSecurityHeaders('none');
+export const ASSET_HEADERS: Readonly<Record<string, string>> = { ...COMMON_SECURITY_HEADERS, ...ASSET_RESPONSE_HEADERS, 'x-frame-options': 'DENY' };
 
 /**
  * `/api/share/*`, the one API path CloudFront may cache (public guides, for as long as the
@@ -79,18 +81,12 @@ export const API_HEADERS: Readonly<Record<string, string>> = {
 export const SHARE_HEADERS: Readonly<Record<string, string>> = COMMON_SECURITY_HEADERS;
 
 /**
- * The header CloudFront adds to every request it sends the API, with the origin-verify secret's
- * value (issue 14, item 2): the API refuses requests without it, so it cannot be used around the
- * CDN. A viewer's own header of that name is replaced (CloudFront's origin custom headers win).
+ * CloudFront adds ORIGIN_VERIFY_HEADER (the origin-verify secret) to every request it sends the
+ * API, which refuses requests without it; a viewer's own header of that name is replaced
+ * (CloudFront's origin custom headers win). VIEWER_ADDRESS_HEADER is the viewer's `ip:port`, on
+ * which the per-IP rate limits key once the origin header has verified.
  */
-export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
-
-/**
- * The viewer's address as CloudFront saw it (`ip:port`): the API keys its per-IP rate limits on
- * it when the request carries the origin-verify header (issue 14, item 13), because API
- * Gateway's source IP is then CloudFront's.
- */
-export const VIEWER_ADDRESS_HEADER = 'CloudFront-Viewer-Address';
+export { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#shared/security-headers';
 
 /**
  * The viewer headers `/api/*` sends the API: the ones its handlers read, and CloudFront's own

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ASSET_TYPES, PENDING_UPLOAD_PREFIX, PRIVATE_ASSET_PREFIX, UNKNOWN_ASSET_TYPE } from '#shared/assets';
+import { SPA_CLIENT_ROUTES } from '#shared/site-routes';
 import { IMMUTABLE_CACHE_CONTROL } from './behaviours';
 import { UsageError } from './errors';
 
@@ -35,6 +37,12 @@ export const PRERENDERED_MANIFEST = 'prerendered.json';
 export const PRERENDERED_SHELL = '/__spa-fallback.html';
 /** The SPA shell of a build without a prerendered landing page. */
 export const DEFAULT_SHELL = '/index.html';
+/**
+ * What a prerendered build answers for a path that is no page: the SPA shell under its own name
+ * (the prerender step writes it), so that NOT_FOUND_STATUS_SOURCE can make its status 404 while
+ * the app shows its not-found screen.
+ */
+export const NOT_FOUND_SHELL = '/__not-found.html';
 /** CloudFront Functions refuse code larger than this. */
 export const CLOUDFRONT_FUNCTION_MAX_BYTES = 10 * 1024;
 
@@ -91,8 +99,25 @@ export function prerenderedFile(page: string): string {
 export function spaFallbackSource(prerendered: readonly string[] = [], source = 'prerendered pages'): string {
   const pages = normalisedPages(prerendered, source);
   const table = Object.fromEntries(pages.filter((page) => page !== '/').map((page) => [page, 1]));
+  // Without prerendered pages every route is the app's to resolve; with them, a path that is
+  // neither a page nor one of the app's client routes is not found.
+  const routes = pages.length > 0 ? SPA_CLIENT_ROUTES : [];
   const code = `var PAGES = ${JSON.stringify(table)};
 var SHELL = ${JSON.stringify(spaShellPath(pages))};
+var MISSING = ${JSON.stringify(pages.length > 0 ? NOT_FOUND_SHELL : spaShellPath(pages))};
+var ROUTES = ${JSON.stringify(routes)};
+function isRoute(page) {
+  for (var i = 0; i < ROUTES.length; i++) {
+    var route = ROUTES[i];
+    if (route.charAt(route.length - 1) === '*') {
+      var prefix = route.substring(0, route.length - 1);
+      if (page.indexOf(prefix) === 0 && page.length > prefix.length) return true;
+    } else if (page === route) {
+      return true;
+    }
+  }
+  return ROUTES.length === 0;
+}
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
@@ -100,7 +125,7 @@ function handler(event) {
     return request;
   }
   var page = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.substring(0, uri.length - 1) : uri;
-  request.uri = page === '/' ? '/index.html' : PAGES[page] === 1 ? page + '/index.html' : SHELL;
+  request.uri = page === '/' ? '/index.html' : PAGES[page] === 1 ? page + '/index.html' : isRoute(page) ? SHELL : MISSING;
   return request;
 }`;
   const bytes = Buffer.byteLength(code);
@@ -135,15 +160,46 @@ export function readPrerenderedPages(siteDir: string): string[] | undefined {
 }
 
 /**
- * /assets/* (asset bucket): asset keys are the path after `/assets/` (as the local server reads
- * them), but CloudFront forwards the whole path; this strips the prefix so `/assets/{key}` reads
- * the object `{key}`.
+ * Default behaviour (SPA bucket), viewer response: the not-found shell is the app's page with
+ * status 404, so crawlers and tools see a missing page as missing while people see the app's
+ * not-found screen. The cached object stays a 200: this runs on every answer, cached or not.
  */
-export const STRIP_ASSETS_PREFIX_SOURCE = `function handler(event) {
-  var request = event.request;
-  if (request.uri.indexOf('/assets/') === 0) {
-    request.uri = request.uri.substring('/assets'.length);
+export const NOT_FOUND_STATUS_SOURCE = `function handler(event) {
+  var response = event.response;
+  if (event.request.uri === '${NOT_FOUND_SHELL}' && response.statusCode === 200) {
+    response.statusCode = 404;
+    response.statusDescription = 'Not Found';
   }
+  return response;
+}`;
+
+/**
+ * /assets/* (asset bucket), viewer request: asset keys are the path after `/assets/` (as the local
+ * server reads them), but CloudFront forwards the whole path; this strips the prefix so
+ * `/assets/{key}` reads the object `{key}`. Pending uploads (not yet checked) and private guides'
+ * assets are never served here, and a path that is not an asset key the product makes (a NUL, a
+ * dot segment) is a 404 before it reaches the bucket.
+ */
+export const STRIP_ASSETS_PREFIX_SOURCE = `var HIDDEN = ${JSON.stringify([PENDING_UPLOAD_PREFIX, PRIVATE_ASSET_PREFIX])};
+var KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
+function notFound() {
+  return { statusCode: 404, statusDescription: 'Not Found', headers: { 'cache-control': { value: 'no-store' } } };
+}
+function handler(event) {
+  var request = event.request;
+  if (request.uri.indexOf('/assets/') !== 0) return request;
+  var key = request.uri.substring('/assets/'.length);
+  var decoded;
+  try {
+    decoded = decodeURIComponent(key);
+  } catch (e) {
+    return notFound();
+  }
+  if (decoded.length > 1024 || !KEY.test(decoded)) return notFound();
+  for (var i = 0; i < HIDDEN.length; i++) {
+    if (decoded.indexOf(HIDDEN[i]) === 0) return notFound();
+  }
+  request.uri = '/' + key;
   return request;
 }`;
 
@@ -168,18 +224,27 @@ export const FORWARD_HOST_SOURCE = `function handler(event) {
  * content-addressed); an error is not, or a 404 for an upload still in flight would stick in
  * browsers for a year. CloudFront never runs viewer-response functions for origin statuses of
  * 400 and above; the check states it, and makes the local server, which runs this too, agree.
+ * The content type comes from the key's extension (shared/assets.ts), never from the object, whose
+ * type an upload chose; anything but the images, audio and video the product makes is an attachment.
  */
-export const ASSET_CACHE_CONTROL_SOURCE = `function handler(event) {
+export const ASSET_CACHE_CONTROL_SOURCE = `var TYPES = ${JSON.stringify(Object.fromEntries(Object.entries(ASSET_TYPES).map(([ext, t]) => [ext, [t.contentType, t.inline]])))};
+function handler(event) {
   var response = event.response;
   if (response.statusCode < 400) {
     response.headers['cache-control'] = { value: '${IMMUTABLE_CACHE_CONTROL}' };
+    var uri = event.request.uri;
+    var name = uri.substring(uri.lastIndexOf('/') + 1);
+    var dot = name.lastIndexOf('.');
+    var type = dot > 0 ? TYPES[name.substring(dot + 1).toLowerCase()] : undefined;
+    response.headers['content-type'] = { value: type ? type[0] : '${UNKNOWN_ASSET_TYPE.contentType}' };
+    if (!type || !type[1]) response.headers['content-disposition'] = { value: 'attachment' };
   }
   return response;
 }`;
 
 const FunctionHeaders = z.record(z.string(), z.object({ value: z.string() }));
 const ViewerRequest = z.object({ uri: z.string(), headers: FunctionHeaders });
-const ViewerResponse = z.object({ statusCode: z.number(), headers: FunctionHeaders });
+const ViewerResponse = z.object({ statusCode: z.number(), statusDescription: z.string().optional(), headers: FunctionHeaders });
 
 /** A request as a viewer-request function sees it: lower-case header names. */
 export type ViewerRequest = z.output<typeof ViewerRequest>;
@@ -196,14 +261,29 @@ function compile(source: string): (event: unknown) => unknown {
   };
 }
 
-/** Runs a viewer-request function's source on a request, as CloudFront would. */
+/** Runs a viewer-request function's source on a request, as CloudFront would (one that answers itself throws). */
 export function viewerRequestFunction(source: string): (request: ViewerRequest) => ViewerRequest {
-  const handler = compile(source);
-  return (request) => ViewerRequest.parse(handler({ request: structuredClone(request) }));
+  const run = viewerRequestOrResponse(source);
+  return (request) => {
+    const result = run(request);
+    if ('statusCode' in result) throw new Error(`the function answered ${result.statusCode} itself`);
+    return result;
+  };
 }
 
-/** Runs a viewer-response function's source on a response, as CloudFront would. */
-export function viewerResponseFunction(source: string): (response: ViewerResponse) => ViewerResponse {
+/** Runs a viewer-request function that may answer itself (a 404), as CloudFront would. */
+export function viewerRequestOrResponse(source: string): (request: ViewerRequest) => ViewerRequest | ViewerResponse {
   const handler = compile(source);
-  return (response) => ViewerResponse.parse(handler({ response: structuredClone(response) }));
+  return (request) => {
+    const result = handler({ request: structuredClone(request) });
+    const response = ViewerResponse.safeParse(result);
+    return response.success ? response.data : ViewerRequest.parse(result);
+  };
+}
+
+/** Runs a viewer-response function's source on a response to a request, as CloudFront would. */
+export function viewerResponseFunction(source: string): (response: ViewerResponse, request?: ViewerRequest) => ViewerResponse {
+  const handler = compile(source);
+  return (response, request = { uri: '/', headers: {} }) =>
+    ViewerResponse.parse(handler({ request: structuredClone(request), response: structuredClone(response) }));
 }

@@ -161,6 +161,33 @@ describe('data stack: asset bucket', () => {
     }
   });
 
+  it('expires uploads no slide claimed after a day (the pending prefix)', () => {
+    dev.data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([Match.objectLike({ Status: 'Enabled', Prefix: 'pending/', ExpirationInDays: 1 })]),
+      },
+    });
+  });
+
+  it('never lets CloudFront read pending uploads or private guides\' assets', () => {
+    dev.data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Sid: 'CloudFrontNeverReadsPendingOrPrivate',
+            Effect: 'Deny',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+            Resource: [
+              { 'Fn::Join': ['', [Match.objectLike({ 'Fn::GetAtt': Match.anyValue() }), '/pending/*']] },
+              { 'Fn::Join': ['', [Match.objectLike({ 'Fn::GetAtt': Match.anyValue() }), '/private/*']] },
+            ],
+          }),
+        ]),
+      },
+    });
+  });
+
   it('outputs the bucket name', () => {
     dev.data.hasOutput('AssetBucketName', { Value: { Ref: Match.stringLikeRegexp('^AssetBucket') } });
   });

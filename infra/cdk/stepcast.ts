@@ -26,7 +26,7 @@ export interface StepcastOptions {
   /**
    * The site's public https origin: APP_ORIGIN of the API functions (links in mail, origin
    * checks) and the only origin allowed to POST uploads to the asset bucket (CORS).
-   * @default the functions read the host of each request; uploads from any origin
+   * @default https://{domainName} with a domain; else none, and the API functions refuse to start
    */
   readonly appOrigin?: string;
   /** sender of outgoing mail, an SES-verified identity. @default the functions' default sender */

@@ -21,6 +21,10 @@ import {
   parsePrerenderedManifest,
   spaFallbackSource,
   viewerRequestFunction,
+  viewerRequestOrResponse,
+  NOT_FOUND_SHELL,
+  NOT_FOUND_STATUS_SOURCE,
+  PRERENDERED_SHELL,
   viewerResponseFunction,
 } from './cloudfront-functions';
 import { UsageError } from './errors';
@@ -121,13 +125,14 @@ function functionCodeOf(association: z.output<typeof FunctionAssociation> | unde
 }
 
 describe('web stack: behaviours', () => {
-  it('default: the SPA bucket through OAC, cached, the SPA fallback on viewer request', () => {
+  it('default: the SPA bucket through OAC, cached, the SPA fallback on viewer request and the not-found status on viewer response', () => {
     const b = config.DefaultCacheBehavior;
     expect(b.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
     expect(b.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(JSON.stringify(origin(b.TargetOriginId).DomainName)).toContain('SiteBucket');
     expect(origin(b.TargetOriginId).OriginAccessControlId).toBeDefined();
-    expect(b.FunctionAssociations?.map((f) => f.EventType)).toEqual(['viewer-request']);
+    expect(b.FunctionAssociations?.map((f) => f.EventType)).toEqual(['viewer-request', 'viewer-response']);
+    expect(functionCodeOf(b.FunctionAssociations?.[1])).toBe(NOT_FOUND_STATUS_SOURCE);
     // No prerendered.json in the (empty) site: every extensionless path gets /index.html.
     expect(functionCodeOf(b.FunctionAssociations?.[0])).toBe(spaFallbackSource([]));
     expect(config.DefaultRootObject).toBe('index.html');
@@ -338,18 +343,16 @@ describe('web stack: security headers', () => {
     expect(policy.ContentTypeOptions.Override).toBe(true);
     expect(policy.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
     expect(policy.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
-    expect(policy.ContentSecurityPolicy?.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+    expect(policy.ContentSecurityPolicy?.ContentSecurityPolicy).toContain(pattern === '/assets/*' ? 'sandbox' : "frame-ancestors 'none'");
     expect(policy.ContentSecurityPolicy?.Override).toBe(true);
   });
 
-  it('pages send the SPA CSP allowing uploads to the asset bucket, assets the SPA CSP, the API its JSON-only CSP', () => {
+  it('pages send the SPA CSP allowing uploads to the asset bucket, assets a sandbox that runs nothing, the API its JSON-only CSP', () => {
     expect(dev.stacks.data.uploadOrigin).toBe(DEV_UPLOAD_ORIGIN);
     const pageCsp = headersPolicyOf().SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy;
     expect(pageCsp).toBe(contentSecurityPolicy('none', uploadConnectSrc(DEV_UPLOAD_ORIGIN)));
     expect(pageCsp).toContain(`connect-src 'self' ${DEV_UPLOAD_ORIGIN};`);
-    expect(headersPolicyOf('/assets/*').SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe(
-      contentSecurityPolicy('none'),
-    );
+    expect(headersPolicyOf('/assets/*').SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe("default-src 'none'; sandbox");
     expect(headersPolicyOf('/api/*').SecurityHeadersConfig.ContentSecurityPolicy?.ContentSecurityPolicy).toBe(
       API_CONTENT_SECURITY_POLICY,
     );
@@ -405,11 +408,13 @@ describe('web stack: CloudFront Functions', () => {
     ['/gallery/acme-crm/', '/gallery/acme-crm/index.html'],
     ['/compare/loom-alternative', '/compare/loom-alternative/index.html'],
     ['/privacy', '/privacy/index.html'],
-    ['/gallery/unknown-item', '/__spa-fallback.html'],
-    ['/Pricing', '/__spa-fallback.html'],
-    ['/pricing/extra', '/__spa-fallback.html'],
+    // No page, no route of the app: the not-found shell, answered 404.
+    ['/gallery/unknown-item', '/__not-found.html'],
+    ['/Pricing', '/__not-found.html'],
+    ['/pricing/extra', '/__not-found.html'],
     ['/dashboard/recents', '/__spa-fallback.html'],
-    ['/share/how-to-x-abcdefghijkl', '/__spa-fallback.html'],
+    // /share/* has a behaviour of its own (the edge); here it would be no page.
+    ['/share/how-to-x-abcdefghijkl', '/__not-found.html'],
     ['/pricing/index.html', '/pricing/index.html'],
     ['/static/app-1a2b.js', '/static/app-1a2b.js'],
   ])('SPA fallback, landing page and others prerendered: %s → %s', (uri, expected) => {
@@ -466,6 +471,31 @@ describe('web stack: CloudFront Functions', () => {
   ])('asset answers with status %i get cache-control %s', (statusCode, expected) => {
     const response = viewerResponseFunction(ASSET_CACHE_CONTROL_SOURCE)({ statusCode, headers: {} });
     expect(response.headers['cache-control']?.value).toBe(expected);
+  });
+
+  it.each([
+    ['/assets/pending/orgs/o/guides/g/up.png'],
+    ['/assets/private/orgs/o/guides/g/shot.png'],
+    ['/assets/private%2Forgs/o/guides/g/shot.png'],
+    ['/assets/%00'],
+    ['/assets/orgs/../x.png'],
+  ])('answers %s with a 404 of its own, before the bucket', (uri) => {
+    const result = viewerRequestOrResponse(STRIP_ASSETS_PREFIX_SOURCE)(request(uri));
+    expect('statusCode' in result && result.statusCode).toBe(404);
+  });
+
+  it.each([
+    ['/orgs/o/guides/g/shot.png', 'image/png', undefined],
+    ['/orgs/o/guides/g/voice.mp3', 'audio/mpeg', undefined],
+    ['/orgs/o/guides/g/evil.svg', 'application/octet-stream', 'attachment'],
+    ['/orgs/o/guides/g/export.pdf', 'application/pdf', 'attachment'],
+  ])('gives the asset %s the type %s of its extension', (uri, type, disposition) => {
+    const response = viewerResponseFunction(ASSET_CACHE_CONTROL_SOURCE)(
+      { statusCode: 200, headers: { 'content-type': { value: 'text/html' } } },
+      { uri, headers: {} },
+    );
+    expect(response.headers['content-type']?.value).toBe(type);
+    expect(response.headers['content-disposition']?.value).toBe(disposition);
   });
 
   it('strips /assets from asset paths', () => {
@@ -534,12 +564,40 @@ describe('web stack: SPA files that are never deployed', () => {
   });
 });
 
+describe('web stack: paths that are no page', () => {
+  const fallback = viewerRequestFunction(spaFallbackSource(['/', '/pricing', '/gallery', '/gallery/acme-crm']));
+  it.each([
+    ['/no-such-page', NOT_FOUND_SHELL],
+    ['/gallery/no-such-guide', NOT_FOUND_SHELL],
+    ['/pricing/annual', NOT_FOUND_SHELL],
+    ['/dashboards', NOT_FOUND_SHELL],
+    ['/dashboard', PRERENDERED_SHELL],
+    ['/dashboard/folder/abc', PRERENDERED_SHELL],
+    ['/auth', PRERENDERED_SHELL],
+    ['/accept-invitation/xyz', PRERENDERED_SHELL],
+    ['/gallery/acme-crm', '/gallery/acme-crm/index.html'],
+  ])('sends %s to %s', (uri, expected) => {
+    expect(fallback({ uri, headers: {} }).uri).toBe(expected);
+  });
+
+  it('answers the not-found shell with 404 and leaves every other answer alone', () => {
+    const run = viewerResponseFunction(NOT_FOUND_STATUS_SOURCE);
+    expect(run({ statusCode: 200, headers: {} }, { uri: NOT_FOUND_SHELL, headers: {} }).statusCode).toBe(404);
+    expect(run({ statusCode: 200, headers: {} }, { uri: PRERENDERED_SHELL, headers: {} }).statusCode).toBe(200);
+    expect(run({ statusCode: 304, headers: {} }, { uri: NOT_FOUND_SHELL, headers: {} }).statusCode).toBe(304);
+  });
+
+  it('keeps every path a client route of a build without prerendered pages', () => {
+    expect(viewerRequestFunction(spaFallbackSource([]))({ uri: '/no-such-page', headers: {} }).uri).toBe('/index.html');
+  });
+});
+
 describe('web stack: prerendered pages', () => {
   const PAGES = ['/', '/pricing', '/gallery/', '/gallery/acme-crm'];
   /** A build as web/prerender.ts leaves it: pages, the landing page as index.html, the shell beside it. */
   function prerenderedSiteDir(pages: readonly string[], omit: readonly string[] = []): string {
     const dir = builtSiteDir();
-    const files = ['__spa-fallback.html', ...pages.filter((p) => p !== '/').map((p) => `${p.replace(/^\/|\/$/g, '')}/index.html`)];
+    const files = ['__spa-fallback.html', '__not-found.html', ...pages.filter((p) => p !== '/').map((p) => `${p.replace(/^\/|\/$/g, '')}/index.html`)];
     for (const file of files.filter((f) => !omit.includes(f))) {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       writeFileSync(path.join(dir, file), `<!doctype html><title>${file}</title>`);

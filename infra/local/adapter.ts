@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { AppError, errorBody, type ErrorCode } from '#shared/errors';
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#shared/security-headers';
 import { FUNCTIONS, matchRoute, routeKey, type FunctionName, type FunctionSpec } from '../../functions/routes';
 
 /**
@@ -120,6 +121,11 @@ export function buildEvent(req: IncomingMessage, body: Buffer, match: NonNullabl
   // CloudFront's viewer-request function on /api/* copies the viewer's Host here, replacing
   // anything the viewer sent; the API origin itself sees its own host.
   headers['x-forwarded-host'] = req.headers.host ?? 'localhost';
+  // CloudFront's origin custom header and its viewer address, replacing anything the viewer sent.
+  delete headers[ORIGIN_VERIFY_HEADER];
+  const originVerify = process.env.ORIGIN_VERIFY_SECRET;
+  if (originVerify) headers[ORIGIN_VERIFY_HEADER] = originVerify;
+  headers[VIEWER_ADDRESS_HEADER.toLowerCase()] = `${sourceIp}:${req.socket.remotePort ?? 0}`;
   return apiGatewayEvent({
     method: req.method ?? 'GET',
     url: new URL(req.url ?? '/', 'http://local'),

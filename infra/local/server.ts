@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +10,7 @@ import type { ViteDevServer } from 'vite';
 import { SHARE_FRAME_RENDERER_FILE, SHARE_PAGE_QUERY_KEYS, type RenderShareFrame } from '#shared/share/frame';
 import { SHARE_API_PATH_PATTERN, SHARE_API_REMOVED_HEADERS } from '../cdk/behaviours';
 import { handleApiRequest } from './adapter';
-import { serveAsset } from './assets';
+import { serveAsset, startPendingUploadExpiry } from './assets';
 import { serveStatic } from './static';
 import { startLocalWorkers, type LocalWorkers } from './workers';
 
@@ -195,13 +196,21 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  // Every absolute link the functions write comes from APP_ORIGIN, never from a request's Host:
+  // the local CloudFront states its own origin, as CDK does for a deployed stage.
+  process.env.APP_ORIGIN ??= url;
+  // The value the local CloudFront sends the API in x-origin-verify, as the deployed one does.
+  process.env.ORIGIN_VERIFY_SECRET ??= randomBytes(32).toString('base64url');
   const workers = await startLocalWorkers();
+  const stopExpiry = startPendingUploadExpiry(options.s3, options.bucket);
   return {
-    url: `http://localhost:${port}`,
+    url,
     server,
     workers,
     close: () =>
       new Promise<void>((resolve) => {
+        stopExpiry();
         workers.stop();
         server.closeAllConnections();
         server.close(() => resolve());

@@ -119,6 +119,10 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
       log(seeded.created ? `Seeded the demo account and ${seeded.guides} guides.` : 'Demo data already present.');
     }
 
+    // Guides made private before private assets had their own place: moved there (idempotent).
+    const { movePrivateGuidesAssets } = await import('./private-assets');
+    await movePrivateGuidesAssets();
+
     const app: AppServer = await startAppServer({
       port: env.PORT,
       webRoot: path.join(REPO_ROOT, 'web/dist'),

@@ -12,13 +12,18 @@ import {
 } from '../cdk/behaviours';
 import {
   DEFAULT_SHELL,
+  NOT_FOUND_SHELL,
+  NOT_FOUND_STATUS_SOURCE,
   PRERENDERED_MANIFEST,
   PRERENDERED_SHELL,
   parsePrerenderedManifest,
   spaFallbackSource,
   viewerRequestFunction,
+  viewerResponseFunction,
   type ViewerRequest,
 } from '../cdk/cloudfront-functions';
+
+const notFoundStatus = viewerResponseFunction(NOT_FOUND_STATUS_SOURCE);
 
 export const MIME_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -101,9 +106,10 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   const spaFallback = await spaFallbackFor(root);
   const { uri } = spaFallback({ uri: pathname, headers: {} });
   const headers = siteHeaders(process.env.UPLOAD_ORIGIN);
-  const file = await deployedFile(root, uri);
+  // A build older than the not-found shell: its plain shell stands in (still answered 404).
+  const file = (await deployedFile(root, uri)) ?? (uri === NOT_FOUND_SHELL ? ((await deployedFile(root, PRERENDERED_SHELL)) ?? (await deployedFile(root, DEFAULT_SHELL))) : undefined);
   if (!file) {
-    if (uri === DEFAULT_SHELL || uri === PRERENDERED_SHELL) {
+    if (uri === DEFAULT_SHELL || uri === PRERENDERED_SHELL || uri === NOT_FOUND_SHELL) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', ...headers });
       res.end('The web app is not built: run npm run build.');
       return;
@@ -113,13 +119,15 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     return;
   }
   const info = await stat(file);
+  // The default behaviour's viewer-response function: the not-found shell answers 404.
+  const status = notFoundStatus({ statusCode: 200, headers: {} }, { uri, headers: {} }).statusCode;
   const contentType = MIME_TYPES[path.extname(file)] ?? 'application/octet-stream';
   const cacheControl = uri.startsWith(`/${SPA_BUNDLE_DIR}/`) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
   const encoding = compressible(contentType, info.size) ? chooseEncoding(req.headers['accept-encoding']) : undefined;
   if (encoding) {
     // CloudFront compresses these (the SPA behaviour's cache policy accepts gzip and Brotli).
     const body = await compressed(file, info.mtimeMs, encoding);
-    res.writeHead(200, {
+    res.writeHead(status, {
       'content-type': contentType,
       'content-encoding': encoding,
       'content-length': String(body.length),
@@ -130,7 +138,7 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     res.end(req.method === 'HEAD' ? undefined : body);
     return;
   }
-  res.writeHead(200, { 'content-type': contentType, 'content-length': String(info.size), 'cache-control': cacheControl, ...headers });
+  res.writeHead(status, { 'content-type': contentType, 'content-length': String(info.size), 'cache-control': cacheControl, ...headers });
   if (req.method === 'HEAD') {
     res.end();
     return;

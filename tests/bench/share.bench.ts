@@ -1,3 +1,4 @@
+import { db } from '../../functions/db/service';
 import { readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,7 +26,9 @@ const EMBED_BYTES_TARGET = 80_000;
 /** A published public guide with three captured slides, made through the API as its author would. */
 async function publishGuide(baseUrl: string): Promise<SharedGuideDto> {
   const client = new ApiClient(baseUrl);
-  await signUp(client);
+  const { user } = await signUp(client);
+  // The bench has no mail catcher: the address counts as verified, as if its link were followed.
+  await db().entities.user.patch({ userId: user.id }).set({ emailVerified: true }).go();
   const guide = (await client.post('/api/guides', { title: 'Add a new contact in Acme CRM' })).json as { id: string; title: string };
   const texts = ['Click **New contact**', 'Type in **Full name**', 'Type in **Email**'];
   for (const [i, file] of SCREENSHOTS.entries()) {

@@ -12,8 +12,9 @@ test.describe('the foundation', () => {
     expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 
-  test('an unknown route shows the not-found screen with a way home', async ({ page }) => {
-    await page.goto('/this/route/does/not/exist');
+  test('an unknown route answers 404 and shows the not-found screen with a way home', async ({ page }) => {
+    const response = await page.goto('/this/route/does/not/exist');
+    expect(response?.status()).toBe(404);
     await expect(page.getByText('Oooops. Nothing to see here.')).toBeVisible();
     const home = page.getByRole('link', { name: 'Go to Homepage' });
     await expect(home).toHaveAttribute('href', '/');

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signUpVerified } from '../support/browser-accounts';
 import sharp from 'sharp';
 import type { FolderDto, GuideDto } from '#shared/guides';
 
@@ -13,11 +14,7 @@ function newPerson(name: string) {
 
 async function signUp(page: Page, baseURL: string, name: string) {
   const person = newPerson(name);
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: person.name, email: person.email, password: PASSWORD },
-    headers: { origin: baseURL },
-  });
-  expect(response.ok()).toBe(true);
+  await signUpVerified(page.request, baseURL, { ...person, password: PASSWORD });
   return person;
 }
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
+import { signUpVerified } from '../support/browser-accounts';
 import { GALLERY_ITEMS } from '../../shared/gallery';
 import { PRO_PLAN } from '../../shared/plan';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
@@ -132,8 +133,9 @@ test.describe('the public site', () => {
     }
   });
 
-  test('an unknown gallery item is the not-found page', async ({ page }) => {
-    await page.goto('/gallery/unknown');
+  test('an unknown gallery item is the not-found page, answered 404', async ({ page }) => {
+    const response = await page.goto('/gallery/unknown');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Oooops. Nothing to see here.' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to Homepage' })).toHaveAttribute('href', '/');
     // Inside the public layout: the way back to the site stays.
@@ -149,11 +151,7 @@ test.describe('the public site', () => {
 
   test('for someone signed in, the pricing button opens the subscription and the header opens the app', async ({ page, baseURL }) => {
     const email = `pia-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
-    const signUp = await page.request.post('/api/auth/sign-up/email', {
-      data: { name: 'Pia Pricing', email, password: 'correct horse battery' },
-      headers: { origin: baseURL! },
-    });
-    expect(signUp.ok()).toBe(true);
+    await signUpVerified(page.request, baseURL!, { name: 'Pia Pricing', email, password: 'correct horse battery' });
 
     await page.goto('/pricing');
     await expect(page.getByRole('link', { name: `Start ${PRO_PLAN.trialDays}-day free trial` })).toHaveAttribute('href', '/?subscribe=true');

@@ -2,7 +2,8 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '#shared/errors';
 import { ApiClient, signUp, uniqueEmail } from '../support/api-client';
-import { linkIn, waitForMail } from '../support/mailbox';
+import { countDynamoRequests } from '../support/dynamo-counter';
+import { linkIn, mailsTo, waitForMail } from '../support/mailbox';
 import { useIsolatedStack } from '../support/isolated-stack';
 
 const stack = useIsolatedStack();
@@ -14,9 +15,9 @@ async function sessionOf(c: ApiClient) {
 }
 
 describe('sign-up', () => {
-  it('creates the user, a personal organisation they own, a session cookie and a verification mail', async () => {
+  it('creates the user, a personal organisation they own and a verification mail, whose link signs in', async () => {
     const c = client();
-    const { email, user } = await signUp(c, { name: 'Ada Lovelace' });
+    const { email, user } = await signUp(c, { name: 'Ada Lovelace', verified: false });
     expect(user).toMatchObject({ email, name: 'Ada Lovelace', emailVerified: false });
     const session = await sessionOf(c);
     expect(session?.user.id).toBe(user.id);
@@ -29,8 +30,12 @@ describe('sign-up', () => {
     expect(linkIn(mail, '/api/auth/verify-email')).toContain(stack().url);
   });
 
-  it('sets an HttpOnly, SameSite=Lax, Path=/ cookie with no Domain (plain name over http)', async () => {
-    const response = await client().post('/api/auth/sign-up/email', { name: 'C', email: uniqueEmail(), password: 'password123' });
+  it('sets an HttpOnly, SameSite=Lax, Path=/ cookie with no Domain (plain name over http) when the mailed link signs in', async () => {
+    const email = uniqueEmail();
+    expect((await client().post('/api/auth/sign-up/email', { name: 'C', email, password: 'password123' })).status).toBe(200);
+    const link = new URL(linkIn(await waitForMail(stack().mailApiUrl, email, /Verify your email/), '/api/auth/verify-email'));
+    const response = await fetch(`${stack().url}${link.pathname}${link.search}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+    expect(response.status).toBe(302);
     const cookie = response.headers.getSetCookie()[0]!;
     expect(cookie).toMatch(/^stepcast\.session=/);
     expect(cookie).toContain('HttpOnly');
@@ -39,12 +44,43 @@ describe('sign-up', () => {
     expect(cookie).not.toMatch(/Domain=/i);
   });
 
-  it('refuses a second account with the same email, in any case', async () => {
+  it('answers a taken address exactly as a new one: same status and shape, no session, and the owner is told by mail', async () => {
     const email = uniqueEmail();
     await signUp(client(), { email });
+    const fresh = await client().post('/api/auth/sign-up/email', { name: 'X', email: uniqueEmail(), password: 'password123' });
     const again = await client().post('/api/auth/sign-up/email', { name: 'X', email: email.toUpperCase(), password: 'password123' });
-    expect(again.status).toBe(409);
-    expect(ErrorBody.parse(again.json).error.code).toBe('conflict');
+    expect(again.status).toBe(fresh.status);
+    expect(again.status).toBe(200);
+    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({ token: body.token, keys: Object.keys(body.user).sort(), verified: body.user.emailVerified });
+    expect(shape(again.json)).toEqual(shape(fresh.json));
+    expect(again.json.user.email).toBe(email.toLowerCase());
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect(fresh.headers.getSetCookie()).toEqual([]);
+    const told = await waitForMail(stack().mailApiUrl, email, /already have/);
+    expect(told.text).toContain('already has one');
+    // Still one account, with the first password.
+    expect((await client().post('/api/auth/sign-in/email', { email, password: 'password123' })).status).toBe(401);
+  });
+
+  it('does the same work for a taken address as for a new one: the same DynamoDB requests and one mail', async () => {
+    const counter = countDynamoRequests();
+    const taken = uniqueEmail();
+    await signUp(client(), { email: taken });
+    const count = async (address: string) => (await mailsTo(stack().mailApiUrl, address)).length;
+    const work = async (email: string) => {
+      const before = await count(email);
+      counter.reset();
+      const response = await client().post('/api/auth/sign-up/email', { name: 'Same', email, password: 'password123' });
+      expect(response.status).toBe(200);
+      const requests = counter.snapshot();
+      for (let i = 0; i < 40 && (await count(email)) === before; i++) await new Promise((r) => setTimeout(r, 50));
+      return { requests, mails: (await count(email)) - before };
+    };
+    const fresh = await work(uniqueEmail());
+    const again = await work(taken);
+    expect(again.requests).toEqual(fresh.requests);
+    expect(again.mails).toBe(1);
+    expect(fresh.mails).toBe(1);
   });
 
   it.each([
@@ -255,7 +291,7 @@ describe('origin checks (CSRF)', () => {
 describe('email verification and password reset', () => {
   it('verifies the email from the mailed link, once', async () => {
     const c = client();
-    const { email } = await signUp(c);
+    const { email } = await signUp(c, { verified: false });
     const link = linkIn(await waitForMail(stack().mailApiUrl, email, /Verify your email/), '/api/auth/verify-email');
     const first = await fetch(link, { redirect: 'manual', headers: { accept: 'text/html' } });
     expect(first.status).toBe(302);
@@ -267,12 +303,30 @@ describe('email verification and password reset', () => {
 
   it('keeps the verification redirect on this site', async () => {
     const c = client();
-    const { email } = await signUp(c);
+    const { email } = await signUp(c, { verified: false });
     await c.post('/api/auth/send-verification-email', { callbackURL: '//evil.example/x' });
     // The first mail (from sign-up) and the resend both carry a link; use the newest.
     const link = linkIn(await waitForMail(stack().mailApiUrl, email, /Verify your email/), '/api/auth/verify-email');
     const response = await fetch(link, { redirect: 'manual', headers: { accept: 'text/html' } });
     expect(response.headers.get('location')).toMatch(/^\/dashboard\?verified=true$/);
+  });
+
+  it('answers a reset for a known and an unknown address with the same body, DynamoDB requests and one mail each', async () => {
+    const counter = countDynamoRequests();
+    const { email } = await signUp(client());
+    const unknownEmail = uniqueEmail();
+    const run = async (address: string) => {
+      counter.reset();
+      const response = await client().post('/api/auth/request-password-reset', { email: address });
+      return { status: response.status, body: response.json, requests: counter.snapshot() };
+    };
+    const known = await run(email);
+    const unknown = await run(unknownEmail);
+    expect(unknown).toEqual(known);
+    expect((await waitForMail(stack().mailApiUrl, email, /Reset your/)).text).toContain('mode=reset');
+    const notice = await waitForMail(stack().mailApiUrl, unknownEmail, /Reset your/);
+    expect(notice.text).toContain('no account uses this address');
+    expect(notice.text).not.toContain('token=');
   });
 
   it('resets the password from the mailed link and ends every session', async () => {

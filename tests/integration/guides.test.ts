@@ -196,7 +196,8 @@ describe('slides and screenshots', () => {
         { key: upload.key },
       ]),
     );
-    expect(upload.key).toMatch(new RegExp(`^orgs/[^/]+/guides/${guide.id}/[A-Za-z0-9_-]+\\.webp$`));
+    // Under the pending prefix: never served, and gone after a day unless a slide claims it.
+    expect(upload.key).toMatch(new RegExp(`^pending/orgs/[^/]+/guides/${guide.id}/[A-Za-z0-9_-]+\\.webp$`));
     const expiresIn = new Date(policy.expiration).getTime() - Date.now();
     expect(expiresIn).toBeGreaterThan(0);
     expect(expiresIn).toBeLessThanOrEqual(5 * 60 * 1000);

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentSecurityPolicy, uploadConnectSrc } from '#shared/security-headers';
-import { handler as shareHandler } from '../../functions/http/share/index';
 import {
   ASSET_HEADERS,
   IMMUTABLE_CACHE_CONTROL,
@@ -90,9 +89,21 @@ describe('local CloudFront: the SPA (default behaviour)', () => {
     }
   });
 
-  it('answers every other page with /index.html, the shell, as the landing page is not prerendered', async () => {
-    for (const pathname of ['/', '/dashboard/recents', '/pricing/annual']) {
-      expect(await (await fetch(`${server.url}${pathname}`)).text(), pathname).toBe(SHELL);
+  it('answers the landing page and client-side routes with /index.html, the shell, as the landing page is not prerendered', async () => {
+    for (const pathname of ['/', '/dashboard/recents', '/dashboard', '/auth', '/accept-invitation/abc']) {
+      const response = await fetch(`${server.url}${pathname}`);
+      expect(response.status, pathname).toBe(200);
+      expect(await response.text(), pathname).toBe(SHELL);
+    }
+  });
+
+  it('answers a path that is no page with 404 and the same shell, whose app shows its not-found screen', async () => {
+    for (const pathname of ['/pricing/annual', '/no-such-page', '/gallery/no-such-guide', '/dashboards']) {
+      const response = await fetch(`${server.url}${pathname}`);
+      expect(response.status, pathname).toBe(404);
+      expect(await response.text(), pathname).toBe(SHELL);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expectHeaders(response, SITE_HEADERS());
     }
   });
 
@@ -224,7 +235,7 @@ describe('local CloudFront: a build whose landing page is prerendered', () => {
     ['/', LANDING],
     ['/pricing', PRICING],
     ['/dashboard/recents', SHELL],
-    ['/auth/sign-in', SHELL],
+    ['/auth', SHELL],
   ])('%s → its prerendered page, else the SPA shell', async (pathname, body) => {
     const response = await fetch(`${site.url}${pathname}`);
     expect(response.status).toBe(200);
@@ -232,8 +243,16 @@ describe('local CloudFront: a build whose landing page is prerendered', () => {
     expectHeaders(response, SITE_HEADERS());
   });
 
+  it('answers a path that is neither a page nor an app route (/auth/sign-in) with 404 and the shell', async () => {
+    const response = await fetch(`${site.url}/auth/sign-in`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe(SHELL);
+  });
+
   it('picks up a new build of prerendered.json without a restart', async () => {
-    expect(await (await fetch(`${site.url}/gallery/acme-crm`)).text()).toBe(SHELL);
+    const before = await fetch(`${site.url}/gallery/acme-crm`);
+    expect(before.status).toBe(404);
+    expect(await before.text()).toBe(SHELL);
     mkdirSync(path.join(root, 'gallery', 'acme-crm'), { recursive: true });
     writeFileSync(path.join(root, 'gallery', 'acme-crm', 'index.html'), GALLERY_ITEM);
     const manifest = path.join(root, 'prerendered.json');
@@ -285,6 +304,8 @@ describe('local CloudFront: /api/share/* (cacheable at the edge)', () => {
 
     // The API itself: the member's new session, on an answer no cache may keep.
     const event = apiEvent({ method: 'GET', path: `/api/share/${guideId}`, cookies: [direct.cookie!], proto: 'http' });
+    // Loaded once the stack has set APP_ORIGIN: an API function refuses to start without it.
+    const { handler: shareHandler } = await import('../../functions/http/share/index');
     const origin = await (shareHandler as LambdaHandler)(event, {} as Context); // a Lambda context is not read by the handler
     expect(origin.statusCode).toBe(200);
     expect(origin.headers?.['cache-control']).toBe('private, no-store');

@@ -179,7 +179,7 @@ describe('invitations', () => {
     const owner = await verifiedUser('Owner');
     const org = await createOrg(owner.client, 'Invites Inc');
     const invitee = client();
-    const { email } = await signUp(invitee);
+    const { email } = await signUp(invitee, { verified: false });
     const invitation = (await owner.client.post('/api/auth/organization/invite-member', { organizationId: org.id, email, role: 'member' })).json;
     expect(new Date(invitation.expiresAt).getTime() - Date.now()).toBeGreaterThan(47 * 3600 * 1000);
     const other = await verifiedUser('Other');

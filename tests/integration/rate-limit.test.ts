@@ -12,7 +12,11 @@ async function authHandler(): Promise<LambdaHandler> {
 }
 
 function signInEvent(email: string, sourceIp: string, password = 'wrong password') {
-  return apiEvent({ method: 'POST', path: '/api/auth/sign-in/email', body: { email, password }, sourceIp, origin: 'https://app.example.test' });
+  return apiEvent({ method: 'POST', path: '/api/auth/sign-in/email', body: { email, password }, sourceIp, origin: process.env.APP_ORIGIN });
+}
+
+function signInBody(email: string) {
+  return { method: 'POST', path: '/api/auth/sign-in/email', body: { email, password: 'wrong password' }, origin: process.env.APP_ORIGIN };
 }
 
 describe('sign-in rate limits', () => {
@@ -42,6 +46,33 @@ describe('sign-in rate limits', () => {
       statuses.push((await invoke(handler, event)).status);
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  });
+
+  it('key on CloudFront-Viewer-Address when the origin header verified, so viewers behind one CloudFront IP are counted apart', async () => {
+    const handler = await authHandler();
+    const statuses = [];
+    // Every request comes from CloudFront's own address; the viewers differ.
+    for (let i = 0; i < 5; i++) {
+      const event = apiEvent({ ...signInBody(`viewer-${i}-${Date.now()}@example.test`), sourceIp: '198.51.100.200', viewerAddress: `192.0.2.${i + 10}:5${i}000` });
+      statuses.push((await invoke(handler, event)).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+  });
+
+  it('key on the source IP, never on a forged CloudFront-Viewer-Address, when the origin header is missing or wrong', async () => {
+    const handler = await authHandler();
+    const statuses = [];
+    for (let i = 0; i < 5; i++) {
+      const event = apiEvent({
+        ...signInBody(`forger-${i}-${Date.now()}@example.test`),
+        sourceIp: '198.51.100.201',
+        viewerAddress: `192.0.2.${i + 50}:443`,
+        originVerify: 'not-the-secret-value-at-all',
+      });
+      statuses.push((await invoke(handler, event)).status);
+    }
+    // Refused before any count: the API answers only CloudFront.
+    expect(statuses).toEqual([403, 403, 403, 403, 403]);
   });
 
   it('let exactly one of two concurrent requests through at the limit', async () => {

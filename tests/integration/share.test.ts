@@ -134,13 +134,27 @@ describe('the share page edge (through the local server)', () => {
     expect(embed.headers.get('x-frame-options')).toBeNull();
   });
 
-  it('gives a private guide exactly the bytes a missing guide gets', async () => {
+  it('gives a private guide exactly the bytes, and the 404, a missing guide gets', async () => {
     const priv = await authorWithGuide('Top secret roadmap', { pro: true });
     await priv.client.request('PATCH', `/api/guides/${priv.guide.id}`, { visibility: 'private' });
-    const privateHtml = await (await fetch(`${stack().url}${sharePath(priv.guide)}`)).text();
-    const missingHtml = await (await fetch(`${stack().url}/share/top-secret-roadmap-ZZZZZZZZZZZZ`)).text();
-    expect(privateHtml).toBe(missingHtml);
+    const privateResponse = await fetch(`${stack().url}${sharePath(priv.guide)}`);
+    const missingResponse = await fetch(`${stack().url}/share/top-secret-roadmap-ZZZZZZZZZZZZ`);
+    const privateHtml = await privateResponse.text();
+    expect(privateHtml).toBe(await missingResponse.text());
     expect(privateHtml).not.toContain('Top secret roadmap');
+    expect(privateResponse.status).toBe(404);
+    expect(missingResponse.status).toBe(404);
+    expect(readHead(privateHtml).property('og:image')).toBe(`${stack().url}/og-card.png`);
+  });
+
+  it('answers a share link to no guide (missing, short or malformed) with 404 and the same page, and a public one with 200', async () => {
+    const { guide } = await authorWithGuide('Public and published');
+    expect((await fetch(`${stack().url}${sharePath(guide)}`)).status).toBe(200);
+    for (const pathname of ['/share/nothing-ZZZZZZZZZZZZ', '/share/short', '/share/x/y/z', '/share/nothing-ZZZZZZZZZZZZ/embed']) {
+      const response = await fetch(`${stack().url}${pathname}`);
+      expect(response.status, pathname).toBe(404);
+      expect(await response.text(), pathname).toContain('<div id="root">');
+    }
   });
 });
 
@@ -207,10 +221,10 @@ describe('the deployed edge handler (CloudFront event fixtures)', () => {
     expect(result.headers!['content-security-policy']![0]!.value).toContain('frame-ancestors *');
   });
 
-  it('answers a segment shorter than 12 characters with the generic page, not an error', async () => {
+  it('answers a segment shorter than 12 characters with the generic page and 404, not an error', async () => {
     const host = new URL(stack().url).host;
     const result = await edgeHandler(fixture(host, '/share/short'));
-    expect(result.status).toBe('200');
+    expect(result.status).toBe('404');
     expect(readHead(result.body!).title).toBe('Stepcast — narrated step-by-step guides');
   });
 });

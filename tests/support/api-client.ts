@@ -1,3 +1,5 @@
+import { linkIn, waitForMail } from './mailbox';
+
 /**
  * A browser-like API client for integration tests: keeps the session cookie it is given, and
  * sends the site's Origin on state-changing requests, as the SPA does.
@@ -58,10 +60,28 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 6)}@example.test`;
 }
 
-export async function signUp(client: ApiClient, overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+/**
+ * Signs up and signs in, as a person would: sign-up itself answers with no session (it must not
+ * tell a new address from a taken one), so the person follows the verification link in the mail,
+ * which verifies the address and signs in. With `verified: false`, or where no mail catcher is
+ * known (TEST_MAIL_API_URL), they sign in with the password instead and stay unverified.
+ */
+export async function signUp(
+  client: ApiClient,
+  overrides: Partial<{ name: string; email: string; password: string; verified: boolean; mailApiUrl: string }> = {},
+) {
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? 'correct horse battery';
   const response = await client.post('/api/auth/sign-up/email', { name: overrides.name ?? 'Test User', email, password });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
+  const mailApiUrl = overrides.mailApiUrl ?? process.env.TEST_MAIL_API_URL;
+  if (mailApiUrl && overrides.verified !== false) {
+    const link = new URL(linkIn(await waitForMail(mailApiUrl, email, /Verify your email/), '/api/auth/verify-email'));
+    const verified = await client.request('GET', `${link.pathname}${link.search}`, undefined, { accept: 'application/json' });
+    if (verified.status !== 200) throw new Error(`verification failed: ${verified.status} ${verified.text}`);
+  } else {
+    const signedIn = await client.post('/api/auth/sign-in/email', { email, password });
+    if (signedIn.status !== 200) throw new Error(`sign-in after sign-up failed: ${signedIn.status} ${signedIn.text}`);
+  }
   return { email, password, user: response.json.user as { id: string; email: string } };
 }

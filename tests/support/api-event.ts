@@ -15,12 +15,17 @@ export function apiEvent(input: {
   origin?: string;
   host?: string;
   proto?: 'http' | 'https';
+  /** the x-origin-verify value; default what the local CloudFront sends (ORIGIN_VERIFY_SECRET); false for none */
+  originVerify?: string | false;
+  /** CloudFront-Viewer-Address (`ip:port`); default the source IP */
+  viewerAddress?: string;
 }): APIGatewayProxyEventV2 {
   const url = new URL(input.path, 'http://local');
   const match = matchRoute(input.method, url.pathname);
   if (!match) throw new Error(`no route for ${input.method} ${input.path}`);
   const host = input.host ?? 'app.example.test';
   const sourceIp = input.sourceIp ?? '203.0.113.10';
+  const originVerify = input.originVerify === false ? undefined : (input.originVerify ?? process.env.ORIGIN_VERIFY_SECRET);
   return apiGatewayEvent({
     method: input.method,
     url,
@@ -33,6 +38,8 @@ export function apiEvent(input: {
       'user-agent': 'vitest',
       ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(input.origin ? { origin: input.origin } : {}),
+      ...(originVerify ? { 'x-origin-verify': originVerify } : {}),
+      'cloudfront-viewer-address': input.viewerAddress ?? `${sourceIp}:443`,
     },
     cookies: input.cookies,
     sourceIp,

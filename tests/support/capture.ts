@@ -1,3 +1,4 @@
+import { signUpVerified } from './browser-accounts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
@@ -95,11 +96,7 @@ let accounts = 0;
 export async function signUpInBrowser(context: BrowserContext, appOrigin: string, name = 'Alex Author'): Promise<{ email: string }> {
   accounts++;
   const email = `capture-${Date.now().toString(36)}-${accounts}-${Math.random().toString(36).slice(2, 6)}@example.test`;
-  const response = await context.request.post(`${appOrigin}/api/auth/sign-up/email`, {
-    data: { name, email, password: 'correct horse battery staple' },
-    headers: { origin: appOrigin },
-  });
-  if (response.status() !== 200) throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  await signUpVerified(context.request, appOrigin, { name, email, password: 'correct horse battery staple' });
   return { email };
 }
 

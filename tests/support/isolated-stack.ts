@@ -46,6 +46,8 @@ export function useIsolatedStack(options: { env?: Record<string, string> } = {})
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
       SESSION_SECRET: randomUUID() + randomUUID(),
       SMTP_URL: inject('smtpUrl'),
+      // The test helpers' signUp follows the verification link in the mail (tests/support/api-client.ts).
+      TEST_MAIL_API_URL: inject('mailApiUrl'),
       // Every test client shares 127.0.0.1: per-IP limits are tested where a file asks for them.
       RATE_LIMIT_IP_MAX: '10000',
       RATE_LIMIT_ACCOUNT_MAX: '3',

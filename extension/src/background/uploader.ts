@@ -1,3 +1,4 @@
+import { claimedKey } from '#shared/assets';
 import { designPath } from '#shared/share/link';
 import * as Api from '../api';
 import { appUrl } from '../config';
@@ -200,7 +201,8 @@ async function run(state: Live, action: UploadAction): Promise<void> {
       case 'findSlide': {
         const step = state.steps.find((s) => s.seq === action.seq)!;
         const current = await Api.getGuide(guide!.id);
-        const slide = current.slides?.find((s) => s.screenshotKey === step.key);
+        // A slide that claimed the upload keeps its name out of the pending prefix.
+        const slide = current.slides?.find((s) => s.screenshotKey === claimedKey(step.key ?? ''));
         await record(state, slide ? { type: 'slideCreated', seq: step.seq, slideId: slide.id } : { type: 'slideNotFound', seq: step.seq });
         if (slide) await deleteFrame(state.capture.id, step.seq);
         return;

@@ -27,6 +27,11 @@ export const GuideEntity = new Entity({
     /** guide default; a slide may override it */
     isHighlightVisible: { type: 'boolean', required: true, default: true },
     slideCount: { type: 'number', required: true, default: 0 },
+    /**
+     * bumped by every write that adds, moves, renumbers or removes slides, on the condition that
+     * it is still the value read: concurrent order changes serialise, and no two slides share an order
+     */
+    orderVersion: { type: 'number' },
     /** the first slide's screenshot, for cards */
     thumbnailKey: { type: 'string' },
     /** the 1200×630 social preview (og:image) and the screenshot it was made from */

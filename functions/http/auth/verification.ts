@@ -10,6 +10,7 @@ import { AppError } from '#shared/errors';
 import { Reply, defineHandler } from '../../core/http';
 import * as Auth from '../../domain/auth';
 import { currentSession, requestContext } from '../actor';
+import { sessionCookie } from '../session-cookie';
 
 // POST /api/auth/send-verification-email — (re)send the verification link to the caller or to an address
 export const sendVerificationEmail = defineHandler({ body: SendVerificationEmailBody }, async ({ body, event }) => {
@@ -23,15 +24,16 @@ function wantsHtml(accept: string | undefined): boolean {
   return (accept ?? '').includes('text/html');
 }
 
-// GET /api/auth/verify-email — follow a verification (or change-email) link; browsers are sent back into the app
+// GET /api/auth/verify-email — follow a verification (or change-email) link; a sign-up's link signs in; browsers are sent back into the app
 export const verifyEmail = defineHandler({ query: VerifyEmailQuery }, async ({ query, event }) => {
   const browser = wantsHtml(event.headers?.['accept']) || Boolean(query.callbackURL);
   const target = safeRedirect(query.callbackURL, '/dashboard');
   try {
-    const user = await Auth.verifyEmail(query.token);
-    if (!browser) return { status: true, user: Auth.userDto(user) };
+    const { user, issued } = await Auth.verifyEmail(query.token, requestContext(event));
+    const cookies = issued ? [sessionCookie(event, issued.token, issued.cookieMaxAge)] : [];
+    if (!browser) return new Reply(200, { status: true, user: Auth.userDto(user) }, {}, cookies);
     const separator = target.includes('?') ? '&' : '?';
-    return new Reply(302, undefined, { location: `${target}${separator}verified=true` });
+    return new Reply(302, undefined, { location: `${target}${separator}verified=true` }, cookies);
   } catch (error) {
     if (!browser || !(error instanceof AppError)) throw error;
     return new Reply(302, undefined, { location: `/auth?error=${encodeURIComponent(error.code)}` });

@@ -9,7 +9,7 @@ import { requireSession, requireUser } from '../actor';
 // POST /api/stripe/subscription/checkout-session — { url } of a Checkout session (trial only for a first subscription)
 const checkoutSession = defineHandler({}, async ({ event }) => {
   const { user } = await requireUser(event);
-  return Billing.startCheckout(user, siteOrigin(event));
+  return Billing.startCheckout(user, siteOrigin());
 });
 
 // GET /api/stripe/subscription/confirm?sessionId= — store the subscription of the caller's completed checkout (repeatable)
@@ -27,7 +27,7 @@ const details = defineHandler({}, async ({ event }) => {
 // POST /api/stripe/billing-portal — { url } of the caller's billing portal
 const billingPortal = defineHandler({}, async ({ event }) => {
   const session = await requireSession(event);
-  return Billing.portal(session.userId, siteOrigin(event));
+  return Billing.portal(session.userId, siteOrigin());
 });
 
 export const handler = dispatch('billing', { checkoutSession, confirm, details, billingPortal });

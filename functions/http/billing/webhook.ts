@@ -6,7 +6,7 @@ import * as Billing from '../../domain/billing';
 
 // Stripe sends no cookies and no Origin: the signature is the authentication.
 const webhook = defineHandler({ rawBody: true, originCheck: false }, async ({ rawBody, event }) => {
-  const result = await Billing.handleWebhook(rawBody, event.headers?.['stripe-signature'], siteOrigin(event));
+  const result = await Billing.handleWebhook(rawBody, event.headers?.['stripe-signature'], siteOrigin());
   return { received: true, duplicate: result.duplicate };
 });
 

@@ -22,9 +22,9 @@ export const renameFolder = defineHandler({ params: FolderPath, body: FolderBody
   return Guide.renameFolder(member.orgId, params.id, body.name);
 });
 
-// DELETE /api/folders/{id} — delete; its guides move to no folder
+// DELETE /api/folders/{id} — delete (its creator, an admin or an owner); its guides move to no folder
 export const deleteFolder = defineHandler({ params: FolderPath }, async ({ params, event }) => {
   const { member } = await requireMember(event);
-  await Guide.removeFolder(member.orgId, params.id);
+  await Guide.removeFolder(member, params.id);
   return new Reply(204);
 });

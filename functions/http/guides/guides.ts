@@ -14,7 +14,7 @@ export const listGuides = defineHandler({ query: ListGuidesQuery }, async ({ que
 export const createGuide = defineHandler({ body: CreateGuideBody }, async ({ body, event }) => {
   const { member } = await requireMember(event);
   const guide = await Guide.create({ orgId: member.orgId, createdBy: member.userId, title: body.title, folderId: body.folderId });
-  return new Reply(201, Guide.guideDto(guide, []));
+  return new Reply(201, await Guide.guideDto(guide, []));
 });
 
 // GET /api/guides/{id} — the guide with all its slides in order (one Query)
@@ -26,14 +26,14 @@ export const getGuide = defineHandler({ params: GuidePath }, async ({ params, ev
 // PATCH /api/guides/{id} — title, folder, zoom and highlight defaults, visibility, status
 export const updateGuide = defineHandler({ params: GuidePath, body: UpdateGuideBody }, async ({ params, body, event }) => {
   const { member } = await requireMember(event);
-  await Guide.update(member.orgId, params.id, body);
+  await Guide.update(member, params.id, body);
   return Guide.detail(member.orgId, params.id);
 });
 
-// DELETE /api/guides/{id} — the guide, its slides and its assets
+// DELETE /api/guides/{id} — the guide, its slides and its assets (its creator, an admin or an owner)
 export const deleteGuide = defineHandler({ params: GuidePath }, async ({ params, event }) => {
   const { member } = await requireMember(event);
-  await Guide.remove(member.orgId, params.id);
+  await Guide.remove(member, params.id);
   return new Reply(204);
 });
 

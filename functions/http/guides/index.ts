@@ -1,4 +1,5 @@
 import { dispatch } from '../../core/dispatch';
+import { getEntitlements } from './entitlements';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders';
 import { createGuide, deleteGuide, duplicateGuide, getGuide, listGuides, updateGuide } from './guides';
 import { addSlide, createUpload, deleteSlide, updateSlide } from './slides';
@@ -18,4 +19,5 @@ export const handler = dispatch('guides', {
   createFolder,
   renameFolder,
   deleteFolder,
+  getEntitlements,
 });

@@ -16,10 +16,10 @@ export const updateSlide = defineHandler({ params: SlidePath, body: UpdateSlideB
   return Guide.updateSlide(member.orgId, params.id, params.slideId, body);
 });
 
-// DELETE /api/guides/{id}/slides/{slideId} — remove a slide and its screenshot
+// DELETE /api/guides/{id}/slides/{slideId} — remove a slide and its screenshot (the guide's creator, an admin or an owner)
 export const deleteSlide = defineHandler({ params: SlidePath }, async ({ params, event }) => {
   const { member } = await requireMember(event);
-  await Guide.removeSlide(member.orgId, params.id, params.slideId);
+  await Guide.removeSlide(member, params.id, params.slideId);
   return new Reply(204);
 });
 

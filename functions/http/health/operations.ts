@@ -27,7 +27,7 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'GET', path: '/api/health', summary: 'Is every dependency of the API up?', tag: 'Platform', success: [200, '{ status, checks } (503 names what is down)'] }),
   op({ method: 'GET', path: '/api/openapi.json', summary: 'This document', tag: 'Platform', success: [200, 'OpenAPI 3.1'] }),
 
-  op({ method: 'POST', path: '/api/auth/sign-up/email', summary: 'Create an account, its personal organisation and a session', tag: 'Auth', body: AuthContract.SignUpBody, success: [200, '{ token, user }'] }),
+  op({ method: 'POST', path: '/api/auth/sign-up/email', summary: 'Create an account and its personal organisation, and mail the link that verifies and signs in (the same answer for a taken address)', tag: 'Auth', body: AuthContract.SignUpBody, success: [200, '{ token: null, user }'] }),
   op({ method: 'POST', path: '/api/auth/sign-in/email', summary: 'Start a session', tag: 'Auth', body: AuthContract.SignInBody, success: [200, '{ redirect, token, url, user }'] }),
   op({ method: 'GET', path: '/api/auth/get-session', summary: 'The current session and user, or null', tag: 'Auth', success: [200, '{ session, user } | null'] }),
   op({ method: 'POST', path: '/api/auth/sign-out', summary: 'End this session', tag: 'Auth', success: [200, '{ success }'], session: true }),
@@ -91,4 +91,5 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'POST', path: '/api/folders', summary: 'Create a folder', tag: 'Folders', body: Guides.FolderBody, success: [201, 'Folder'], session: true }),
   op({ method: 'PATCH', path: '/api/folders/{id}', summary: 'Rename a folder', tag: 'Folders', params: Guides.FolderPath, body: Guides.FolderBody, success: [200, 'Folder'], session: true }),
   op({ method: 'DELETE', path: '/api/folders/{id}', summary: 'Delete a folder (its guides move to no folder)', tag: 'Folders', params: Guides.FolderPath, success: [204, 'Deleted'], session: true }),
+  op({ method: 'GET', path: '/api/entitlements', summary: "What the active organisation's plan unlocks, for every member", tag: 'Guides', success: [200, 'Entitlements (guideLimit null: unlimited)'], session: true }),
 ];

@@ -10,7 +10,7 @@ import { requestContext, requireMember, requireUser } from '../actor';
 export const inviteMember = defineHandler({ body: InviteMemberBody }, async ({ body, event }) => {
   const { user } = await requireUser(event);
   const { member } = await requireMember(event, body.organizationId);
-  return Organization.invite(member, body, { origin: requestContext(event).origin, inviterName: user.name });
+  return Organization.invite(member, body, { origin: requestContext(event).origin, inviterName: user.name, inviterVerified: user.emailVerified });
 });
 
 // POST /api/auth/organization/accept-invitation — join, as the invited (verified) address only

@@ -47,8 +47,10 @@ export interface ApiStackProps extends StackProps {
    */
   readonly mailFrom?: string;
   /**
-   * The site's public origin (APP_ORIGIN): links in mail, the origin check on mutations.
-   * @default each request's own host, which CloudFront forwards as x-forwarded-host
+   * The site's public origin (APP_ORIGIN): every absolute link (mail, Stripe) and the origin check
+   * on mutations. The API functions refuse to start without it: links never come from a request's
+   * Host. Optional only so that `cdk synth` works without context; a deploy needs it.
+   * @default none: the stack synthesises with a warning, and its API functions fail at cold start
    */
   readonly appOrigin?: string;
   /** ids of the capture extension allowed to call the API with a session (EXTENSION_IDS). @default none */
@@ -215,6 +217,12 @@ export class ApiStack extends Stack {
     }
     this.workers = workers;
 
+    if (!props.appOrigin) {
+      Annotations.of(this).addWarningV2(
+        'stepcast:api:no-app-origin',
+        'No -c appOrigin (or domainName): the API functions refuse to start without APP_ORIGIN. Deploy with -c appOrigin=https://SITE, the DistributionUrl of stepcast-NAME-web on a first deploy.',
+      );
+    }
     if (stage.isProduction && !props.stripePriceId && Object.values(specs).some((spec) => spec.access.stripe)) {
       Annotations.of(this).addWarningV2(
         'stepcast:api:no-stripe-price',

@@ -1,10 +1,11 @@
 import { Aws, CfnOutput, Duration, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
 import type { Construct } from 'constructs';
+import { PENDING_UPLOAD_EXPIRY_DAYS, PENDING_UPLOAD_PREFIX, PRIVATE_ASSET_PREFIX } from '#shared/assets';
 import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../table-definition';
 import { acknowledgeNag } from '../nag';
 import { ContextError, type StageConfig } from '../stage';
@@ -129,6 +130,8 @@ export class DataStack extends Stack {
       lifecycleRules: [
         // An upload abandoned half-way is never billed for more than a week.
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        // Uploads no slide claimed: never served (/assets/* refuses the prefix), gone after a day.
+        { id: 'expire-pending-uploads', prefix: PENDING_UPLOAD_PREFIX, expiration: Duration.days(PENDING_UPLOAD_EXPIRY_DAYS) },
         {
           id: 'expire-old-versions',
           noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS),
@@ -147,6 +150,17 @@ export class DataStack extends Stack {
     // distributions of this account rather than the stage's own distribution: that one lives in
     // the web stack, which already depends on this stack, so naming its ARN here would be a
     // dependency cycle. The web stack therefore imports the bucket and leaves this policy alone.
+    // Pending uploads and private guides' assets are never CloudFront's to read, whatever a path
+    // or a function says: only presigned URLs of the functions reach them.
+    this.assetBucket.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudFrontNeverReadsPendingOrPrivate',
+        effect: Effect.DENY,
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.assetBucket.arnForObjects(`${PENDING_UPLOAD_PREFIX}*`), this.assetBucket.arnForObjects(`${PRIVATE_ASSET_PREFIX}*`)],
+      }),
+    );
     this.assetBucket.addToResourcePolicy(
       new PolicyStatement({
         sid: 'CloudFrontReadsAssets',

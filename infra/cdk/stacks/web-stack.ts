@@ -58,6 +58,8 @@ import {
 import {
   ASSET_CACHE_CONTROL_SOURCE,
   FORWARD_HOST_SOURCE,
+  NOT_FOUND_SHELL,
+  NOT_FOUND_STATUS_SOURCE,
   PRERENDERED_MANIFEST,
   STRIP_ASSETS_PREFIX_SOURCE,
   prerenderedFile,
@@ -284,6 +286,11 @@ export class WebStack extends Stack {
         spaFallbackSource(prerenderedPages ?? [], path.join(siteDir, PRERENDERED_MANIFEST)),
       ),
     });
+    const notFoundStatus = new CloudFrontFunction(this, 'NotFoundStatusFunction', {
+      comment: 'Paths that are no page: the app shows its not-found screen, the status says 404',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(NOT_FOUND_STATUS_SOURCE),
+    });
     const forwardHost = new CloudFrontFunction(this, 'ForwardHostFunction', {
       comment: 'Tells the API the host the viewer asked for',
       runtime: FunctionRuntime.JS_2_0,
@@ -323,7 +330,10 @@ export class WebStack extends Stack {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: pageHeaders,
-        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST },
+          { function: notFoundStatus, eventType: FunctionEventType.VIEWER_RESPONSE },
+        ],
       },
       // In order: CloudFront takes the first pattern that matches, so /api/share/* precedes /api/*.
       additionalBehaviors: {
@@ -527,7 +537,7 @@ function checkedPrerenderedPages(siteDir: string): string[] | undefined {
   const pages = readPrerenderedPages(siteDir);
   if (!pages) return undefined;
   const manifest = path.join(siteDir, PRERENDERED_MANIFEST);
-  for (const file of [...pages.map(prerenderedFile), spaShellPath(pages)]) {
+  for (const file of [...pages.map(prerenderedFile), spaShellPath(pages), NOT_FOUND_SHELL]) {
     if (!existsSync(path.join(siteDir, file))) {
       throw new UsageError(`${manifest} implies ${path.join(siteDir, file)}, which the build lacks: rebuild the site (npm run build).`);
     }

@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { isClientRoute } from '#shared/site-routes';
 import { paths } from './paths';
 
 describe('paths', () => {
+  it('lists every signed-in route among the client routes the edge answers 200 (shared/site-routes.ts)', () => {
+    for (const href of [
+      paths.auth.getHref(),
+      paths.dashboard.recents.getHref(),
+      paths.dashboard.welcome.getHref(),
+      paths.dashboard.folder.getHref('abc'),
+      paths.dashboard.account.getHref(),
+      paths.dashboard.organization.getHref(),
+      paths.acceptInvitation.getHref('inv-1'),
+    ]) {
+      expect(isClientRoute(new URL(href, 'https://x.test').pathname), href).toBe(true);
+    }
+    expect(isClientRoute('/gallery/no-such-guide')).toBe(false);
+  });
+
   it('sends the free-trial call to action through sign-in and back with the subscribe flag', () => {
     const href = paths.auth.getHref(paths.home.getHref({ subscribe: true }));
     expect(href).toBe('/auth?redirect=%2F%3Fsubscribe%3Dtrue');

@@ -21,7 +21,25 @@ describe('apiErrorFromBody', () => {
       name: 'a code outside the closed table is not trusted',
       status: 400,
       body: JSON.stringify({ error: { code: 'made_up', message: 'x' } }),
-      expected: { status: 400, code: undefined, message: JSON.stringify({ error: { code: 'made_up', message: 'x' } }) },
+      expected: { status: 400, code: undefined, message: 'x' },
+    },
+    {
+      name: "a gateway's JSON answer gives its message, never the JSON",
+      status: 503,
+      body: JSON.stringify({ message: 'Service Unavailable' }),
+      expected: { status: 503, code: undefined, message: 'Service Unavailable' },
+    },
+    {
+      name: 'JSON without a message falls back to the status text, never the JSON',
+      status: 503,
+      body: JSON.stringify({ Message: null, errors: [1] }),
+      expected: { status: 503, code: undefined, message: 'Service Unavailable' },
+    },
+    {
+      name: 'an HTML error page falls back to the status text',
+      status: 502,
+      body: '<html><body>502 Bad Gateway</body></html>',
+      expected: { status: 502, code: undefined, message: 'Service Unavailable' },
     },
     {
       name: 'a text answer becomes the message',

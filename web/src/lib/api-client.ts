@@ -4,12 +4,26 @@ import { ApiError } from './api-error';
 
 /** Builds the error of a non-OK answer from its body: the error shape when it parses, else the text. */
 export function apiErrorFromBody(status: number, statusText: string, bodyText: string): ApiError {
-  const parsed = ErrorBody.safeParse(parseJson(bodyText));
+  const json = parseJson(bodyText);
+  const parsed = ErrorBody.safeParse(json);
   if (parsed.success) {
     const { code, message, details } = parsed.data.error;
     return new ApiError(status, message, code, details);
   }
-  return new ApiError(status, bodyText.trim() || statusText || `Request failed with status ${status}`);
+  const fallback = statusText || (status === 503 ? UNAVAILABLE_MESSAGE : `Request failed with status ${status}`);
+  // JSON or markup is never shown to a person: its message when it has one (an unknown code, a
+  // gateway's {"message": ...}), else the status.
+  if (json !== undefined) return new ApiError(status, jsonMessage(json) ?? fallback);
+  const text = bodyText.trim();
+  return new ApiError(status, text && !text.startsWith('<') && text.length <= 300 ? text : fallback);
+}
+
+const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again shortly.';
+
+function jsonMessage(json: unknown): string | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const nested = 'error' in json && typeof json.error === 'object' && json.error !== null ? json.error : json;
+  return 'message' in nested && typeof nested.message === 'string' && nested.message.trim() ? nested.message : undefined;
 }
 
 /**

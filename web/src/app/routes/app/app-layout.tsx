@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Outlet, type LoaderFunctionArgs } from 'react-router';
 import { AppLayout } from '../../../components/layouts/app-layout';
+import { VerifyEmailBanner } from '../../../features/account/components/verify-email-banner';
 import { AccountMenu } from '../../../features/auth/components/account-menu';
 import { PlanBadge } from '../../../features/billing/components/plan-badge';
 import { getFoldersQueryOptions } from '../../../features/guides/api/list-folders';
@@ -33,6 +34,9 @@ export default function AppLayoutRoute() {
   return (
     <AppLayout organizationSwitcher={<OrganizationSwitcher />} accountMenu={<AccountMenu />} planBadge={<PlanBadge />} folders={<FolderNav />}>
       <Suspense fallback={<PageFallback />}>
+        <div className="app-verify-banner">
+          <VerifyEmailBanner />
+        </div>
         <Outlet />
       </Suspense>
     </AppLayout>

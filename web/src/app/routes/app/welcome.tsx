@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { PRODUCT_NAME } from '#shared/product';
 import { PageHeader } from '../../../components/layouts/app-layout';
-import { VerifyEmailBanner } from '../../../features/account/components/verify-email-banner';
 import { WelcomeSteps } from '../../../features/onboarding/components/welcome-steps';
 import { requireSession, useSignedInSession } from '../../../lib/auth';
 import { useDocumentHead } from '../../../lib/document-head';
@@ -27,7 +26,6 @@ export default function WelcomeRoute() {
         description="Your workspace is ready. Here is how to make your first narrated guide."
       />
       <div className="settings-stack">
-        <VerifyEmailBanner />
         <WelcomeSteps emailVerified={user.emailVerified} email={user.email} />
       </div>
     </div>

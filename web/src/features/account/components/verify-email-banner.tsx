@@ -15,8 +15,9 @@ function currentTarget(pathname: string, search: string): string {
 }
 
 /**
- * Asks a person whose email is not verified to verify it, with a button that mails a new link
- * back to the page they are on. Renders nothing once verified.
+ * Asks a person whose email is not verified to verify it, says what waits for it (sharing
+ * publicly, inviting, a trial: shared/auth.ts UNVERIFIED_REFUSED), with a button that mails a new
+ * link back to the page they are on. Renders nothing once verified.
  */
 export function VerifyEmailBanner({ reason }: { reason?: string }) {
   const { user } = useSignedInSession();
@@ -40,6 +41,9 @@ export function VerifyEmailBanner({ reason }: { reason?: string }) {
         </Button>
       }
     >
+      {reason ? null : (
+        <p>Until you do, you can create and capture guides, but not share them publicly, invite people or start a trial.</p>
+      )}
       <p>
         {reason ?? 'We sent a link to'} <strong>{user.email}</strong>. Open it to confirm the address is yours.
       </p>

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { SignUpBody } from '#shared/auth';
 import { authClient } from '../../../lib/auth-client';
-import { refreshSessionAfterSignIn, User } from '../../../lib/auth';
+import { User } from '../../../lib/auth';
 import type { MutationConfig } from '../../../lib/react-query';
 
 export type SignUpInput = z.output<typeof SignUpBody>;
@@ -10,22 +10,24 @@ export type SignUpInput = z.output<typeof SignUpBody>;
 const SignUpResponse = z.object({ user: User });
 
 /**
- * POST /api/auth/sign-up/email: creates the account and its personal organisation, mails the
- * verification link and signs in. `callbackURL` is where that link lands once verified.
+ * POST /api/auth/sign-up/email: creates the account and its personal organisation and mails the
+ * verification link, which signs in; `callbackURL` is where that link lands. It answers the same,
+ * and signs nobody in, whether or not the address already had an account (its owner gets a mail
+ * saying so), so the form always says "check your inbox".
  */
 export function signUp(input: SignUpInput) {
   return authClient.post('/sign-up/email', input, SignUpResponse);
 }
 
 export function useSignUp({ mutationConfig }: { mutationConfig?: MutationConfig<typeof signUp> } = {}) {
-  const queryClient = useQueryClient();
-  const { onSuccess, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationFn: signUp,
-    onSuccess: async (...args) => {
-      await refreshSessionAfterSignIn(queryClient);
-      await onSuccess?.(...args);
-    },
-  });
+  return useMutation({ ...mutationConfig, mutationFn: signUp });
+}
+
+/** POST /api/auth/send-verification-email with the address: a new link, the same answer for any address. */
+export function resendVerification(input: { email: string; callbackURL?: string }) {
+  return authClient.post('/send-verification-email', input, z.object({ status: z.boolean() }));
+}
+
+export function useResendVerification({ mutationConfig }: { mutationConfig?: MutationConfig<typeof resendVerification> } = {}) {
+  return useMutation({ ...mutationConfig, mutationFn: resendVerification });
 }

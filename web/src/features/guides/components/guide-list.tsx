@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { entitlements } from '#shared/plan';
 import { designPath } from '#shared/share/link';
 import type { GuideSummaryDto } from '#shared/guides';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
 import { useDuplicateGuide } from '../api/duplicate-guide';
-import { getSubscriptionDetailsQueryOptions, useEntitlements } from '../api/get-subscription-details';
+import { getEntitlementsQueryOptions, useEntitlements } from '../api/get-subscription-details';
 import { useGuides } from '../api/list-guides';
 import { useFolders } from '../api/list-folders';
 import { useOpenSubscription } from '../hooks/use-open-subscription';
@@ -93,7 +92,7 @@ export function GuideList({ folderId, q, empty, noMatches, EmbedDialog }: GuideL
         return copyShareLink(guide);
       case 'embed': {
         // The plan may still be loading: ask for it rather than guess.
-        const canEmbed = plan?.embed ?? entitlements((await queryClient.fetchQuery(getSubscriptionDetailsQueryOptions())).status).embed;
+        const canEmbed = plan?.embed ?? (await queryClient.fetchQuery(getEntitlementsQueryOptions())).embed;
         if (canEmbed && EmbedDialog) show('embed', guide);
         else if (!canEmbed) openSubscription();
         return;

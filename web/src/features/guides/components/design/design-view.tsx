@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { entitlements } from '#shared/plan';
 import { sharePath } from '#shared/share/link';
 import type { SlideDto } from '#shared/guides';
 import { Badge } from '../../../../components/ui/badge';
@@ -15,7 +14,7 @@ import { isApiError } from '../../../../lib/api-error';
 import { useDocumentHead } from '../../../../lib/document-head';
 import { deleteSlide as deleteSlideNow, deleteSlideOnUnload, useDeleteSlide } from '../../api/delete-slide';
 import { useGuide } from '../../api/get-guide';
-import { getSubscriptionDetailsQueryOptions, useEntitlements } from '../../api/get-subscription-details';
+import { getEntitlementsQueryOptions, useEntitlements } from '../../api/get-subscription-details';
 import { guideQueryKeys } from '../../api/guide-schemas';
 import { useFolders } from '../../api/list-folders';
 import { useUpdateGuide } from '../../api/update-guide';
@@ -222,7 +221,7 @@ export function DesignView({ guideId, EmbedDialog }: DesignViewProps) {
   };
 
   const embed = async () => {
-    const canEmbed = plan?.embed ?? entitlements((await queryClient.fetchQuery(getSubscriptionDetailsQueryOptions())).status).embed;
+    const canEmbed = plan?.embed ?? (await queryClient.fetchQuery(getEntitlementsQueryOptions())).embed;
     if (!canEmbed) openSubscription();
     else if (EmbedDialog) show('embed');
   };

@@ -1,0 +1,10 @@
+// GET /api/entitlements — what the active organisation's plan unlocks, for every member
+import { entitlementsDto } from '#shared/plan';
+import { defineHandler } from '../../core/http';
+import * as Entitlements from '../../domain/entitlements';
+import { requireMember } from '../actor';
+
+export const getEntitlements = defineHandler({}, async ({ event }) => {
+  const { member } = await requireMember(event);
+  return entitlementsDto(await Entitlements.forOrganization(member.orgId));
+});

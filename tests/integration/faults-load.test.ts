@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorBody } from '#shared/errors';
+import { db } from '../../functions/db/service';
+import { ApiClient, signUp } from '../support/api-client';
+import { startFaultProxy, type FaultProxy } from '../support/dynamo-fault-proxy';
+import { useIsolatedStack } from '../support/isolated-stack';
+import { activeOrgId, subscribe } from '../support/team';
+
+// The functions reach DynamoDB Local through a proxy that injects faults (bounded, loopback only).
+const stack = useIsolatedStack();
+let proxy: FaultProxy;
+
+beforeAll(async () => {
+  proxy = await startFaultProxy(stack().dynamoEndpoint);
+  process.env.DYNAMODB_ENDPOINT = proxy.endpoint;
+});
+
+afterAll(async () => {
+  proxy.set({ kind: 'none' });
+  await proxy.stop();
+});
+
+async function proUser() {
+  const client = new ApiClient(stack().url);
+  await signUp(client);
+  await subscribe(client, stack().stripe);
+  return client;
+}
+
+async function guideCount(orgId: string): Promise<number> {
+  const { data } = await db().entities.organization.get({ orgId }).go();
+  return data!.guideCount;
+}
+
+describe('DynamoDB faults', () => {
+  it('a hung database answers 503 with Retry-After well inside the function timeout, not a timeout', async () => {
+    const client = await proUser();
+    proxy.set({ kind: 'hang' });
+    try {
+      const started = Date.now();
+      const response = await client.post('/api/guides', { title: 'While the database hangs' });
+      const elapsed = Date.now() - started;
+      expect(response.status).toBe(503);
+      expect(ErrorBody.parse(response.json).error.code).toBe('service_unavailable');
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The guides function times out at 10 s; three attempts of 1.2 s and their backoff come first.
+      expect(elapsed).toBeLessThan(6_000);
+    } finally {
+      proxy.set({ kind: 'none' });
+    }
+  });
+
+  it('a write whose answer is lost is retried without being applied twice', async () => {
+    const client = await proUser();
+    const orgId = await activeOrgId(client);
+    const before = await guideCount(orgId);
+    proxy.set({ kind: 'lose-answer', operation: 'TransactWriteItems', times: 1 });
+    const response = await client.post('/api/guides', { title: 'Lost answer' });
+    proxy.set({ kind: 'none' });
+    expect(response.status).toBe(201);
+    const titles = ((await client.get('/api/guides?limit=100')).json.items as Array<{ title: string }>).map((g) => g.title);
+    expect(titles.filter((t) => t === 'Lost answer')).toHaveLength(1);
+    expect(await guideCount(orgId)).toBe(before + 1);
+  });
+
+  it('under throttling, 40 concurrent writes answer 201 or 503, every acknowledged one is kept, and the counters agree', async () => {
+    const client = await proUser();
+    const orgId = await activeOrgId(client);
+    const guide = (await client.post('/api/guides', { title: 'Counted' })).json as { id: string };
+    proxy.set({ kind: 'throttle', share: 0.3 });
+    const [creates, slides] = await Promise.all([
+      Promise.all(Array.from({ length: 20 }, (_, i) => client.post('/api/guides', { title: `Throttled ${i}` }))),
+      Promise.all(Array.from({ length: 20 }, (_, i) => client.post(`/api/guides/${guide.id}/slides`, { text: `Step ${i}` }))),
+    ]);
+    proxy.set({ kind: 'none' });
+    for (const r of [...creates, ...slides]) expect([201, 503]).toContain(r.status);
+    const acknowledged = creates.filter((r) => r.status === 201).map((r) => r.json.id as string);
+    const listed = ((await client.get('/api/guides?limit=100')).json.items as Array<{ id: string }>).map((g) => g.id);
+    for (const id of acknowledged) expect(listed).toContain(id);
+    expect(await guideCount(orgId)).toBe(listed.length);
+    const after = (await client.get(`/api/guides/${guide.id}`)).json as { slideCount: number; slides: Array<{ id: string; order: number }> };
+    for (const r of slides.filter((s) => s.status === 201)) expect(after.slides.map((s) => s.id)).toContain(r.json.id);
+    expect(after.slideCount).toBe(after.slides.length);
+    expect(after.slides.every((s, i) => i === 0 || s.order > after.slides[i - 1]!.order)).toBe(true);
+  });
+});
