@@ -5,6 +5,7 @@ import { NO_FOLDER } from '../db/entities/guide';
 import { db } from '../db/service';
 import * as Asset from './asset';
 import * as Entitlements from './entitlements';
+import * as Export from './export/export';
 import { loadGuide } from './guide-read';
 import * as Screenshot from './screenshot';
 import { newGuideId, newId } from './ids';
@@ -208,6 +209,7 @@ export async function remove(orgId: string, guideId: string): Promise<void> {
       organization.patch({ orgId }).subtract({ guideCount: 1 }).commit(),
     ])
     .go();
+  await Export.removeForGuide(guideId);
   await Asset.removePrefix(Asset.guidePrefix(orgId, guideId));
 }
 

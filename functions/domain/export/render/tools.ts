@@ -43,8 +43,14 @@ export function fontPath(weight: keyof typeof FONT_FILES = 'regular'): string {
   return path.join(dir, 'ttf', FONT_FILES[weight]);
 }
 
+/** Something about the guide itself keeps it from rendering; its message is for the author. */
 export class RenderError extends Error {
   override readonly name = 'RenderError';
+}
+
+/** ffmpeg failed; what it said is for the logs, not for the author. */
+export class FfmpegError extends Error {
+  override readonly name = 'FfmpegError';
 }
 
 export interface FfmpegRun {
@@ -87,7 +93,7 @@ export function runFfmpeg({ args, onFrames, signal }: FfmpegRun): Promise<void> 
       signal?.removeEventListener('abort', abort);
       if (signal?.aborted) reject(signal.reason);
       else if (code === 0) resolve();
-      else reject(new RenderError(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
+      else reject(new FfmpegError(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
     });
   });
 }
