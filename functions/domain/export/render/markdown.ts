@@ -16,20 +16,32 @@ import type { RenderContext, RenderResult } from './types';
 
 /** Text as Markdown shows it literally: the characters that would start markup are escaped. */
 export function escapeMarkdown(text: string): string {
+  return escapeLineStart(escapeInline(text.replace(/\s+/g, ' ').trim()));
+}
+
+/** What would start a heading or a list at the beginning of a line: `\#`, `\-`, `1\.`. */
+function escapeLineStart(text: string): string {
+  return text.replace(/^[#+-]/, (m) => `\\${m}`).replace(/^(\d+)([.)])/, (_m, digits: string, mark: string) => `${digits}\\${mark}`);
+}
+
+function escapeInline(text: string): string {
   return text
-    .replace(/\s+/g, ' ')
-    .trim()
     .replace(/[\\`*_[\]{}|~]/g, (c) => `\\${c}`)
     .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/^([#+-]|\d+[.)])/, (m) => `\\${m}`);
+    .replace(/>/g, '&gt;');
 }
 
 /** A step text with its `**bold**` markup kept as Markdown bold and everything else literal. */
 export function stepMarkdown(text: string): string {
-  return splitBold(text.replace(/\s+/g, ' ').trim())
-    .map((run) => (run.bold ? `**${escapeMarkdown(run.text)}**` : escapeMarkdown(run.text)))
+  const markdown = splitBold(text.replace(/\s+/g, ' ').trim())
+    .map((run) => {
+      if (!run.bold) return escapeInline(run.text);
+      // Bold only renders when `**` hugs the text: spaces go outside.
+      const [, lead, inner, trail] = /^(\s*)(.*?)(\s*)$/.exec(run.text)!;
+      return inner ? `${lead}**${escapeInline(inner)}**${trail}` : run.text;
+    })
     .join('');
+  return escapeLineStart(markdown);
 }
 
 export function guideMarkdown(guide: Pick<ExportGuide, 'title' | 'slides'>, imageNames: ReadonlyArray<string | null>): string {
