@@ -123,9 +123,9 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
   const cover = doc.addPage([pageWidth, pageHeight]);
   cover.drawRectangle({ x: 0, y: pageHeight - 12, width: pageWidth, height: 12, color: BRAND });
   const titleLines = wrap([{ text: fonts.clean(guide.title), bold: true }], fonts, 30, contentWidth);
-  let y = drawLines(cover, titleLines, fonts, { x: MARGIN, y: pageHeight * 0.62, size: 30, colour: INK, lineHeight: 38 });
+  const titleBottom = drawLines(cover, titleLines, fonts, { x: MARGIN, y: pageHeight * 0.62, size: 30, colour: INK, lineHeight: 38 });
   const count = `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}`;
-  y = drawLines(cover, [[{ text: count, bold: false }]], fonts, { x: MARGIN, y: y - 8, size: 14, colour: MUTED, lineHeight: 20 });
+  drawLines(cover, [[{ text: count, bold: false }]], fonts, { x: MARGIN, y: titleBottom - 8, size: 14, colour: MUTED, lineHeight: 20 });
   drawLines(cover, [[{ text: `Exported from ${PRODUCT_NAME}`, bold: false }]], fonts, { x: MARGIN, y: MARGIN + 14, size: 10, colour: MUTED, lineHeight: 14 });
 
   // Steps, flowed: a step starts a new page when it does not fit on what is left of this one.
