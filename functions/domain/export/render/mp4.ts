@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VIDEO_RESOLUTIONS, type Mp4ExportOptions } from '#shared/exports';
 import { PRODUCT_NAME } from '#shared/product';
@@ -51,6 +51,7 @@ const hold = (frames: number) => `loop=loop=${frames - 1}:size=1:start=0,setpts=
 interface SegmentPlan {
   args: string[];
   output: string;
+  still: string;
 }
 
 async function planSegment(
@@ -162,6 +163,7 @@ async function planSegment(
   const output = `${base}.mp4`;
   return {
     output,
+    still: `${base}.rgb`,
     args: ['-y', ...inputs, '-filter_complex_script', script, '-filter_threads', '1', '-map', '[v]', '-frames:v', String(total), ...x264Args(), '-an', output],
   };
 }
@@ -189,6 +191,8 @@ export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, c
       });
       doneFrames[i] = segment.frames;
       report();
+      // The raw still is 6 MB at 1080p: a long guide would fill the worker's /tmp with them.
+      await rm(plan.still, { force: true });
       return plan.output;
     }),
     renderLanes(),
