@@ -114,31 +114,35 @@ async function planSegment(
   const before = zoom ? Math.min(total, Math.max(0, framesOf(zoom.startMs))) : 0;
   const moving = zoom ? Math.min(total - before, Math.max(0, framesOf(zoom.endMs) - before)) : 0;
   const steady = before + moving;
-  const boundaries = [...new Set([steady, ...captions.flatMap((c) => [c.from, c.to]).filter((f) => f > steady && f < total), total])].sort((a, b) => a - b);
+  // Fades touch only their own frames: a run also ends where the fade-out begins (and, with no
+  // motion, where the fade-in ends), since fading a repeated frame copies it, frame after frame.
+  const fade = Math.min(Math.floor(total / 2), framesOf(FADE_MS));
+  const cuts = [...captions.flatMap((c) => [c.from, c.to]), fade, total - fade];
+  const boundaries = [...new Set([steady, ...cuts.filter((f) => f > steady && f < total), total])].sort((a, b) => a - b);
   const runs = boundaries.slice(0, -1).map((from, i) => ({ from, frames: boundaries[i + 1]! - from })).filter((run) => run.frames > 0);
-  const branches = (before > 0 ? 1 : 0) + (moving > 0 ? 1 : 0) + (runs.length > 0 ? 1 : 0);
-  const labels = ['pre', 'move', 'hold'].filter((_, i) => [before, moving, runs.length][i]! > 0);
-  graph.push(`[0:v]format=yuv420p${branches > 1 ? `,split=${branches}${labels.map((l) => `[${l}In]`).join('')}` : `[${labels[0]}In]`}`);
-  const parts: string[] = [];
-  if (before > 0 || moving > 0) {
-    const moved: string[] = [];
-    if (before > 0) {
-      graph.push(`[preIn]${hold(before)}[pre]`);
-      moved.push('[pre]');
-    }
-    if (moving > 0) {
-      graph.push(`[moveIn]${hold(moving)},${perspectiveArgs(point!, frame, scaleExpression(zoom!, before), true)}[move]`);
-      moved.push('[move]');
-    }
-    let current = moved.length > 1 ? 'moved' : moved[0]!.slice(1, -1);
-    if (moved.length > 1) graph.push(`${moved.join('')}concat=n=${moved.length}:v=1:a=0[moved]`);
-    for (const caption of captions.filter((c) => c.from < steady)) {
+  // The moving frames in parts too: the whole screen before the zoom (its first frames apart,
+  // to be faded in), then the zoom. Each part draws its captions; the fades come last.
+  const moved: Array<{ kind: 'pre' | 'move'; from: number; frames: number }> = [];
+  if (before > fade) moved.push({ kind: 'pre', from: 0, frames: fade }, { kind: 'pre', from: fade, frames: before - fade });
+  else if (before > 0) moved.push({ kind: 'pre', from: 0, frames: before });
+  if (moving > 0) moved.push({ kind: 'move', from: before, frames: moving });
+  const branches = moved.length + (runs.length > 0 ? 1 : 0);
+  const branchLabels = [...moved.map((_, i) => `m${i}In`), ...(runs.length > 0 ? ['holdIn'] : [])];
+  graph.push(`[0:v]format=yuv420p${branches > 1 ? `,split=${branches}${branchLabels.map((l) => `[${l}]`).join('')}` : `[${branchLabels[0]}]`}`);
+  const parts: Array<{ label: string; from: number; frames: number }> = [];
+  moved.forEach((part, i) => {
+    const drawn = part.kind === 'pre' ? hold(part.frames) : `${hold(part.frames)},${perspectiveArgs(point!, frame, scaleExpression(zoom!, before), true)}`;
+    let current = `m${i}`;
+    graph.push(`[m${i}In]${drawn}[${current}]`);
+    for (const caption of captions.filter((c) => c.from < part.from + part.frames && c.to > part.from)) {
       const next = `${current}c`;
-      graph.push(`[${current}][${image(caption.file)}]overlay=x=${caption.x}:y=${caption.y}:enable='between(n,${caption.from},${Math.min(steady, caption.to) - 1})'[${next}]`);
+      const from = Math.max(0, caption.from - part.from);
+      const to = Math.min(part.frames, caption.to - part.from) - 1;
+      graph.push(`[${current}][${image(caption.file)}]overlay=x=${caption.x}:y=${caption.y}:enable='between(n,${from},${to})'[${next}]`);
       current = next;
     }
-    parts.push(`[${current}]`);
-  }
+    parts.push({ label: current, from: part.from, frames: part.frames });
+  });
   if (runs.length > 0) {
     let held = zoom ? `[holdIn]${perspectiveArgs(point!, frame, num(zoom.scale), false)}` : '[holdIn]null';
     if (segment.ring && zoom) {
@@ -150,14 +154,20 @@ async function planSegment(
       const caption = captions.find((c) => c.from <= run.from && run.from < c.to);
       const drawn = caption ? `[run${i}In][${image(caption.file)}]overlay=x=${caption.x}:y=${caption.y}` : `[run${i}In]null`;
       graph.push(`${drawn},${hold(run.frames)}[run${i}]`);
-      parts.push(`[run${i}]`);
+      parts.push({ label: `run${i}`, from: run.from, frames: run.frames });
     });
   }
-  const current = 'joined';
-  graph.push(parts.length > 1 ? `${parts.join('')}concat=n=${parts.length}:v=1:a=0[joined]` : `${parts[0]}null[joined]`);
-  const fade = Math.min(Math.floor(total / 2), framesOf(FADE_MS));
   const colour = `0x${BRAND_BACKGROUND.slice(1)}`;
-  graph.push(`[${current}]fade=t=in:s=0:n=${fade}:c=${colour},fade=t=out:s=${total - fade}:n=${fade}:c=${colour},setsar=1,format=yuv420p[v]`);
+  const joined = parts.map((part) => {
+    const fades: string[] = [];
+    if (part.from < fade) fades.push(`fade=t=in:s=0:n=${fade}:c=${colour}`);
+    if (part.from + part.frames > total - fade) fades.push(`fade=t=out:s=${Math.max(0, total - fade - part.from)}:n=${fade}:c=${colour}`);
+    if (fades.length === 0) return `[${part.label}]`;
+    // fade draws a colour in RGB: back to yuv420p at once, or the whole segment is negotiated to RGB.
+    graph.push(`[${part.label}]${fades.join(',')},format=yuv420p[${part.label}f]`);
+    return `[${part.label}f]`;
+  });
+  graph.push(`${joined.join('')}${joined.length > 1 ? `concat=n=${joined.length}:v=1:a=0,` : 'null,'}setsar=1,format=yuv420p[v]`);
   const script = `${base}.graph`;
   await writeFile(script, graph.join(';\n'));
   const output = `${base}.mp4`;
