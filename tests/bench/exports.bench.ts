@@ -78,13 +78,24 @@ function memorySampler() {
   };
 }
 
+/**
+ * CPU seconds this process and its finished children (ffmpeg) have used: on a machine shared with
+ * other work, the wall clock says how busy it was as much as how heavy the render is.
+ */
+function cpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  // utime, stime, cutime, cstime are fields 14-17 of the line, in clock ticks (100 per second on Linux)
+  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
+}
+
 /** The floor: x264 with the render's settings over `frames` frames of one still, split across the same lanes. */
-async function floor(frames: number, dir: string): Promise<number> {
+async function floor(frames: number, dir: string): Promise<{ seconds: number; cpu: number }> {
   const still = path.join(dir, 'still.png');
   const first = readdirSync(SCREENSHOTS).filter((f) => f.endsWith('.png')).sort()[0]!;
   await sharp(path.join(SCREENSHOTS, first)).resize(1920, 1080, { fit: 'contain', background: '#1e1b4b' }).png().toFile(still);
   const lanes = renderLanes();
   const share = Math.ceil(frames / lanes);
+  const cpu = cpuSeconds();
   const started = performance.now();
   await inParallel(
     Array.from({ length: lanes }, (_, lane) => () =>
@@ -94,7 +105,7 @@ async function floor(frames: number, dir: string): Promise<number> {
     ),
     lanes,
   );
-  return (performance.now() - started) / 1000;
+  return { seconds: (performance.now() - started) / 1000, cpu: cpuSeconds() - cpu };
 }
 
 export async function benchExports(): Promise<void> {
@@ -106,18 +117,21 @@ export async function benchExports(): Promise<void> {
     const seconds = timeline.durationMs / 1000;
     console.log(`\nexports: a 10-slide narrated guide, ${seconds.toFixed(1)} s of 1080p video (${timeline.frames} frames), ${renderLanes()} lanes`);
     for (let round = 1; round <= ROUNDS; round++) {
-      const floorSeconds = await floor(timeline.frames, dir);
+      const { seconds: floorSeconds, cpu: floorCpu } = await floor(timeline.frames, dir);
       const workDir = mkdtempSync(path.join(dir, 'mp4-'));
       const sample = memorySampler();
+      const cpu = cpuSeconds();
       const started = performance.now();
       const result = await renderMp4(guide, { resolution: '1080p', burnCaptions: true }, { workDir, signal: new AbortController().signal, onProgress: () => undefined });
       const renderSeconds = (performance.now() - started) / 1000;
+      const renderCpu = cpuSeconds() - cpu;
       const peak = sample();
       const bytes = statSync(result.file).size;
       console.log(
         `  round ${round}: MP4 render ${renderSeconds.toFixed(2)} s = ${(renderSeconds / seconds).toFixed(3)}× real time (target ≤ 0.25×); ` +
           `floor (x264 on a still, same frames and settings) ${floorSeconds.toFixed(2)} s = ${(floorSeconds / seconds).toFixed(3)}×; render/floor ${(renderSeconds / floorSeconds).toFixed(2)}`,
       );
+      console.log(`           CPU time: render ${renderCpu.toFixed(1)} s, floor ${floorCpu.toFixed(1)} s, render/floor ${(renderCpu / floorCpu).toFixed(2)}; load average ${os.loadavg()[0]!.toFixed(1)}`);
       console.log(`           ${(bytes / 1e6).toFixed(2)} MB = ${((bytes / 1e6) * (60 / seconds)).toFixed(2)} MB per minute; peak memory (worker + ffmpeg) ${(peak / 1e6).toFixed(0)} MB`);
       rmSync(workDir, { recursive: true, force: true });
     }
@@ -125,10 +139,13 @@ export async function benchExports(): Promise<void> {
     const big = await guideOf(50, null, 0);
     for (let round = 1; round <= ROUNDS; round++) {
       const workDir = mkdtempSync(path.join(dir, 'pdf-'));
+      const cpu = cpuSeconds();
       const started = performance.now();
       const result = await renderPdf(big, { pageSize: 'a4' }, { workDir, signal: new AbortController().signal, onProgress: () => undefined });
       const pdfSeconds = (performance.now() - started) / 1000;
-      console.log(`  round ${round}: PDF of a 50-slide guide ${pdfSeconds.toFixed(2)} s (target < 2 s), ${(statSync(result.file).size / 1e6).toFixed(2)} MB`);
+      console.log(
+        `  round ${round}: PDF of a 50-slide guide ${pdfSeconds.toFixed(2)} s (target < 2 s; ${(cpuSeconds() - cpu).toFixed(2)} s of CPU, load average ${os.loadavg()[0]!.toFixed(1)}), ${(statSync(result.file).size / 1e6).toFixed(2)} MB`,
+      );
       rmSync(workDir, { recursive: true, force: true });
     }
   } finally {
