@@ -231,4 +231,4 @@ export async function removeForGuide(guideId: string): Promise<void> {
   for (const format of formats) await db().entities.exportSlot.delete({ guideId, format }).go();
 }
 
-export { releaseSlot, get as getItem };
+export { releaseSlot };

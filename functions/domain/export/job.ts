@@ -10,7 +10,7 @@ import { logger } from '../../core/logger';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import * as Asset from '../asset';
-import { CONTENT_TYPES, HEARTBEAT_MS, QUEUED_LEASE_MS, RUNNING_LEASE_MS, filePrefix, getItem, releaseSlot } from './export';
+import { CONTENT_TYPES, HEARTBEAT_MS, QUEUED_LEASE_MS, RUNNING_LEASE_MS, filePrefix, releaseSlot } from './export';
 import { renderHtml } from './render/html';
 import { renderMarkdown } from './render/markdown';
 import { renderMp4 } from './render/mp4';
@@ -215,6 +215,3 @@ async function settle(
     if (!isConditionFailed(error)) throw error;
   }
 }
-
-/** The export as the worker sees it now (tests). */
-export { getItem };
