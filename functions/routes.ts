@@ -35,11 +35,12 @@ export interface FunctionSpec {
   /** @default 512 */
   memoryMb?: number;
   /**
-   * Native addons the function imports; the CDK ships their linux-x64 binaries with it and runs
-   * it on x86_64 (infra/cdk/native-modules.ts). A bundle importing an undeclared one fails synth.
+   * Native addons and binaries the function uses (`ffmpeg`: the static binary; `fonts`: the font
+   * files renderers draw text with); the CDK ships their linux-x64 packages with it and runs it on
+   * x86_64 (infra/cdk/native-modules.ts). A bundle importing an undeclared one fails synth.
    * @default none
    */
-  nativeModules?: readonly ('argon2' | 'sharp')[];
+  nativeModules?: readonly ('argon2' | 'sharp' | 'ffmpeg' | 'fonts')[];
 }
 
 export const FUNCTIONS = {
@@ -85,6 +86,11 @@ export const FUNCTIONS = {
     entry: 'functions/http/organization/index.ts',
     access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, mail: true, secrets: true },
   },
+  exports: {
+    entry: 'functions/http/exports/index.ts',
+    // signs download links (reads), deletes export files (writes), queues the export worker
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true, queues: ['export'] },
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;
@@ -119,9 +125,26 @@ export interface WorkerSpec extends FunctionSpec {
  * that need long work; each entry's module exports `handler(event: SQSEvent)` and answers
  * `{ batchItemFailures }` for the messages to retry.
  */
-export const WORKERS: Record<WorkerName, WorkerSpec> = {
+const DECLARED_WORKERS: Partial<Record<WorkerName, WorkerSpec>> = {
   // Filled in by the narration and export features; until then a message to them is refused (503).
-} as Record<WorkerName, WorkerSpec>;
+  export: {
+    entry: 'functions/workers/export.ts',
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true },
+    // A 100-slide narrated guide (about 10 minutes of 1080p video) renders well inside Lambda's
+    // 15 minutes at this size; the README (infra) has the figures and where longer guides go.
+    timeoutSeconds: 900,
+    // Lambda's CPU grows with memory: 4 GB is about 2.3 vCPUs, and the renderer encodes one
+    // video segment per core.
+    memoryMb: 4096,
+    // the slides' screenshots and voiceovers, the video segments and the finished file
+    ephemeralStorageMb: 4096,
+    // A render that fails fails again; one more delivery covers a worker that died or a dependency blip.
+    maxReceiveCount: 2,
+    // screenshots are composed with sharp; the video is encoded by ffmpeg's static binary
+    nativeModules: ['sharp', 'ffmpeg', 'fonts'],
+  },
+};
+export const WORKERS = DECLARED_WORKERS as Record<WorkerName, WorkerSpec>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
@@ -199,6 +222,12 @@ export const ROUTES = [
   { method: 'GET', path: '/api/stripe/subscription/details', fn: 'billing', handler: 'details' },
   { method: 'POST', path: '/api/stripe/billing-portal', fn: 'billing', handler: 'billingPortal' },
   { method: 'POST', path: '/api/stripe/webhook', fn: 'stripeWebhook', handler: 'webhook' },
+
+  { method: 'POST', path: '/api/guides/{id}/exports', fn: 'exports', handler: 'createExport' },
+  { method: 'GET', path: '/api/guides/{id}/exports', fn: 'exports', handler: 'listExports' },
+  { method: 'GET', path: '/api/exports/{id}', fn: 'exports', handler: 'getExport' },
+  { method: 'DELETE', path: '/api/exports/{id}', fn: 'exports', handler: 'deleteExport' },
+  { method: 'POST', path: '/api/exports/{id}/retry', fn: 'exports', handler: 'retryExport' },
 
   { method: 'GET', path: '/api/folders', fn: 'guides', handler: 'listFolders' },
   { method: 'POST', path: '/api/folders', fn: 'guides', handler: 'createFolder' },

@@ -42,6 +42,12 @@ export interface HandlerSpec<P extends z.ZodType, Q extends z.ZodType, B extends
    * never read the session cookie (signed webhooks) turn this off.
    */
   originCheck?: boolean;
+  /**
+   * the code a body that fails its schema answers with; `bad_request` (400) where a body picks
+   * among a closed set of kinds (an export's format and options) rather than filling in a form
+   * @default 'validation_failed' (422)
+   */
+  invalidBody?: 'validation_failed' | 'bad_request';
 }
 
 /** Cookies a helper (the session check's refresh, for one) asks to set on this request's reply. */
@@ -108,11 +114,16 @@ export function parseJsonBody(event: ApiEvent, limitBytes: number): unknown {
   return parsed;
 }
 
-function validate<T extends z.ZodType>(schema: T, value: unknown, where: 'path' | 'query' | 'body'): z.output<T> {
+function validate<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  where: 'path' | 'query' | 'body',
+  bodyCode: 'validation_failed' | 'bad_request' = 'validation_failed',
+): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const details = zodIssuesToDetails(result.error.issues, where === 'body' ? undefined : where);
-  if (where === 'body') throw new AppError('validation_failed', 'The request body is invalid.', details);
+  if (where === 'body') throw new AppError(bodyCode, 'The request body is invalid.', details);
   throw new AppError('bad_request', `The request ${where === 'path' ? 'path' : 'query string'} is invalid.`, details);
 }
 
@@ -244,7 +255,7 @@ export function defineHandler<
     const input = {
       params: (spec.params ? validate(spec.params, event.pathParameters ?? {}, 'path') : undefined) as Parsed<P>,
       query: (spec.query ? validate(spec.query, event.queryStringParameters ?? {}, 'query') : undefined) as Parsed<Q>,
-      body: (spec.body ? validate(spec.body, body, 'body') : undefined) as Parsed<B>,
+      body: (spec.body ? validate(spec.body, body, 'body', spec.invalidBody) : undefined) as Parsed<B>,
       rawBody,
       event,
       requestId: event.requestContext?.requestId ?? '',

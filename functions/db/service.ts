@@ -1,6 +1,8 @@
 import { Service } from 'electrodb';
 import { tableConfig } from '../core/config';
 import { dynamo } from './client';
+import { ExportEntity } from './entities/export';
+import { ExportSlotEntity } from './entities/export-slot';
 import { FolderEntity, FolderNameEntity } from './entities/folder';
 import { GuideEntity, SlideEntity } from './entities/guide';
 import { MemberEntity, OrganizationEntity, OrganizationSlugEntity } from './entities/organization';
@@ -31,6 +33,8 @@ function createService() {
       teamMember: TeamMemberEntity,
       subscription: SubscriptionEntity,
       stripeEvent: StripeEventEntity,
+      export: ExportEntity,
+      exportSlot: ExportSlotEntity,
     },
     { table: tableConfig().TABLE_NAME, client: dynamo() },
   );

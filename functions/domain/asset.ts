@@ -120,6 +120,38 @@ export async function read(key: string): Promise<Uint8Array> {
   throw missing;
 }
 
+/**
+ * Files made for download (exports) sit under their guide's prefix, so the guide's deletion takes
+ * them, but always in the private place whatever the guide's visibility: /assets/* never serves
+ * them, only a short-lived presigned URL handed to a member does.
+ */
+export function downloadPrefix(orgId: string, guideId: string): string {
+  return `${guidePrefix(orgId, guideId)}exports/`;
+}
+
+function isDownloadKey(key: string): boolean {
+  const owner = guideOfKey(key);
+  return owner !== undefined && key.startsWith(downloadPrefix(owner.orgId, owner.guideId));
+}
+
+/** Stores a file made for download (see downloadPrefix). */
+export async function putDownload(key: string, body: Uint8Array, contentType: string): Promise<void> {
+  if (!isDownloadKey(key)) throw new Error(`${key} is not under a guide's download prefix`);
+  await s3().send(new PutObjectCommand({ Bucket: bucketConfig().BUCKET_NAME, Key: objectKey(key, 'private'), Body: body, ContentType: contentType }));
+}
+
+/** A presigned GET of a download file that saves it under this name, good for this many seconds. */
+export async function downloadUrl(key: string, fileName: string, contentType: string, expiresIn: number): Promise<string> {
+  const command = new GetObjectCommand({
+    Bucket: bucketConfig().BUCKET_NAME,
+    Key: objectKey(key, 'private'),
+    ResponseContentDisposition: `attachment; filename="${fileName.replace(/["\\\r\n]/g, '')}"`,
+    ResponseContentType: contentType,
+    ResponseCacheControl: 'private, no-store',
+  });
+  return getSignedUrl(s3(), command, { expiresIn });
+}
+
 /** Where a pending upload of this guide is: never served, deleted after a day unless claimed. */
 export function pendingPrefix(orgId: string, guideId: string): string {
   return `${PENDING_UPLOAD_PREFIX}${guidePrefix(orgId, guideId)}`;
@@ -214,7 +246,10 @@ export async function moveGuide(orgId: string, guideId: string, to: Visibility):
   const from: Visibility = to === 'private' ? 'public' : 'private';
   const sourcePrefix = objectKey(guidePrefix(orgId, guideId), from);
   const root = from === 'private' ? PRIVATE_ASSET_PREFIX : '';
-  for (const stored of await listKeys(sourcePrefix)) await moveObject(stored.slice(root.length), from, to);
+  for (const stored of await listKeys(sourcePrefix)) {
+    const key = stored.slice(root.length);
+    if (!isDownloadKey(key)) await moveObject(key, from, to);
+  }
 }
 
 /** Copies an asset to a new guide's prefix (duplicating a guide), keeping its file name and visibility. */

@@ -8,6 +8,7 @@ import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import * as Asset from './asset';
 import * as Entitlements from './entitlements';
+import * as Export from './export/export';
 import { loadGuide } from './guide-read';
 import * as Screenshot from './screenshot';
 import { newGuideId, newId } from './ids';
@@ -266,6 +267,7 @@ export async function remove(actor: Actor, guideId: string): Promise<void> {
   if (result.canceled) throw new AppError('not_found', GUIDE_NOT_FOUND);
   const { data: slides } = await db().entities.slide.query.byGuide({ guideId }).go({ pages: 'all', attributes: ['guideId', 'slideId'] });
   if (slides.length > 0) await db().entities.slide.delete(slides).go();
+  await Export.removeForGuide(guideId);
   await Asset.removePrefix(Asset.guidePrefix(actor.orgId, guideId));
 }
 

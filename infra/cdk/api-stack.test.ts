@@ -3,7 +3,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FUNCTIONS, ROUTES, routeKey, type FunctionAccess, type FunctionSpec, type RouteSpec, type WorkerSpec } from '../../functions/routes';
+import { FUNCTIONS, ROUTES, WORKERS, routeKey, type FunctionAccess, type FunctionSpec, type RouteSpec, type WorkerSpec } from '../../functions/routes';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, type StepcastFunction } from './constructs/stepcast-function';
 import { ACCESS_LOG_FIELDS, API_THROTTLE, ApiStack, bedrockModelArns } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
@@ -222,8 +222,8 @@ function expectLeastPrivilege(
 }
 
 describe('api stack: functions', () => {
-  it('has one Lambda per FUNCTIONS entry', () => {
-    dev.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length);
+  it('has one Lambda per FUNCTIONS entry (and one per WORKERS entry)', () => {
+    dev.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length + Object.keys(WORKERS).length);
     expect(Object.keys(dev.stacks.api.functions).sort()).toEqual(Object.keys(FUNCTIONS).sort());
   });
 
@@ -604,8 +604,8 @@ describe('api stack: queue-fed workers', () => {
   });
 
   it('refuses a worker timeout beyond Lambda\'s 900 s, and ephemeral storage outside 512-10240 MB', () => {
-    expect(() => synthStepcast({ workers: { voiceover: { entry: 'functions/http/health/index.ts', access: {}, timeoutSeconds: 901 } } })).toThrow(/at most 900 s/);
-    expect(() => synthStepcast({ workers: { voiceover: { entry: 'functions/http/health/index.ts', access: {}, ephemeralStorageMb: 20_000 } } })).toThrow(
+    expect(() => synthStepcast({ workers: { export: { entry: 'functions/http/health/index.ts', access: {}, timeoutSeconds: 901 } } })).toThrow(/at most 900 s/);
+    expect(() => synthStepcast({ workers: { export: { entry: 'functions/http/health/index.ts', access: {}, ephemeralStorageMb: 20_000 } } })).toThrow(
       /between 512 and 10240 MB/,
     );
   });
@@ -614,6 +614,44 @@ describe('api stack: queue-fed workers', () => {
     expect(() =>
       synthStepcast({ workers: { export: { entry: 'functions/http/health/index.ts', access: { queues: ['voiceover'] } } } }),
     ).toThrow(/"voiceover", which WORKERS does not list/);
+  });
+});
+
+describe('api stack: the export worker', () => {
+  const worker = dev.stacks.api.workers['export']!;
+  const fn = () => resourceById(dev.api, logicalId(worker.fn), z.object({ Properties: z.record(z.string(), z.unknown()) })).Properties;
+
+  it('runs on x86_64, where the shipped ffmpeg and sharp binaries (linux-x64) run, for up to Lambda\'s 15 minutes', () => {
+    expect(fn()['Architectures']).toEqual(['x86_64']);
+    expect(fn()['Timeout']).toBe(900);
+    expect(WORKERS.export.nativeModules).toEqual(expect.arrayContaining(['ffmpeg', 'sharp', 'fonts']));
+  });
+
+  it('has the memory (CPU) and ephemeral storage a 100-slide guide needs', () => {
+    expect(fn()['MemorySize']).toBeGreaterThanOrEqual(3008);
+    expect(fn()['EphemeralStorage']).toEqual({ Size: WORKERS.export.ephemeralStorageMb });
+    expect(WORKERS.export.ephemeralStorageMb).toBeGreaterThanOrEqual(2048);
+  });
+
+  it('is fed by its queue one message at a time, reporting failures per message, with a dead-letter queue', () => {
+    dev.api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: logicalId(worker.fn) },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const queue = dev.stacks.api.getLogicalId(worker.queue.node.defaultChild as CfnResource);
+    const deadLetters = dev.stacks.api.getLogicalId(worker.deadLetterQueue.node.defaultChild as CfnResource);
+    dev.api.hasResourceProperties('AWS::SQS::Queue', {
+      VisibilityTimeout: 6 * 900,
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetters, 'Arn'] }, maxReceiveCount: WORKERS.export.maxReceiveCount },
+    });
+    expect(queue).not.toBe(deadLetters);
+  });
+
+  it('is the queue the exports API sends to, and only it', () => {
+    const variables = resourceById(dev.api, logicalId(dev.stacks.api.functions['exports']!), LambdaResource).Properties.Environment.Variables;
+    expect(JSON.stringify(variables['EXPORT_QUEUE_URL'])).toContain(dev.stacks.api.getLogicalId(worker.queue.node.defaultChild as CfnResource));
+    expect(Object.keys(variables).filter((name) => name.endsWith('_QUEUE_URL'))).toEqual(['EXPORT_QUEUE_URL']);
   });
 });
 

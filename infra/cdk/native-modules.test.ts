@@ -83,6 +83,13 @@ describe('native module packages', () => {
     ]);
   });
 
+  it.runIf(LINUX_X64)('ffmpeg and fonts: the installer with its linux-x64 binary package, and the font files', () => {
+    const packages = nativeModulePackages(['ffmpeg', 'fonts'], fromRoot('node_modules'));
+    expect(packages.map((pkg) => pkg.name).sort()).toEqual(['@ffmpeg-installer/ffmpeg', '@ffmpeg-installer/linux-x64', 'dejavu-fonts-ttf']);
+    expect(existsSync(fromRoot('node_modules/@ffmpeg-installer/linux-x64/ffmpeg'))).toBe(true);
+    expect(existsSync(fromRoot('node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf'))).toBe(true);
+  });
+
   it('fails in one line naming the missing binary where npm installed another platform', () => {
     const message = messageOf(() => nativeModulePackages(['argon2'], fakeNodeModules(MAC_ARGON2)));
     expect(message).toMatch(/^node_modules has no @node-rs\/argon2-linux-x64-gnu: .*linux x64/);

@@ -4,13 +4,18 @@ import { z } from 'zod';
 import { UsageError } from './errors';
 
 /**
- * Native addons a function may declare (`nativeModules` in functions/routes.ts), each with the
- * packages its bundle needs on Lambda: the module itself (its runtime `dependencies` follow) and
- * the prebuilt linux-x64 glibc binaries, which npm installs only on a linux x64 machine.
+ * Native addons (and binary or data packages) a function may declare (`nativeModules` in
+ * functions/routes.ts), each with the packages its bundle needs on Lambda: the module itself (its
+ * runtime `dependencies` follow) and the prebuilt linux-x64 glibc binaries, which npm installs
+ * only on a linux x64 machine.
  */
 export const NATIVE_MODULES = {
   argon2: { module: '@node-rs/argon2', binaries: ['@node-rs/argon2-linux-x64-gnu'] },
   sharp: { module: 'sharp', binaries: ['@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64'] },
+  // a static ffmpeg executable, not an addon: the package finds the binary package beside it
+  ffmpeg: { module: '@ffmpeg-installer/ffmpeg', binaries: ['@ffmpeg-installer/linux-x64'] },
+  // font files the renderers draw text with (no system fonts on Lambda); read by path, never imported
+  fonts: { module: 'dejavu-fonts-ttf', binaries: [] },
 } as const satisfies Record<string, { module: string; binaries: readonly string[] }>;
 
 export type NativeModule = keyof typeof NATIVE_MODULES;

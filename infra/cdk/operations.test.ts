@@ -9,7 +9,11 @@ import { onlyResource, synthStepcast } from './test-support';
 const dev = synthStepcast({ stage: 'dev' });
 const DOMAIN = { domainName: 'stepcast.example.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ' };
 const withDomain = synthStepcast({ stage: 'prod', domain: DOMAIN, appOrigin: 'https://stepcast.example.com', alarmEmail: 'oncall@example.com' });
-const WORKER = { voiceover: { entry: 'functions/http/health/index.ts', access: {}, timeoutSeconds: 400 } };
+// The exports API enqueues to the export worker, so every synth lists one.
+const WORKER = {
+  voiceover: { entry: 'functions/http/health/index.ts', access: {}, timeoutSeconds: 400 },
+  export: { entry: 'functions/http/health/index.ts', access: {} },
+};
 const withWorker = synthStepcast({ stage: 'dev', workers: WORKER });
 
 const Rule = z.object({
@@ -205,7 +209,7 @@ describe('alarms and dashboard', () => {
   });
 
   it("watches each Lambda's errors and throttles, the API's and the workers'", () => {
-    const names = [...Object.keys(FUNCTIONS), 'voiceoverworker'];
+    const names = [...Object.keys(FUNCTIONS), 'voiceoverworker', 'exportworker'];
     for (const name of names) {
       const prefix = name.replace(/[^A-Za-z0-9]/g, '');
       const errors = alarms.find((a) => a.id.toLowerCase().startsWith(`${prefix.toLowerCase()}errors`));
@@ -223,7 +227,9 @@ describe('alarms and dashboard', () => {
     const dead = byId('voiceoverDeadLetters');
     expect(dead.MetricName).toBe('ApproximateNumberOfMessagesVisible');
     expect(dead.Threshold).toBe(1);
-    expect(alarmsOf(dev.monitoring).some((a) => a.id.includes('Queue'))).toBe(false);
+    // the deployed WORKERS: the export worker's queue alone
+    expect(alarmsOf(dev.monitoring).filter((a) => a.id.includes('Queue')).every((a) => a.id.startsWith('export'))).toBe(true);
+    expect(alarmsOf(dev.monitoring).some((a) => a.id.startsWith('exportQueueOldestMessage'))).toBe(true);
   });
 
   it('watches DynamoDB throttles and system errors', () => {

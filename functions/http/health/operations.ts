@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as AuthContract from '#shared/auth';
+import * as Exports from '#shared/exports';
 import * as Guides from '#shared/guides';
 import * as Org from '#shared/organization';
 
@@ -11,7 +12,7 @@ export interface Operation {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   summary: string;
-  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Folders' | 'Share' | 'Billing';
+  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Exports' | 'Folders' | 'Share' | 'Billing';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -81,6 +82,11 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'PATCH', path: '/api/guides/{id}/slides/{slideId}', summary: 'Edit or move a slide', tag: 'Guides', params: Guides.SlidePath, body: Guides.UpdateSlideBody, success: [200, 'Slide'], session: true }),
   op({ method: 'DELETE', path: '/api/guides/{id}/slides/{slideId}', summary: 'Remove a slide and its screenshot', tag: 'Guides', params: Guides.SlidePath, success: [204, 'Deleted'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/uploads', summary: 'A presigned POST for one screenshot', tag: 'Guides', params: Guides.GuidePath, body: Guides.UploadBody, success: [200, '{ url, fields, key }'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/exports', summary: 'Export a guide as MP4, PDF, Markdown or HTML (a finished export of the same request is reused)', tag: 'Exports', params: Exports.GuideExportsPath, body: Exports.CreateExportBody, success: [202, 'Export (200 when reused)'], session: true }),
+  op({ method: 'GET', path: '/api/guides/{id}/exports', summary: "A guide's exports, newest first", tag: 'Exports', params: Exports.GuideExportsPath, success: [200, '{ items: Export[] }'], session: true }),
+  op({ method: 'GET', path: '/api/exports/{id}', summary: "An export's state, progress and download link", tag: 'Exports', params: Exports.ExportPath, success: [200, 'Export'], session: true }),
+  op({ method: 'DELETE', path: '/api/exports/{id}', summary: 'Delete an export and its file', tag: 'Exports', params: Exports.ExportPath, success: [204, 'Deleted'], session: true }),
+  op({ method: 'POST', path: '/api/exports/{id}/retry', summary: 'Render a failed export again', tag: 'Exports', params: Exports.ExportPath, success: [202, 'Export'], session: true }),
   op({ method: 'GET', path: '/api/share/{id}', summary: 'A published guide for its viewers (private ones for members only)', tag: 'Share', params: Guides.GuidePath, success: [200, 'SharedGuide'] }),
   op({ method: 'POST', path: '/api/stripe/subscription/checkout-session', summary: 'Start a Pro checkout (7-day trial for a first subscription)', tag: 'Billing', success: [200, '{ url }'], session: true }),
   op({ method: 'GET', path: '/api/stripe/subscription/confirm', summary: 'Confirm a completed checkout', tag: 'Billing', query: z.object({ sessionId: z.string() }), success: [200, '{ status, trialEnd, cancelAtPeriodEnd }'], session: true }),

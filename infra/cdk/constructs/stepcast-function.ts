@@ -28,11 +28,12 @@ export const DEFAULT_MEMORY_MB = 512;
 /**
  * Modules the bundle must not contain.
  * - `@aws-sdk/*`: the Node.js 22 Lambda runtime provides the AWS SDK v3.
- * - the native addons (`sharp`, `@node-rs/argon2`): esbuild cannot bundle `.node` binaries. A
+ * - the native addons (`sharp`, `@node-rs/argon2`): esbuild cannot bundle `.node` binaries, nor
+ *   `@ffmpeg-installer/ffmpeg` its executable (it finds it beside its own folder). A
  *   function declaring one gets its packages copied beside the bundle; a bundle importing one
  *   it did not declare fails the synth (see `nativeModules`).
  */
-export const EXTERNAL_MODULES = ['@aws-sdk/*', 'sharp', '@node-rs/argon2'];
+export const EXTERNAL_MODULES = ['@aws-sdk/*', 'sharp', '@node-rs/argon2', '@ffmpeg-installer/ffmpeg'];
 
 // ESM output has no `require`; bundled CommonJS dependencies that call it get one from here.
 const ESM_REQUIRE_SHIM = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";

@@ -3,6 +3,7 @@ import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { getFoldersQueryOptions } from '../../../features/guides/api/list-folders';
 import { getGuidesQueryOptions } from '../../../features/guides/api/list-guides';
 import { GuidesPage } from '../../../features/guides/components/guides-page';
+import { ExportDialog } from '../../../features/exports/components/export-dialog';
 import { EmbedDialog } from '../../../features/share/components/embed-dialog';
 import { requireSession } from '../../../lib/auth';
 
@@ -25,5 +26,5 @@ export function clientLoader(queryClient: QueryClient) {
 /** /dashboard/folder/{id}: the guides in one folder. */
 export default function FolderRoute() {
   const { id } = useParams();
-  return <GuidesPage key={id} folderId={id} EmbedDialog={EmbedDialog} />;
+  return <GuidesPage key={id} folderId={id} EmbedDialog={EmbedDialog} ExportDialog={ExportDialog} />;
 }

@@ -5,6 +5,7 @@ import { guideIdFromSegment } from '#shared/share/link';
 import { getFoldersQueryOptions } from '../../../features/guides/api/list-folders';
 import { getGuideQueryOptions } from '../../../features/guides/api/get-guide';
 import { DesignView } from '../../../features/guides/components/design/design-view';
+import { ExportMenu } from '../../../features/exports/components/export-menu';
 import { EmbedDialog } from '../../../features/share/components/embed-dialog';
 import { requireSession } from '../../../lib/auth';
 
@@ -36,7 +37,7 @@ export default function DesignRoute() {
   const guideId = guideIdFromSegment(useParams().segment ?? '');
   return (
     <Suspense fallback={<Loading />}>
-      <DesignView key={guideId} guideId={guideId} EmbedDialog={EmbedDialog} />
+      <DesignView key={guideId} guideId={guideId} EmbedDialog={EmbedDialog} ExportMenu={ExportMenu} />
     </Suspense>
   );
 }

@@ -9,7 +9,7 @@ import { setDraggedGuide } from '../utils/guide-drag';
 import { formatRelativeTime } from '../utils/relative-time';
 import { Icons } from './icons';
 
-export type GuideAction = 'rename' | 'move' | 'duplicate' | 'copy-link' | 'embed' | 'delete';
+export type GuideAction = 'rename' | 'move' | 'duplicate' | 'copy-link' | 'embed' | 'export' | 'delete';
 
 export interface GuideCardProps {
   guide: GuideSummaryDto;
@@ -120,6 +120,9 @@ export function GuideCard({ guide, folderName, canEmbed, onAction, priority = fa
             onSelect={() => act('embed')}
           >
             Embed…
+          </MenuItem>
+          <MenuItem icon={Icons.upload} onSelect={() => act('export')}>
+            Export…
           </MenuItem>
           <MenuSeparator />
           <MenuItem icon={Icons.trash} tone="danger" onSelect={() => act('delete')}>

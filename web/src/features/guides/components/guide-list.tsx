@@ -13,10 +13,11 @@ import { useFolders } from '../api/list-folders';
 import { useOpenSubscription } from '../hooks/use-open-subscription';
 import { copyShareLink } from '../utils/copy-share-link';
 import type { EmbedDialogComponent } from './embed-slot';
+import type { ExportDialogComponent } from './export-slot';
 import { GuideCard, type GuideAction } from './guide-card';
 import { DeleteGuideDialog, MoveGuideDialog, RenameGuideDialog } from './guide-dialogs';
 
-type DialogKind = 'rename' | 'move' | 'delete' | 'embed';
+type DialogKind = 'rename' | 'move' | 'delete' | 'embed' | 'export';
 
 export interface GuideListProps {
   folderId?: string | undefined;
@@ -26,13 +27,14 @@ export interface GuideListProps {
   /** what to show when a search finds nothing */
   noMatches: ReactNode;
   EmbedDialog?: EmbedDialogComponent | undefined;
+  ExportDialog?: ExportDialogComponent | undefined;
 }
 
 /**
  * The guide cards of recents or of a folder, most recently updated first, one page at a time:
  * the next page loads as the end of the list scrolls into view, or with 'Load more'.
  */
-export function GuideList({ folderId, q, empty, noMatches, EmbedDialog }: GuideListProps) {
+export function GuideList({ folderId, q, empty, noMatches, EmbedDialog, ExportDialog }: GuideListProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useGuides({ folderId, q });
@@ -90,6 +92,9 @@ export function GuideList({ folderId, q, empty, noMatches, EmbedDialog }: GuideL
         return duplicate.mutate({ id: guide.id });
       case 'copy-link':
         return copyShareLink(guide);
+      case 'export':
+        if (ExportDialog) show('export', guide);
+        return;
       case 'embed': {
         // The plan may still be loading: ask for it rather than guess.
         const canEmbed = plan?.embed ?? (await queryClient.fetchQuery(getEntitlementsQueryOptions())).embed;
@@ -132,6 +137,7 @@ export function GuideList({ folderId, q, empty, noMatches, EmbedDialog }: GuideL
       {dialog?.kind === 'rename' ? <RenameGuideDialog key={dialog.guide.id} guide={dialog.guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
       {dialog?.kind === 'move' ? <MoveGuideDialog key={dialog.guide.id} guide={dialog.guide} folders={folders} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
       {dialog?.kind === 'delete' ? <DeleteGuideDialog key={dialog.guide.id} guide={dialog.guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
+      {dialog?.kind === 'export' && ExportDialog ? <ExportDialog key={dialog.guide.id} guide={dialog.guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
       {dialog?.kind === 'embed' && EmbedDialog ? <EmbedDialog key={dialog.guide.id} guide={dialog.guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
     </>
   );

@@ -12,6 +12,7 @@ import { useDocumentHead } from '../../../lib/document-head';
 import { useFolders } from '../api/list-folders';
 import { useOpenSubscription } from '../hooks/use-open-subscription';
 import type { EmbedDialogComponent } from './embed-slot';
+import type { ExportDialogComponent } from './export-slot';
 import { DeleteFolderDialog, RenameFolderDialog } from './folder-dialogs';
 import { GuideList } from './guide-list';
 import { Icons } from './icons';
@@ -119,6 +120,7 @@ export interface GuidesPageProps {
   /** a folder's page; recents without */
   folderId?: string | undefined;
   EmbedDialog?: EmbedDialogComponent | undefined;
+  ExportDialog?: ExportDialogComponent | undefined;
 }
 
 /**
@@ -126,7 +128,7 @@ export interface GuidesPageProps {
  * as cards, most recently updated first, a title search kept in the URL (`?q=`), and "New
  * guide from screenshots" (`?new=screenshots`).
  */
-export function GuidesPage({ folderId, EmbedDialog }: GuidesPageProps) {
+export function GuidesPage({ folderId, EmbedDialog, ExportDialog }: GuidesPageProps) {
   const [params, setParams] = useSearchParams();
   const openSubscription = useOpenSubscription();
   const folder = useFolders().data?.find((item) => item.id === folderId);
@@ -179,6 +181,7 @@ export function GuidesPage({ folderId, EmbedDialog }: GuidesPageProps) {
         folderId={folderId}
         q={q}
         EmbedDialog={EmbedDialog}
+        ExportDialog={ExportDialog}
         noMatches={
           <EmptyState title={`No guides match “${q}”`} actions={<Button variant="outline" onClick={() => setParam('q', undefined)}>Clear search</Button>}>
             <p>Search looks at guide titles{folderId ? ' in this folder' : ''}. Try fewer or other words.</p>

@@ -28,22 +28,8 @@ export function searchWithStep(search: string | URLSearchParams, index: number):
   return params;
 }
 
-/** A slide without a voiceover stays on screen this long while playing, at least. */
-export const MIN_SLIDE_MS = 4_000;
-/** …and at most, however long its text. */
-export const MAX_SLIDE_MS = 12_000;
-/** Reading time added per character of step text and narration beyond the first 60. */
-const MS_PER_CHARACTER = 45;
-
-/**
- * How long a slide stays while playing: its voiceover's length when it has one (the player also
- * advances when the audio ends), else a reading time from its text and narration.
- */
-export function slideDurationMs(slide: { text: string | null; narration: string | null; audioDurationMs: number | null }): number {
-  if (slide.audioDurationMs && slide.audioDurationMs > 0) return slide.audioDurationMs;
-  const characters = plainText(slide.text ?? '').length + (slide.narration ?? '').length;
-  return Math.min(MAX_SLIDE_MS, Math.max(MIN_SLIDE_MS, MIN_SLIDE_MS + (characters - 60) * MS_PER_CHARACTER));
-}
+// How long a slide plays is one rule for the player and the video export.
+export { MAX_SLIDE_MS, MIN_SLIDE_MS, slideDurationMs } from '#shared/slide-timing';
 
 /** What a screen reader hears when the step changes: "Step 3 of 8: Click Save". */
 export function stepAnnouncement(index: number, count: number, text: string | null): string {

@@ -23,6 +23,7 @@ import { useOpenSubscription } from '../../hooks/use-open-subscription';
 import { copyShareLink } from '../../utils/copy-share-link';
 import { orderAfterMove } from '../../utils/reorder';
 import type { EmbedDialogComponent } from '../embed-slot';
+import type { ExportMenuComponent } from '../export-slot';
 import { DeleteGuideDialog } from '../guide-dialogs';
 import { Icons } from '../icons';
 import { AddSlidesDialog } from './add-slides-dialog';
@@ -40,6 +41,7 @@ export const SLIDE_UNDO_MS = 6000;
 export interface DesignViewProps {
   guideId: string;
   EmbedDialog?: EmbedDialogComponent | undefined;
+  ExportMenu?: ExportMenuComponent | undefined;
 }
 
 /**
@@ -145,7 +147,7 @@ function StepText({ slide, position, onChange }: { slide: SlideDto; position: nu
  * delete), the chosen step large in the middle with its text and narration, its settings and
  * the guide's on the right. Every change is shown at once and saved by itself.
  */
-export function DesignView({ guideId, EmbedDialog }: DesignViewProps) {
+export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: guide } = useGuide(guideId);
@@ -272,6 +274,7 @@ export function DesignView({ guideId, EmbedDialog }: DesignViewProps) {
               Open the player
             </MenuItem>
           </Menu>
+          {ExportMenu ? <ExportMenu guide={guide} /> : null}
           <Tooltip content={plan?.embed === false ? 'Embedding is a Pro feature' : 'Embed this guide on a website'}>
             <Button size="sm" icon={plan?.embed === false ? Icons.lock : Icons.embed} onClick={() => void embed()}>
               Embed

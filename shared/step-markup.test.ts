@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, splitBold } from './bold-markup';
+import { plainText, splitBold } from './step-markup';
 
 describe('splitBold', () => {
   it.each([

@@ -1,0 +1,190 @@
+import sharp, { type Metadata } from 'sharp';
+import { PRODUCT_NAME } from '#shared/product';
+import { fontPath, RenderError } from './tools';
+
+/**
+ * The stills the exports are made of, drawn with sharp: a screenshot letterboxed on the brand
+ * background, the highlight ring, caption boxes and the title cards. Text is set by Pango with
+ * the shipped font file (Lambda has no system fonts).
+ */
+export const BRAND_BACKGROUND = '#1e1b4b';
+export const BRAND_BACKGROUND_END = '#312e81';
+/** the player's click highlight */
+export const RING_COLOUR = '#fb7185';
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Pango markup is XML: text goes in escaped. */
+function escapeMarkup(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** A block of text as a transparent PNG (Pango wraps it at `width`). */
+export async function textImage(
+  text: string,
+  options: { size: number; width: number; colour?: string; bold?: boolean; align?: 'left' | 'centre' },
+): Promise<{ png: Buffer; width: number; height: number }> {
+  const weight = options.bold ? 'bold' : 'regular';
+  const image = sharp({
+    text: {
+      text: `<span foreground="${options.colour ?? '#ffffff'}">${escapeMarkup(text)}</span>`,
+      font: `DejaVu Sans${options.bold ? ' Bold' : ''} ${options.size}`,
+      fontfile: fontPath(weight),
+      width: Math.round(options.width),
+      dpi: 72,
+      align: options.align ?? 'centre',
+      wrap: 'word-char',
+      rgba: true,
+      spacing: Math.round(options.size * 0.25),
+    },
+  });
+  const { data, info } = await image.png().toBuffer({ resolveWithObject: true });
+  return { png: data, width: info.width, height: info.height };
+}
+
+/** Where a screenshot of this size sits when fitted (contained) inside a frame, with a margin. */
+export function fitRect(size: { width: number; height: number }, frame: { width: number; height: number }, margin: number): Rect {
+  const room = { width: frame.width - 2 * margin, height: frame.height - 2 * margin };
+  const scale = Math.min(room.width / size.width, room.height / size.height);
+  const width = Math.max(2, Math.round(size.width * scale));
+  const height = Math.max(2, Math.round(size.height * scale));
+  return { x: Math.round((frame.width - width) / 2), y: Math.round((frame.height - height) / 2), width, height };
+}
+
+function gradientSvg(width: number, height: number): Buffer {
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+      `<stop offset="0" stop-color="${BRAND_BACKGROUND}"/><stop offset="1" stop-color="${BRAND_BACKGROUND_END}"/></linearGradient></defs>` +
+      `<rect width="${width}" height="${height}" fill="url(#g)"/></svg>`,
+  );
+}
+
+/**
+ * A slide's frame: its screenshot letterboxed on the brand background (or, without one, its step
+ * text on the brand gradient), as raw RGB, and where the screenshot landed.
+ */
+export async function slideFrame(
+  screenshot: Buffer | null,
+  fallbackText: string,
+  frame: { width: number; height: number },
+): Promise<{ raw: Buffer; rect: Rect | null }> {
+  const { width, height } = frame;
+  if (!screenshot) {
+    const text = await textImage(fallbackText || ' ', { size: Math.round(height * 0.05), width: width * 0.7, bold: true });
+    const raw = await sharp(gradientSvg(width, height))
+      .composite([{ input: text.png, left: Math.round((width - text.width) / 2), top: Math.round((height - text.height) / 2) }])
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    return { raw, rect: null };
+  }
+  let meta: Metadata;
+  try {
+    meta = await sharp(screenshot).metadata();
+  } catch {
+    throw new RenderError('A screenshot could not be read as an image.');
+  }
+  const rect = fitRect({ width: meta.width ?? width, height: meta.height ?? height }, frame, Math.round(height * 0.04));
+  const fitted = await sharp(screenshot).resize(rect.width, rect.height, { fit: 'fill', kernel: 'lanczos3' }).removeAlpha().toBuffer();
+  const raw = await sharp({ create: { width, height, channels: 3, background: BRAND_BACKGROUND } })
+    .composite([{ input: fitted, left: rect.x, top: rect.y }])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  return { raw, rect };
+}
+
+/** The highlight ring (a PNG `size` wide): an accent circle with a soft glow, as the player draws it. */
+export function ringSvg(size: number): Buffer {
+  const r = size * 0.34;
+  const c = size / 2;
+  const stroke = Math.max(2, size * 0.05);
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">` +
+      `<circle cx="${c}" cy="${c}" r="${r + stroke * 1.6}" fill="none" stroke="${RING_COLOUR}" stroke-opacity="0.28" stroke-width="${stroke * 2}"/>` +
+      `<circle cx="${c}" cy="${c}" r="${r}" fill="none" stroke="${RING_COLOUR}" stroke-width="${stroke}"/></svg>`,
+  );
+}
+
+export async function ringImage(size: number): Promise<Buffer> {
+  return sharp(ringSvg(size)).png().toBuffer();
+}
+
+/** A caption as the player shows it: white text on a dark rounded box, centred. */
+export async function captionImage(text: string, frameWidth: number, frameHeight: number): Promise<{ png: Buffer; width: number; height: number }> {
+  const size = Math.round(frameHeight * 0.036);
+  const padX = Math.round(size * 0.7);
+  const padY = Math.round(size * 0.4);
+  const body = await textImage(text, { size, width: frameWidth * 0.74 });
+  const width = body.width + 2 * padX;
+  const height = body.height + 2 * padY;
+  const box = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" rx="${Math.round(size * 0.3)}" fill="rgb(8,11,22)" fill-opacity="0.82"/></svg>`,
+  );
+  const png = await sharp(box)
+    .composite([{ input: body.png, left: padX, top: padY }])
+    .png()
+    .toBuffer();
+  return { png, width, height };
+}
+
+/** The intro and outro cards: the title large on the brand gradient, a line under it, the product's name. */
+export async function cardFrame(title: string, subtitle: string, frame: { width: number; height: number }): Promise<Buffer> {
+  const { width, height } = frame;
+  const heading = await textImage(title, { size: Math.round(height * 0.065), width: width * 0.8, bold: true });
+  const line = await textImage(subtitle, { size: Math.round(height * 0.03), width: width * 0.8, colour: '#c7d2fe' });
+  const brand = await textImage(PRODUCT_NAME, { size: Math.round(height * 0.022), width: width * 0.5, colour: '#a5b4fc', bold: true });
+  const gap = Math.round(height * 0.03);
+  const top = Math.round((height - heading.height - gap - line.height) / 2);
+  return sharp(gradientSvg(width, height))
+    .composite([
+      { input: heading.png, left: Math.round((width - heading.width) / 2), top },
+      { input: line.png, left: Math.round((width - line.width) / 2), top: top + heading.height + gap },
+      { input: brand.png, left: Math.round((width - brand.width) / 2), top: height - brand.height - Math.round(height * 0.06) },
+    ])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+}
+
+/**
+ * A screenshot with the highlight ring drawn at the click (Markdown and PDF steps), as PNG or
+ * JPEG, no wider than `maxWidth`.
+ */
+export async function annotatedScreenshot(
+  screenshot: Buffer,
+  click: { x: number; y: number } | null,
+  options: { maxWidth: number; format: 'png' | 'jpeg' },
+): Promise<{ bytes: Buffer; width: number; height: number }> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(screenshot).metadata();
+  } catch {
+    throw new RenderError('A screenshot could not be read as an image.');
+  }
+  const width = meta.width ?? 1;
+  const height = meta.height ?? 1;
+  const scale = Math.min(1, options.maxWidth / width);
+  const outWidth = Math.round(width * scale);
+  const outHeight = Math.round(height * scale);
+  let image = sharp(screenshot).resize(outWidth, outHeight, { fit: 'fill' });
+  if (click) {
+    const size = Math.max(40, Math.round(outWidth * 0.06));
+    const ring = await sharp(ringSvg(size)).png().toBuffer();
+    const left = Math.round(Math.min(outWidth - 1, Math.max(0, click.x * scale)) - size / 2);
+    const top = Math.round(Math.min(outHeight - 1, Math.max(0, click.y * scale)) - size / 2);
+    // The ring may hang over an edge: composite onto a copy padded by its size, then crop back.
+    const padded = await image.extend({ top: size, bottom: size, left: size, right: size, background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+    image = sharp(padded)
+      .composite([{ input: ring, left: left + size, top: top + size }])
+      .extract({ left: size, top: size, width: outWidth, height: outHeight });
+    image = sharp(await image.png().toBuffer());
+  }
+  const bytes = options.format === 'png' ? await image.png({ compressionLevel: 6 }).toBuffer() : await image.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: false }).toBuffer();
+  return { bytes, width: outWidth, height: outHeight };
+}

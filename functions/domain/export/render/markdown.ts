@@ -1,0 +1,85 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { zipSync, type Zippable } from 'fflate';
+import { PRODUCT_NAME } from '#shared/product';
+import { plainText, splitBold } from '#shared/step-markup';
+import type { ExportGuide } from '../source';
+import { annotatedScreenshot } from './images';
+import { inParallel, renderLanes } from './tools';
+import type { RenderContext, RenderResult } from './types';
+
+/**
+ * The Markdown export: a .zip with `guide.md` and `images/`, written to read well on GitHub: the
+ * title, a numbered list of the steps, then a heading per step with its narration and its
+ * screenshot (the highlight ring drawn at the click).
+ */
+
+/** Text as Markdown shows it literally: the characters that would start markup are escaped. */
+export function escapeMarkdown(text: string): string {
+  return escapeLineStart(escapeInline(text.replace(/\s+/g, ' ').trim()));
+}
+
+/** What would start a heading or a list at the beginning of a line: `\#`, `\-`, `1\.`. */
+function escapeLineStart(text: string): string {
+  return text.replace(/^[#+-]/, (m) => `\\${m}`).replace(/^(\d+)([.)])/, (_m, digits: string, mark: string) => `${digits}\\${mark}`);
+}
+
+function escapeInline(text: string): string {
+  return text
+    .replace(/[\\`*_[\]{}|~]/g, (c) => `\\${c}`)
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/** A step text with its `**bold**` markup kept as Markdown bold and everything else literal. */
+export function stepMarkdown(text: string): string {
+  const markdown = splitBold(text.replace(/\s+/g, ' ').trim())
+    .map((run) => {
+      if (!run.bold) return escapeInline(run.text);
+      // Bold only renders when `**` hugs the text: spaces go outside.
+      const [, lead, inner, trail] = /^(\s*)(.*?)(\s*)$/.exec(run.text)!;
+      return inner ? `${lead}**${escapeInline(inner)}**${trail}` : run.text;
+    })
+    .join('');
+  return escapeLineStart(markdown);
+}
+
+export function guideMarkdown(guide: Pick<ExportGuide, 'title' | 'slides'>, imageNames: ReadonlyArray<string | null>): string {
+  const steps = guide.slides.map((slide, i) => stepMarkdown(slide.text ?? '') || `Step ${i + 1}`);
+  const lines = [`# ${escapeMarkdown(guide.title)}`, '', `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}, exported from ${PRODUCT_NAME}.`, ''];
+  steps.forEach((step, i) => lines.push(`${i + 1}. ${step}`));
+  for (const slide of guide.slides) {
+    const i = slide.index;
+    lines.push('', `## Step ${i + 1}: ${steps[i]}`, '');
+    if (slide.narration?.trim()) lines.push(escapeMarkdown(slide.narration), '');
+    const image = imageNames[i];
+    if (image) lines.push(`![Step ${i + 1}: ${escapeMarkdown(plainText(slide.text ?? ''))}](images/${image})`, '');
+  }
+  return `${lines.join('\n').replace(/\n+$/, '')}\n`;
+}
+
+export async function renderMarkdown(guide: ExportGuide, ctx: RenderContext): Promise<RenderResult> {
+  let done = 0;
+  const images = await inParallel(
+    guide.slides.map((slide) => async () => {
+      const image = slide.screenshot
+        ? await annotatedScreenshot(slide.screenshot.bytes, slide.highlight ? slide.click : null, { maxWidth: 1600, format: 'png' })
+        : null;
+      ctx.onProgress((0.9 * ++done) / guide.slides.length);
+      return image;
+    }),
+    renderLanes() * 2,
+  );
+  const names = images.map((image, i) => (image ? `step-${String(i + 1).padStart(2, '0')}.png` : null));
+  const files: Zippable = { 'guide.md': new TextEncoder().encode(guideMarkdown(guide, names)) };
+  const folder: Zippable = {};
+  images.forEach((image, i) => {
+    // PNGs are compressed already: stored, not deflated again.
+    if (image) folder[names[i]!] = [new Uint8Array(image.bytes), { level: 0 }];
+  });
+  if (Object.keys(folder).length > 0) files.images = folder;
+  const file = path.join(ctx.workDir, 'guide.zip');
+  await writeFile(file, zipSync(files, { level: 6, mtime: new Date() }));
+  ctx.onProgress(1);
+  return { file, extension: 'zip' };
+}

@@ -1,0 +1,272 @@
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { VIDEO_RESOLUTIONS, type Mp4ExportOptions } from '#shared/exports';
+import { PRODUCT_NAME } from '#shared/product';
+import type { ExportGuide } from '../source';
+import { FADE_MS, FPS, buildTimeline, stepCaption, toWebVtt, type Segment, type ZoomPath } from '../timeline';
+import { BRAND_BACKGROUND, captionImage, cardFrame, ringImage, slideFrame } from './images';
+import { inParallel, renderLanes, runFfmpeg } from './tools';
+import type { RenderContext, RenderResult } from './types';
+
+/**
+ * The narrated video. Each segment of the timeline (intro, slides, outro) is encoded on its own,
+ * one per core at once, from one still drawn with sharp at the output size: the zoom is ffmpeg's
+ * `perspective` filter (sub-pixel, so the slow zoom does not shake) over the few frames it
+ * moves, the whole screen before it and the zoomed view after it are the same frame repeated,
+ * the ring and captions are overlays, and each segment dips through the brand colour at its ends
+ * (ffmpeg 4.1 has no `xfade`). The segments are then joined without re-encoding (concat demuxer),
+ * with the voiceovers as one AAC track, the captions as a mov_text track, and `+faststart`.
+ */
+export const X264_PRESET = 'superfast';
+export const X264_CRF = 23;
+/** The encoder settings every segment (and the bench's floor) uses; the concat demuxer needs them equal. */
+export function x264Args(): string[] {
+  return ['-c:v', 'libx264', '-preset', X264_PRESET, '-tune', 'stillimage', '-crf', String(X264_CRF), '-pix_fmt', 'yuv420p', '-threads', '1', '-r', String(FPS)];
+}
+
+const framesOf = (ms: number) => Math.round((ms * FPS) / 1000);
+const num = (value: number) => Number(value.toFixed(4)).toString();
+
+/** The zoom's scale at segment frame `in + offset`, as an ffmpeg expression (the timeline's ease in and out). */
+function scaleExpression(zoom: ZoomPath, offset: number): string {
+  const span = zoom.endMs - zoom.startMs;
+  const u = `clip((in+${offset})*${num(1000 / FPS / span)}-${num(zoom.startMs / span)},0,1)`;
+  const eased = `if(lt(${u},0.5),4*${u}*${u}*${u},1-(2-2*${u})*(2-2*${u})*(2-2*${u})/2)`;
+  return `(1+${num(zoom.scale - 1)}*${eased})`;
+}
+
+/** perspective's source corners for a zoom by `scale` around point p: p stays where it is. */
+function perspectiveArgs(p: { x: number; y: number }, frame: { width: number; height: number }, scale: string, perFrame: boolean): string {
+  const left = `${num(p.x)}-${num(p.x)}/${scale}`;
+  const right = `${num(p.x)}+${num(frame.width - p.x)}/${scale}`;
+  const top = `${num(p.y)}-${num(p.y)}/${scale}`;
+  const bottom = `${num(p.y)}+${num(frame.height - p.y)}/${scale}`;
+  const corners = { x0: left, y0: top, x1: right, y1: top, x2: left, y2: bottom, x3: right, y3: bottom };
+  const options = Object.entries(corners).map(([name, value]) => `${name}='${value}'`);
+  return `perspective=${options.join(':')}:interpolation=linear${perFrame ? ':eval=frame' : ''}`;
+}
+
+const hold = (frames: number) => `loop=loop=${frames - 1}:size=1:start=0,setpts=N/${FPS}/TB`;
+
+interface SegmentPlan {
+  args: string[];
+  output: string;
+  still: string;
+}
+
+async function planSegment(
+  segment: Segment,
+  position: number,
+  guide: ExportGuide,
+  options: Mp4ExportOptions,
+  ctx: RenderContext,
+  ring: { file: string; size: number },
+): Promise<SegmentPlan> {
+  const frame = VIDEO_RESOLUTIONS[options.resolution];
+  const { width, height } = frame;
+  const base = path.join(ctx.workDir, `segment-${position}`);
+  const inputs: string[] = [];
+  const graph: string[] = [];
+  let still: Buffer;
+  let point: { x: number; y: number } | null = null;
+  if (segment.kind === 'intro') {
+    still = await cardFrame(guide.title, `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}`, frame);
+  } else if (segment.kind === 'outro') {
+    still = await cardFrame("You're all set", guide.title, frame);
+  } else {
+    const slide = guide.slides[segment.index]!;
+    const drawn = await slideFrame(slide.screenshot?.bytes ?? null, stepCaption(slide), frame);
+    still = drawn.raw;
+    if (drawn.rect && segment.zoom) {
+      point = { x: drawn.rect.x + segment.zoom.origin.x * drawn.rect.width, y: drawn.rect.y + segment.zoom.origin.y * drawn.rect.height };
+    }
+  }
+  await writeFile(`${base}.rgb`, still);
+  inputs.push('-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-framerate', String(FPS), '-i', `${base}.rgb`);
+
+  const total = segment.frames;
+  // Inputs after the still (0): each use of an overlay image is an input of its own.
+  const image = (file: string): string => {
+    inputs.push('-i', file);
+    return `${inputs.filter((arg) => arg === '-i').length - 1}:v`;
+  };
+  const captions = options.burnCaptions
+    ? await Promise.all(
+        segment.cues.map(async (cue, k) => {
+          const caption = await captionImage(cue.text, width, height);
+          const file = `${base}-caption-${k}.png`;
+          await writeFile(file, caption.png);
+          return {
+            file,
+            x: Math.round((width - caption.width) / 2),
+            y: height - caption.height - Math.round(height * 0.06),
+            from: framesOf(cue.startMs - segment.startMs),
+            to: Math.min(total, framesOf(cue.endMs - segment.startMs)),
+          };
+        }),
+      )
+    : [];
+
+  // The frames that move (the whole screen, then the zoom) are drawn one by one; after them the
+  // picture only changes when a caption does, so each such run is one frame (ring and caption
+  // overlaid once) repeated.
+  const zoom = segment.zoom && point ? segment.zoom : null;
+  const before = zoom ? Math.min(total, Math.max(0, framesOf(zoom.startMs))) : 0;
+  const moving = zoom ? Math.min(total - before, Math.max(0, framesOf(zoom.endMs) - before)) : 0;
+  const steady = before + moving;
+  // Fades touch only their own frames: a run also ends where the fade-out begins (and, with no
+  // motion, where the fade-in ends), since fading a repeated frame copies it, frame after frame.
+  const fade = Math.min(Math.floor(total / 2), framesOf(FADE_MS));
+  const cuts = [...captions.flatMap((c) => [c.from, c.to]), fade, total - fade];
+  const boundaries = [...new Set([steady, ...cuts.filter((f) => f > steady && f < total), total])].sort((a, b) => a - b);
+  const runs = boundaries.slice(0, -1).map((from, i) => ({ from, frames: boundaries[i + 1]! - from })).filter((run) => run.frames > 0);
+  // The moving frames in parts too: the whole screen before the zoom (its first frames apart,
+  // to be faded in), then the zoom. Each part draws its captions; the fades come last.
+  const moved: Array<{ kind: 'pre' | 'move'; from: number; frames: number }> = [];
+  if (before > fade) moved.push({ kind: 'pre', from: 0, frames: fade }, { kind: 'pre', from: fade, frames: before - fade });
+  else if (before > 0) moved.push({ kind: 'pre', from: 0, frames: before });
+  if (moving > 0) moved.push({ kind: 'move', from: before, frames: moving });
+  const branches = moved.length + (runs.length > 0 ? 1 : 0);
+  const branchLabels = [...moved.map((_, i) => `m${i}In`), ...(runs.length > 0 ? ['holdIn'] : [])];
+  graph.push(`[0:v]format=yuv420p${branches > 1 ? `,split=${branches}${branchLabels.map((l) => `[${l}]`).join('')}` : `[${branchLabels[0]}]`}`);
+  const parts: Array<{ label: string; from: number; frames: number }> = [];
+  moved.forEach((part, i) => {
+    const drawn = part.kind === 'pre' ? hold(part.frames) : `${hold(part.frames)},${perspectiveArgs(point!, frame, scaleExpression(zoom!, before), true)}`;
+    let current = `m${i}`;
+    graph.push(`[m${i}In]${drawn}[${current}]`);
+    for (const caption of captions.filter((c) => c.from < part.from + part.frames && c.to > part.from)) {
+      const next = `${current}c`;
+      const from = Math.max(0, caption.from - part.from);
+      const to = Math.min(part.frames, caption.to - part.from) - 1;
+      graph.push(`[${current}][${image(caption.file)}]overlay=x=${caption.x}:y=${caption.y}:enable='between(n,${from},${to})'[${next}]`);
+      current = next;
+    }
+    parts.push({ label: current, from: part.from, frames: part.frames });
+  });
+  if (runs.length > 0) {
+    let held = zoom ? `[holdIn]${perspectiveArgs(point!, frame, num(zoom.scale), false)}` : '[holdIn]null';
+    if (segment.ring && zoom) {
+      graph.push(`${held}[zoomed]`);
+      held = `[zoomed][${image(ring.file)}]overlay=x=${Math.round(point!.x - ring.size / 2)}:y=${Math.round(point!.y - ring.size / 2)}`;
+    }
+    graph.push(`${held}${runs.length > 1 ? `,split=${runs.length}${runs.map((_, i) => `[run${i}In]`).join('')}` : '[run0In]'}`);
+    runs.forEach((run, i) => {
+      const caption = captions.find((c) => c.from <= run.from && run.from < c.to);
+      const drawn = caption ? `[run${i}In][${image(caption.file)}]overlay=x=${caption.x}:y=${caption.y}` : `[run${i}In]null`;
+      graph.push(`${drawn},${hold(run.frames)}[run${i}]`);
+      parts.push({ label: `run${i}`, from: run.from, frames: run.frames });
+    });
+  }
+  const colour = `0x${BRAND_BACKGROUND.slice(1)}`;
+  const joined = parts.map((part) => {
+    const fades: string[] = [];
+    if (part.from < fade) fades.push(`fade=t=in:s=0:n=${fade}:c=${colour}`);
+    if (part.from + part.frames > total - fade) fades.push(`fade=t=out:s=${Math.max(0, total - fade - part.from)}:n=${fade}:c=${colour}`);
+    if (fades.length === 0) return `[${part.label}]`;
+    // fade draws a colour in RGB: back to yuv420p at once, or the whole segment is negotiated to RGB.
+    graph.push(`[${part.label}]${fades.join(',')},format=yuv420p[${part.label}f]`);
+    return `[${part.label}f]`;
+  });
+  graph.push(`${joined.join('')}${joined.length > 1 ? `concat=n=${joined.length}:v=1:a=0,` : 'null,'}setsar=1,format=yuv420p[v]`);
+  const script = `${base}.graph`;
+  await writeFile(script, graph.join(';\n'));
+  const output = `${base}.mp4`;
+  return {
+    output,
+    still: `${base}.rgb`,
+    args: ['-y', ...inputs, '-filter_complex_script', script, '-filter_threads', '1', '-map', '[v]', '-frames:v', String(total), ...x264Args(), '-an', output],
+  };
+}
+
+export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, ctx: RenderContext): Promise<RenderResult> {
+  const frame = VIDEO_RESOLUTIONS[options.resolution];
+  const timeline = buildTimeline(guide.slides);
+  const ringSize = Math.round(frame.width * 0.055);
+  const ring = { file: path.join(ctx.workDir, 'ring.png'), size: ringSize };
+  await writeFile(ring.file, await ringImage(ringSize));
+
+  // Progress: the segments' frames are most of the work; joining them and the audio the rest.
+  const doneFrames = new Array<number>(timeline.segments.length).fill(0);
+  const report = () => ctx.onProgress((0.9 * doneFrames.reduce((a, b) => a + b, 0)) / timeline.frames);
+  const outputs = await inParallel(
+    timeline.segments.map((segment, i) => async () => {
+      const plan = await planSegment(segment, i, guide, options, ctx, ring);
+      await runFfmpeg({
+        args: plan.args,
+        signal: ctx.signal,
+        onFrames: (frames) => {
+          doneFrames[i] = Math.min(segment.frames, frames);
+          report();
+        },
+      });
+      doneFrames[i] = segment.frames;
+      report();
+      // The raw still is 6 MB at 1080p: a long guide would fill the worker's /tmp with them.
+      await rm(plan.still, { force: true });
+      return plan.output;
+    }),
+    renderLanes(),
+  );
+
+  const list = path.join(ctx.workDir, 'segments.txt');
+  await writeFile(list, outputs.map((file) => `file '${file.replace(/'/g, "'\\''")}'`).join('\n'));
+  const inputs = ['-f', 'concat', '-safe', '0', '-i', list];
+  const audio: string[] = [];
+  let input = 1;
+  for (const [i, segment] of timeline.segments.entries()) {
+    const seconds = num(segment.frames / FPS);
+    const voiceover = segment.kind === 'slide' && segment.hasAudio ? guide.slides[segment.index]!.audio : null;
+    if (voiceover) {
+      const file = path.join(ctx.workDir, `voiceover-${i}`);
+      await writeFile(file, voiceover.bytes);
+      inputs.push('-i', file);
+      audio.push(`[${input}:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=duration=${seconds},asetpts=N/SR/TB[a${i}]`);
+      input++;
+    } else {
+      audio.push(`anullsrc=r=44100:cl=stereo,atrim=duration=${seconds},aformat=sample_fmts=fltp:channel_layouts=stereo,asetpts=N/SR/TB[a${i}]`);
+    }
+  }
+  audio.push(`${timeline.segments.map((_, i) => `[a${i}]`).join('')}concat=n=${timeline.segments.length}:v=0:a=1[audio]`);
+  const graph = path.join(ctx.workDir, 'audio.graph');
+  await writeFile(graph, audio.join(';\n'));
+
+  const subtitles = timeline.cues.length > 0 ? path.join(ctx.workDir, 'captions.vtt') : undefined;
+  if (subtitles) await writeFile(subtitles, toWebVtt(timeline.cues));
+  const subtitleInput = input;
+  const output = path.join(ctx.workDir, 'video.mp4');
+  await runFfmpeg({
+    signal: ctx.signal,
+    args: [
+      '-y',
+      ...inputs,
+      ...(subtitles ? ['-i', subtitles] : []),
+      '-filter_complex_script',
+      graph,
+      '-map',
+      '0:v',
+      '-map',
+      '[audio]',
+      ...(subtitles ? ['-map', `${subtitleInput}:s`, '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng', '-metadata:s:s:0', 'handler_name=Captions'] : []),
+      '-c:v',
+      'copy',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-metadata',
+      `title=${guide.title}`,
+      '-metadata',
+      `encoder=${PRODUCT_NAME}`,
+      '-movflags',
+      '+faststart',
+      output,
+    ],
+  });
+  ctx.onProgress(1);
+  return {
+    file: output,
+    extension: 'mp4',
+    durationMs: timeline.durationMs,
+    ...(subtitles ? { subtitles } : {}),
+  };
+}

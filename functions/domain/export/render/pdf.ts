@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PdfExportOptions } from '#shared/exports';
+import { PRODUCT_NAME } from '#shared/product';
+import { splitBold } from '#shared/step-markup';
+import type { ExportGuide } from '../source';
+import { annotatedScreenshot } from './images';
+import { fontPath, inParallel, renderLanes } from './tools';
+import type { RenderContext, RenderResult } from './types';
+
+/**
+ * The PDF: a title page, then the steps in order, each with its number, its text (real,
+ * selectable text in an embedded, subset font), its narration and its screenshot with the
+ * highlight ring drawn at the click as a vector. A4 or Letter.
+ */
+export const PAGE_SIZES = { a4: [595.28, 841.89], letter: [612, 792] } as const;
+
+const MARGIN = 48;
+const INK = rgb(0.06, 0.09, 0.16);
+const MUTED = rgb(0.33, 0.36, 0.45);
+const BRAND = rgb(0.263, 0.22, 0.792);
+const RING = rgb(0.984, 0.443, 0.522);
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  /** characters the font cannot draw become "?" instead of failing or drawing boxes */
+  clean: (text: string) => string;
+}
+
+type Run = { text: string; bold: boolean };
+
+/** Words of runs laid into lines no wider than `width`. */
+function wrap(runs: Run[], fonts: Fonts, size: number, width: number): Run[][] {
+  const lines: Run[][] = [];
+  let line: Run[] = [];
+  let lineWidth = 0;
+  const space = fonts.regular.widthOfTextAtSize(' ', size);
+  for (const run of runs) {
+    const font = run.bold ? fonts.bold : fonts.regular;
+    for (const word of run.text.split(/\s+/).filter(Boolean)) {
+      let w = font.widthOfTextAtSize(word, size);
+      let piece = word;
+      // A word longer than the line is cut where it must be.
+      while (w > width && piece.length > 1) {
+        let cut = piece.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(piece.slice(0, cut), size) > width) cut--;
+        if (line.length > 0) lines.push(line);
+        lines.push([{ text: piece.slice(0, cut), bold: run.bold }]);
+        line = [];
+        lineWidth = 0;
+        piece = piece.slice(cut);
+        w = font.widthOfTextAtSize(piece, size);
+      }
+      const extra = line.length > 0 ? space : 0;
+      if (lineWidth + extra + w > width && line.length > 0) {
+        lines.push(line);
+        line = [];
+        lineWidth = 0;
+      }
+      line.push({ text: (line.length > 0 ? ' ' : '') + piece, bold: run.bold });
+      lineWidth += (line.length > 1 ? space : 0) + w;
+    }
+  }
+  if (line.length > 0) lines.push(line);
+  return lines;
+}
+
+function drawLines(page: PDFPage, lines: Run[][], fonts: Fonts, options: { x: number; y: number; size: number; colour: ReturnType<typeof rgb>; lineHeight: number }): number {
+  let y = options.y;
+  for (const line of lines) {
+    let x = options.x;
+    y -= options.size;
+    for (const run of line) {
+      const font = run.bold ? fonts.bold : fonts.regular;
+      page.drawText(run.text, { x, y, size: options.size, font, color: options.colour });
+      x += font.widthOfTextAtSize(run.text, options.size);
+    }
+    y -= options.lineHeight - options.size;
+  }
+  return y;
+}
+
+async function embedFonts(doc: PDFDocument): Promise<Fonts> {
+  doc.registerFontkit(fontkit);
+  const regularBytes = readFileSync(fontPath('regular'));
+  const boldBytes = readFileSync(fontPath('bold'));
+  const regular = await doc.embedFont(regularBytes, { subset: true });
+  const bold = await doc.embedFont(boldBytes, { subset: true });
+  const face = fontkit.create(regularBytes);
+  const clean = (text: string) =>
+    [...text.replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')]
+      .map((char) => (/\s/.test(char) ? ' ' : face.hasGlyphForCodePoint(char.codePointAt(0)!) ? char : '?'))
+      .join('');
+  return { regular, bold, clean };
+}
+
+export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, ctx: RenderContext): Promise<RenderResult> {
+  const [pageWidth, pageHeight] = PAGE_SIZES[options.pageSize];
+  const doc = await PDFDocument.create();
+  doc.setTitle(guide.title);
+  doc.setCreator(PRODUCT_NAME);
+  doc.setProducer(PRODUCT_NAME);
+  doc.setSubject(`${guide.slides.length} steps`);
+  const fonts = await embedFonts(doc);
+  const contentWidth = pageWidth - 2 * MARGIN;
+
+  // Screenshots become JPEGs first (sharp, in parallel): pdf-lib embeds JPEG bytes as they are.
+  let prepared = 0;
+  const images = await inParallel(
+    guide.slides.map((slide) => async () => {
+      const image = slide.screenshot ? await annotatedScreenshot(slide.screenshot.bytes, null, { maxWidth: 1600, format: 'jpeg' }) : null;
+      ctx.onProgress((0.8 * ++prepared) / guide.slides.length);
+      return image ? { ...image, embedded: await doc.embedJpg(image.bytes) } : null;
+    }),
+    renderLanes() * 2,
+  );
+
+  // Title page.
+  const cover = doc.addPage([pageWidth, pageHeight]);
+  cover.drawRectangle({ x: 0, y: pageHeight - 12, width: pageWidth, height: 12, color: BRAND });
+  const titleLines = wrap([{ text: fonts.clean(guide.title), bold: true }], fonts, 30, contentWidth);
+  const titleBottom = drawLines(cover, titleLines, fonts, { x: MARGIN, y: pageHeight * 0.62, size: 30, colour: INK, lineHeight: 38 });
+  const count = `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}`;
+  drawLines(cover, [[{ text: count, bold: false }]], fonts, { x: MARGIN, y: titleBottom - 8, size: 14, colour: MUTED, lineHeight: 20 });
+  drawLines(cover, [[{ text: `Exported from ${PRODUCT_NAME}`, bold: false }]], fonts, { x: MARGIN, y: MARGIN + 14, size: 10, colour: MUTED, lineHeight: 14 });
+
+  // Steps, flowed: a step starts a new page when it does not fit on what is left of this one.
+  let page: PDFPage | undefined;
+  let cursor = 0;
+  const footer = (target: PDFPage, number: number) =>
+    target.drawText(fonts.clean(`${guide.title} · ${number}`), { x: MARGIN, y: MARGIN / 2, size: 8, font: fonts.regular, color: MUTED });
+  for (const slide of guide.slides) {
+    const heading = wrap([{ text: `Step ${slide.index + 1}`, bold: true }], fonts, 11, contentWidth);
+    const textRuns = splitBold(fonts.clean(slide.text ?? '')).map((run) => ({ text: run.text, bold: run.bold }));
+    const textLines = wrap(textRuns, fonts, 14, contentWidth);
+    const narrationLines = wrap([{ text: fonts.clean(slide.narration ?? ''), bold: false }], fonts, 10.5, contentWidth);
+    const image = images[slide.index];
+    const maxImageHeight = (pageHeight - 2 * MARGIN) * 0.5;
+    const scale = image ? Math.min(contentWidth / image.width, maxImageHeight / image.height) : 0;
+    const imageHeight = image ? image.height * scale : 0;
+    const blockHeight = 16 + textLines.length * 19 + narrationLines.length * 15 + (image ? imageHeight + 12 : 0) + 28;
+    if (!page || cursor - blockHeight < MARGIN) {
+      page = doc.addPage([pageWidth, pageHeight]);
+      footer(page, doc.getPageCount() - 1);
+      cursor = pageHeight - MARGIN;
+    }
+    cursor = drawLines(page, heading, fonts, { x: MARGIN, y: cursor, size: 11, colour: BRAND, lineHeight: 16 });
+    cursor = drawLines(page, textLines, fonts, { x: MARGIN, y: cursor - 2, size: 14, colour: INK, lineHeight: 19 });
+    if (narrationLines.length > 0) cursor = drawLines(page, narrationLines, fonts, { x: MARGIN, y: cursor - 2, size: 10.5, colour: MUTED, lineHeight: 15 });
+    if (image) {
+      const width = image.width * scale;
+      const x = MARGIN;
+      const top = cursor - 10;
+      page.drawImage(image.embedded, { x, y: top - imageHeight, width, height: imageHeight });
+      page.drawRectangle({ x, y: top - imageHeight, width, height: imageHeight, borderColor: rgb(0.8, 0.83, 0.88), borderWidth: 0.75 });
+      if (slide.click && slide.highlight && slide.size) {
+        const cx = x + (slide.click.x / slide.size.width) * width;
+        const cy = top - (slide.click.y / slide.size.height) * imageHeight;
+        page.drawCircle({ x: cx, y: cy, size: 11, borderColor: RING, borderWidth: 2.5, borderOpacity: 1 });
+        page.drawCircle({ x: cx, y: cy, size: 15, borderColor: RING, borderWidth: 3, borderOpacity: 0.3 });
+      }
+      cursor = top - imageHeight - 2;
+    }
+    cursor -= 28;
+  }
+  const bytes = await doc.save();
+  const file = path.join(ctx.workDir, 'guide.pdf');
+  await writeFile(file, bytes);
+  ctx.onProgress(1);
+  return { file, extension: 'pdf' };
+}

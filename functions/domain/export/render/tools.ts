@@ -1,0 +1,124 @@
+import { spawn } from 'node:child_process';
+import { accessSync, chmodSync, constants, copyFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { defineConfig } from '../../../core/config';
+
+/**
+ * The renderers' tools: the ffmpeg binary and the fonts. Both ship as npm packages
+ * (`@ffmpeg-installer/ffmpeg`'s static 4.1 build, DejaVu), beside the worker's bundle in AWS
+ * (infra/cdk/native-modules.ts) and in node_modules locally; FFMPEG_PATH picks another ffmpeg
+ * (a newer system one) instead.
+ */
+const toolsConfig = defineConfig({ FFMPEG_PATH: z.string().min(1).optional() });
+
+const requireHere = createRequire(import.meta.url);
+
+let ffmpeg: string | undefined;
+
+/** The ffmpeg to run; copied to a temporary folder and made executable where the package lost its mode bit. */
+export function ffmpegPath(): string {
+  if (ffmpeg) return ffmpeg;
+  const configured = toolsConfig().FFMPEG_PATH;
+  const found = configured ?? (requireHere('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  try {
+    accessSync(found, constants.X_OK);
+    ffmpeg = found;
+  } catch {
+    const copy = path.join(os.tmpdir(), 'stepcast-ffmpeg');
+    if (!existsSync(copy)) copyFileSync(found, copy);
+    chmodSync(copy, 0o755);
+    ffmpeg = copy;
+  }
+  return ffmpeg;
+}
+
+const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
+
+/** DejaVu Sans: wide Unicode coverage (Latin, Greek, Cyrillic, Arabic, Hebrew), free to embed. */
+export function fontPath(weight: keyof typeof FONT_FILES = 'regular'): string {
+  const dir = path.dirname(requireHere.resolve('dejavu-fonts-ttf/package.json'));
+  return path.join(dir, 'ttf', FONT_FILES[weight]);
+}
+
+/** Something about the guide itself keeps it from rendering; its message is for the author. */
+export class RenderError extends Error {
+  override readonly name = 'RenderError';
+}
+
+/** ffmpeg failed; what it said is for the logs, not for the author. */
+export class FfmpegError extends Error {
+  override readonly name = 'FfmpegError';
+}
+
+export interface FfmpegRun {
+  args: string[];
+  /** frames written so far (from ffmpeg's `-progress`) */
+  onFrames?: (frames: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Runs ffmpeg to the end; fails with the tail of what it said. */
+export function runFfmpeg({ args, onFrames, signal }: FfmpegRun): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    let pending = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const frame = /^frame=(\d+)/.exec(line);
+        if (frame && onFrames) onFrames(Number(frame[1]));
+      }
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-4_000);
+    });
+    const abort = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', abort, { once: true });
+    child.on('error', (error) => {
+      signal?.removeEventListener('abort', abort);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      signal?.removeEventListener('abort', abort);
+      if (signal?.aborted) reject(signal.reason);
+      else if (code === 0) resolve();
+      else reject(new FfmpegError(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
+    });
+  });
+}
+
+/** Runs tasks with at most `limit` at once; the first failure stops new ones and is thrown. */
+export async function inParallel<T>(tasks: ReadonlyArray<() => Promise<T>>, limit: number): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (!failed && next < tasks.length) {
+      const index = next++;
+      try {
+        results[index] = await tasks[index]!();
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, tasks.length)) }, lane));
+  return results;
+}
+
+/** How many renders run at once: one per core (Lambda's vCPUs grow with its memory). */
+export function renderLanes(): number {
+  return Math.max(1, os.availableParallelism());
+}

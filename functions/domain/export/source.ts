@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
+import { assetTypeOf } from '#shared/assets';
+import * as Asset from '../asset';
+import { loadGuide } from '../guide-read';
+import { RenderError } from './render/tools';
+import type { TimelineSlide } from './timeline';
+
+/**
+ * A guide as the renderers need it: its slides in order with the effective zoom and highlight,
+ * and the bytes of each screenshot and voiceover, read by key from the asset bucket (never by
+ * public URL: a private guide's assets are not public).
+ */
+export interface ExportSlide extends TimelineSlide {
+  index: number;
+  screenshot: { bytes: Buffer; contentType: string } | null;
+  audio: { bytes: Buffer; contentType: string; durationMs: number } | null;
+}
+
+export interface ExportGuide {
+  id: string;
+  title: string;
+  slides: ExportSlide[];
+}
+
+/** Word timings the narration adds to a slide; anything else reads as none. */
+const Words = z.array(z.object({ startMs: z.number(), endMs: z.number(), text: z.string() }));
+
+export async function readObject(key: string): Promise<{ bytes: Buffer; contentType: string }> {
+  return { bytes: Buffer.from(await Asset.read(key)), contentType: assetTypeOf(key).contentType };
+}
+
+async function readAsset(key: string, what: string): Promise<{ bytes: Buffer; contentType: string }> {
+  try {
+    return await readObject(key);
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    if (name === 'NoSuchKey' || name === 'NotFound' || name === 'AccessDenied') throw new RenderError(`${what} is missing.`);
+    throw error;
+  }
+}
+
+/** The guide with its assets, or undefined when it is gone. */
+export async function loadExportGuide(guideId: string, options: { audio: boolean; onSlide?: (done: number, total: number) => void }): Promise<ExportGuide | undefined> {
+  const { guide, slides } = await loadGuide(guideId);
+  if (!guide) return undefined;
+  let done = 0;
+  const loaded = await Promise.all(
+    slides.map(async (slide, index): Promise<ExportSlide> => {
+      const step = `The screenshot of step ${index + 1}`;
+      const [screenshot, audio] = await Promise.all([
+        slide.screenshotKey ? readAsset(slide.screenshotKey, step) : null,
+        options.audio && slide.audioKey && slide.audioDurationMs ? readAsset(slide.audioKey, `The voiceover of step ${index + 1}`) : null,
+      ]);
+      const words = Words.safeParse((slide as Record<string, unknown>).words);
+      options.onSlide?.(++done, slides.length);
+      return {
+        id: slide.slideId,
+        index,
+        size: slide.width && slide.height ? { width: slide.width, height: slide.height } : null,
+        click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
+        zoomLevel: effectiveZoomLevel(slide, guide),
+        highlight: effectiveHighlight(slide, guide),
+        text: slide.text ?? null,
+        narration: slide.narration ?? null,
+        audioDurationMs: audio ? slide.audioDurationMs! : null,
+        words: audio && words.success ? words.data : null,
+        screenshot,
+        audio: audio ? { ...audio, durationMs: slide.audioDurationMs! } : null,
+      };
+    }),
+  );
+  return { id: guide.guideId, title: guide.title, slides: loaded };
+}

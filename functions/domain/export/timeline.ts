@@ -1,0 +1,212 @@
+import { slideDurationMs } from '#shared/slide-timing';
+import { plainText } from '#shared/step-markup';
+
+/**
+ * The narrated video's timeline, from a guide: an intro card, one segment per slide and an outro
+ * card, each a whole number of frames; per slide the zoom towards the click, the captions and
+ * the voiceover. Pure: the MP4 renderer draws it, the tests read it.
+ */
+export const FPS = 30;
+export const INTRO_MS = 3_000;
+export const OUTRO_MS = 2_500;
+/** a dip through the background between segments: this long out, this long in */
+export const FADE_MS = 250;
+/** as in the player: the whole screen first, then the zoom towards the click */
+export const ZOOM_DELAY_MS = 450;
+export const ZOOM_MS = 1_100;
+/** a caption holds at most this many characters (two lines at the burned-in size) */
+export const MAX_CUE_CHARACTERS = 84;
+
+export interface TimelineWord {
+  startMs: number;
+  endMs: number;
+  text: string;
+}
+
+export interface TimelineSlide {
+  id: string;
+  /** the screenshot's pixel size; null without a screenshot */
+  size: { width: number; height: number } | null;
+  /** in screenshot pixels */
+  click: { x: number; y: number } | null;
+  /** effective (the slide's override or the guide's default) */
+  zoomLevel: number;
+  highlight: boolean;
+  text: string | null;
+  narration: string | null;
+  audioDurationMs: number | null;
+  /** the voiceover's word timings, when the narration engine gave them */
+  words: readonly TimelineWord[] | null;
+}
+
+/** The zoom of a slide: scale 1 → `scale` around `origin` (fractions of the screenshot), eased. */
+export interface ZoomPath {
+  origin: { x: number; y: number };
+  scale: number;
+  /** from the segment's start */
+  startMs: number;
+  endMs: number;
+}
+
+export interface Cue {
+  /** from the video's start */
+  startMs: number;
+  endMs: number;
+  text: string;
+}
+
+export interface Segment {
+  kind: 'intro' | 'slide' | 'outro';
+  /** the slide's position in the guide (0-based); -1 for the cards */
+  index: number;
+  slide: TimelineSlide | null;
+  startFrame: number;
+  frames: number;
+  startMs: number;
+  durationMs: number;
+  zoom: ZoomPath | null;
+  /** the highlight ring appears at the click once zoomed */
+  ring: { x: number; y: number } | null;
+  cues: Cue[];
+  /** the voiceover plays from the segment's start */
+  hasAudio: boolean;
+}
+
+export interface Timeline {
+  fps: number;
+  frames: number;
+  durationMs: number;
+  segments: Segment[];
+  cues: Cue[];
+}
+
+const framesOf = (ms: number) => Math.max(1, Math.round((ms * FPS) / 1000));
+const msOf = (frames: number) => (frames * 1000) / FPS;
+
+/** Ease in and out (cubic), as the player's transition: 0 → 1 over t in 0..1. */
+export function easeInOut(t: number): number {
+  const x = Math.min(1, Math.max(0, t));
+  return x < 0.5 ? 4 * x * x * x : 1 - (-2 * x + 2) ** 3 / 2;
+}
+
+/** The zoom's scale at a time from the segment's start. */
+export function scaleAt(zoom: ZoomPath, ms: number): number {
+  return 1 + (zoom.scale - 1) * easeInOut((ms - zoom.startMs) / (zoom.endMs - zoom.startMs));
+}
+
+export function zoomOf(slide: TimelineSlide): ZoomPath | null {
+  const { click, size } = slide;
+  if (!click || !size || size.width <= 0 || size.height <= 0) return null;
+  const scale = Math.max(1, slide.zoomLevel);
+  const origin = { x: Math.min(1, Math.max(0, click.x / size.width)), y: Math.min(1, Math.max(0, click.y / size.height)) };
+  return { origin, scale, startMs: ZOOM_DELAY_MS, endMs: ZOOM_DELAY_MS + ZOOM_MS };
+}
+
+/** Narration split into caption-sized pieces: sentences, then word runs of at most MAX_CUE_CHARACTERS. */
+export function splitCaptions(narration: string): string[] {
+  const sentences = narration
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?…])\s+/)
+    .filter(Boolean);
+  const pieces: string[] = [];
+  for (const sentence of sentences) {
+    let current = '';
+    for (const word of sentence.split(' ')) {
+      const next = current ? `${current} ${word}` : word;
+      if (next.length > MAX_CUE_CHARACTERS && current) {
+        pieces.push(current);
+        current = word;
+      } else current = next;
+    }
+    if (current) pieces.push(current);
+  }
+  return pieces;
+}
+
+/** Caption cues of one slide, relative to its start: from word timings when given, else by length over its time. */
+export function slideCues(slide: TimelineSlide, durationMs: number): Array<{ startMs: number; endMs: number; text: string }> {
+  const words = (slide.words ?? []).filter((w) => w.text.trim() && w.endMs > w.startMs);
+  const clamp = (ms: number) => Math.min(durationMs, Math.max(0, ms));
+  if (words.length > 0) {
+    const groups: TimelineWord[][] = [];
+    let group: TimelineWord[] = [];
+    for (const word of words) {
+      const text = [...group, word].map((w) => w.text.trim()).join(' ');
+      if (group.length > 0 && (text.length > MAX_CUE_CHARACTERS || /[.!?…]$/.test(group.at(-1)!.text.trim()))) {
+        groups.push(group);
+        group = [];
+      }
+      group.push(word);
+    }
+    if (group.length > 0) groups.push(group);
+    return groups
+      .map((g, i) => ({
+        startMs: clamp(i === 0 ? 0 : g[0]!.startMs),
+        // A caption stays until the next one starts (no flicker between words), the last to the end.
+        endMs: clamp(i === groups.length - 1 ? durationMs : groups[i + 1]![0]!.startMs),
+        text: g.map((w) => w.text.trim()).join(' '),
+      }))
+      .filter((cue) => cue.endMs > cue.startMs);
+  }
+  const pieces = splitCaptions(slide.narration ?? '');
+  const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  let at = 0;
+  return pieces.map((text, i) => {
+    const startMs = Math.round((at / total) * durationMs);
+    at += text.length;
+    const endMs = i === pieces.length - 1 ? durationMs : Math.round((at / total) * durationMs);
+    return { startMs, endMs, text };
+  });
+}
+
+/** The step text as the video shows it, without its bold markup. */
+export function stepCaption(slide: TimelineSlide): string {
+  return plainText(slide.text ?? '').trim();
+}
+
+export function buildTimeline(slides: readonly TimelineSlide[]): Timeline {
+  const segments: Segment[] = [];
+  let frame = 0;
+  const push = (segment: Omit<Segment, 'startFrame' | 'startMs' | 'durationMs' | 'cues'>, cues: (startMs: number, durationMs: number) => Cue[]) => {
+    const startMs = msOf(frame);
+    const durationMs = msOf(segment.frames);
+    segments.push({ ...segment, startFrame: frame, startMs, durationMs, cues: cues(startMs, durationMs) });
+    frame += segment.frames;
+  };
+  push({ kind: 'intro', index: -1, slide: null, frames: framesOf(INTRO_MS), zoom: null, ring: null, hasAudio: false }, () => []);
+  slides.forEach((slide, index) => {
+    const frames = framesOf(slideDurationMs({ text: slide.text, narration: slide.narration, audioDurationMs: slide.audioDurationMs }));
+    const zoom = zoomOf(slide);
+    push(
+      {
+        kind: 'slide',
+        index,
+        slide,
+        frames,
+        zoom,
+        ring: zoom && slide.highlight ? zoom.origin : null,
+        hasAudio: !!slide.audioDurationMs && slide.audioDurationMs > 0,
+      },
+      (startMs, durationMs) =>
+        slideCues(slide, durationMs).map((cue) => ({ startMs: startMs + cue.startMs, endMs: startMs + cue.endMs, text: cue.text })),
+    );
+  });
+  push({ kind: 'outro', index: -1, slide: null, frames: framesOf(OUTRO_MS), zoom: null, ring: null, hasAudio: false }, () => []);
+  return { fps: FPS, frames: frame, durationMs: msOf(frame), segments, cues: segments.flatMap((s) => s.cues) };
+}
+
+function vttTime(ms: number): string {
+  const total = Math.round(ms);
+  const h = Math.floor(total / 3_600_000);
+  const m = Math.floor((total % 3_600_000) / 60_000);
+  const s = Math.floor((total % 60_000) / 1000);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(total % 1000, 3)}`;
+}
+
+/** The captions as WebVTT (the .vtt beside the video, and the soft subtitle track's source). */
+export function toWebVtt(cues: readonly Cue[]): string {
+  const blocks = cues.map((cue, i) => `${i + 1}\n${vttTime(cue.startMs)} --> ${vttTime(cue.endMs)}\n${cue.text.replace(/-->/g, '→')}`);
+  return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
+}

@@ -1,0 +1,405 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import ffprobe from '@ffprobe-installer/ffprobe';
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { unzipSync } from 'fflate';
+import { PDFDocument } from 'pdf-lib';
+import { chromium } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ErrorBody } from '#shared/errors';
+import { ExportDto, ExportListDto } from '#shared/exports';
+import type { GuideDto } from '#shared/guides';
+import { slugifyTitle } from '#shared/share/link';
+import { slideDurationMs } from '#shared/slide-timing';
+import { db } from '../../functions/db/service';
+import { ABANDONED_MESSAGE } from '../../functions/domain/export/export';
+import * as ExportJob from '../../functions/domain/export/job';
+import { INTRO_MS, OUTRO_MS } from '../../functions/domain/export/timeline';
+import { localS3Client } from '../../infra/local/emulators';
+import { ApiClient, signUp } from '../support/api-client';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { postUpload } from '../support/images';
+import { useIsolatedStack } from '../support/isolated-stack';
+import { subscribe } from '../support/team';
+import sharp from 'sharp';
+
+const stack = useIsolatedStack();
+const work = mkdtempSync(path.join(os.tmpdir(), 'stepcast-exports-test-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+async function author() {
+  const client = new ApiClient(stack().url);
+  await signUp(client);
+  return client;
+}
+
+async function screenshot(step: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f8fafc"/>
+    <rect width="1280" height="64" fill="#4338ca"/><rect x="${200 + step * 120}" y="300" width="220" height="56" rx="10" fill="#0f766e"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** A short MP3 made here with ffmpeg: a sine tone, as a voiceover stands in. */
+function voiceover(seconds: number): Buffer {
+  const file = path.join(work, `tone-${seconds}.mp3`);
+  execFileSync(ffmpeg.path, ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '64k', file]);
+  return execFileSync('cat', [file]);
+}
+
+const TEXTS = ['Open **Settings**', 'Choose **Team**', 'Press **Invite**'];
+const NARRATIONS = ['Open the settings.', 'Choose the team you want to grow.', 'Press invite to send the mail.'];
+
+/** A three-step guide made through the API; with `audio`, each slide gets a voiceover of that many seconds. */
+async function threeStepGuide(c: ApiClient, title = 'Invite a teammate', audio?: number): Promise<GuideDto> {
+  const guide = (await c.post('/api/guides', { title })).json as GuideDto;
+  for (const [i, text] of TEXTS.entries()) {
+    const image = await screenshot(i + 1);
+    const upload = await c.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length });
+    expect([200, 201, 204]).toContain(await postUpload(upload.json, image, 'image/png'));
+    const added = await c.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.json.key, text, narration: NARRATIONS[i], click: { x: 310 + i * 120, y: 328 } });
+    expect(added.status).toBe(201);
+  }
+  const full = (await c.get(`/api/guides/${guide.id}`)).json as GuideDto;
+  if (audio) {
+    const bytes = voiceover(audio);
+    const s3 = localS3Client(stack().s3Endpoint);
+    for (const slide of full.slides) {
+      const key = `${full.slides[0]!.screenshotKey!.replace(/[^/]+$/, '')}voice-${slide.id}.mp3`;
+      await s3.send(new PutObjectCommand({ Bucket: stack().bucketName, Key: key, Body: bytes, ContentType: 'audio/mpeg' }));
+      await db().entities.slide.patch({ guideId: full.id, slideId: slide.id }).set({ audioKey: key, audioDurationMs: audio * 1000 }).go();
+    }
+  }
+  return full;
+}
+
+async function exportAndWait(c: ApiClient, guideId: string, body: unknown) {
+  const created = await c.post(`/api/guides/${guideId}/exports`, body);
+  expect(created.status, created.text).toBe(202);
+  const queued = ExportDto.parse(created.json);
+  expect(queued).toMatchObject({ guideId, state: 'queued', progress: 0, downloadUrl: null, error: null });
+  await stack().server.workers.idle();
+  const done = await c.get(`/api/exports/${queued.id}`);
+  expect(done.status).toBe(200);
+  return ExportDto.parse(done.json);
+}
+
+async function download(url: string) {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+function probe(file: string) {
+  return JSON.parse(
+    execFileSync(ffprobe.path, ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,codec_name,width,height,pix_fmt,avg_frame_rate', '-of', 'json', file], { encoding: 'utf8' }),
+  ) as { format: { duration: string }; streams: Array<{ codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string; avg_frame_rate?: string }> };
+}
+
+async function objectsUnder(prefix: string): Promise<string[]> {
+  const page = await localS3Client(stack().s3Endpoint).send(new ListObjectsV2Command({ Bucket: stack().bucketName, Prefix: prefix }));
+  return (page.Contents ?? []).map((o) => o.Key!);
+}
+
+// The free plan holds 3 guides per organisation: each test has an author of its own.
+describe('exports, each format end to end on a three-step guide', () => {
+  let c: ApiClient;
+  beforeEach(async () => {
+    c = await author();
+  });
+
+  it('renders a narrated 1920×1080 MP4: H.264 and AAC, as long as its slides, captions beside it, downloaded as invite-a-teammate.mp4', async () => {
+    const guide = await threeStepGuide(c, 'Invite a teammate', 1.2);
+    const done = await exportAndWait(c, guide.id, { format: 'mp4', options: { resolution: '1080p' } });
+    expect(done.state, done.error ?? '').toBe('done');
+    expect(done.progress).toBe(1);
+    expect(done.fileName).toBe('invite-a-teammate.mp4');
+    const { response, bytes } = await download(done.downloadUrl!);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="invite-a-teammate.mp4"');
+    expect(response.headers.get('content-type')).toBe('video/mp4');
+    expect(bytes.length).toBe(done.bytes);
+    // +faststart: the index (moov) comes before the media (mdat)
+    expect(bytes.indexOf('moov')).toBeLessThan(bytes.indexOf('mdat'));
+    const file = path.join(work, 'guide.mp4');
+    writeFileSync(file, bytes);
+    const info = probe(file);
+    const video = info.streams.filter((s) => s.codec_type === 'video');
+    const audio = info.streams.filter((s) => s.codec_type === 'audio');
+    expect(video).toEqual([expect.objectContaining({ codec_name: 'h264', width: 1920, height: 1080, pix_fmt: 'yuv420p', avg_frame_rate: '30/1' })]);
+    expect(audio).toEqual([expect.objectContaining({ codec_name: 'aac' })]);
+    expect(info.streams.filter((s) => s.codec_type === 'subtitle')).toEqual([expect.objectContaining({ codec_name: 'mov_text' })]);
+    const expected = (INTRO_MS + OUTRO_MS + guide.slides.reduce((sum, s) => sum + slideDurationMs({ ...s, audioDurationMs: 1_200 }), 0)) / 1000;
+    expect(Math.abs(Number(info.format.duration) - expected)).toBeLessThanOrEqual(0.2);
+    const vtt = await download(done.subtitlesUrl!);
+    expect(vtt.response.headers.get('content-disposition')).toBe('attachment; filename="invite-a-teammate.vtt"');
+    const captions = vtt.bytes.toString('utf8');
+    expect(captions.startsWith('WEBVTT')).toBe(true);
+    for (const line of NARRATIONS) expect(captions).toContain(line);
+  }, 120_000);
+
+  it('renders a 720p MP4 of a guide without voiceovers, each slide as long as its reading time', async () => {
+    const guide = await threeStepGuide(c, 'Reading time');
+    const done = await exportAndWait(c, guide.id, { format: 'mp4', options: { resolution: '720p', burnCaptions: false } });
+    expect(done.state, done.error ?? '').toBe('done');
+    const file = path.join(work, 'silent.mp4');
+    writeFileSync(file, (await download(done.downloadUrl!)).bytes);
+    const info = probe(file);
+    expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({ width: 1280, height: 720 });
+    expect(info.streams.filter((s) => s.codec_type === 'audio')).toHaveLength(1);
+    const expected = (INTRO_MS + OUTRO_MS + guide.slides.reduce((sum, s) => sum + slideDurationMs({ ...s, audioDurationMs: null }), 0)) / 1000;
+    expect(Math.abs(Number(info.format.duration) - expected)).toBeLessThanOrEqual(0.2);
+  }, 120_000);
+
+  it('renders a PDF with a title page and every step as real text, on Letter pages when asked', async () => {
+    const guide = await threeStepGuide(c, 'Invite a teammate ✓ "quoted" <b>');
+    const done = await exportAndWait(c, guide.id, { format: 'pdf', options: { pageSize: 'letter' } });
+    expect(done.state, done.error ?? '').toBe('done');
+    expect(done.fileName).toBe(`${slugifyTitle(guide.title)}.pdf`);
+    const { response, bytes } = await download(done.downloadUrl!);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const parsed = await PDFDocument.load(bytes);
+    expect(parsed.getPageCount()).toBeGreaterThanOrEqual(2);
+    expect(parsed.getPage(0).getSize()).toEqual({ width: 612, height: 792 });
+    const { totalPages, text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    expect(totalPages).toBe(parsed.getPageCount());
+    for (const needle of ['Invite a teammate ✓ "quoted" <b>', '3 steps', 'Step 1', 'Step 3', 'Open Settings', 'Press Invite', NARRATIONS[1]!]) {
+      expect(text).toContain(needle);
+    }
+  }, 60_000);
+
+  it('renders Markdown as a zip of guide.md and its images, with headings and numbered steps', async () => {
+    const guide = await threeStepGuide(c, 'Invite *a* [teammate]');
+    const done = await exportAndWait(c, guide.id, { format: 'markdown' });
+    expect(done.state, done.error ?? '').toBe('done');
+    expect(done.fileName).toBe('invite-a-teammate.zip');
+    const { response, bytes } = await download(done.downloadUrl!);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    const entries = unzipSync(new Uint8Array(bytes));
+    expect(Object.keys(entries).filter((name) => !name.endsWith('/')).sort()).toEqual(['guide.md', 'images/step-01.png', 'images/step-02.png', 'images/step-03.png']);
+    for (const name of ['images/step-01.png', 'images/step-03.png']) {
+      expect((await sharp(Buffer.from(entries[name]!)).metadata()).format).toBe('png');
+    }
+    const markdown = new TextDecoder().decode(entries['guide.md']);
+    expect(markdown.split('\n').slice(0, 8)).toEqual([
+      '# Invite \\*a\\* \\[teammate\\]',
+      '',
+      '3 steps, exported from Stepcast.',
+      '',
+      '1. Open **Settings**',
+      '2. Choose **Team**',
+      '3. Press **Invite**',
+      '',
+    ]);
+    expect(markdown).toContain('## Step 2: Choose **Team**\n\nChoose the team you want to grow.\n\n![Step 2: Choose Team](images/step-02.png)');
+  }, 60_000);
+
+  it('renders one HTML file that shows every step and plays its narration in Chromium with no network at all', async () => {
+    const guide = await threeStepGuide(c, 'Offline guide', 1);
+    const done = await exportAndWait(c, guide.id, { format: 'html' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const { response, bytes } = await download(done.downloadUrl!);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const file = path.join(work, 'offline-guide.html');
+    writeFileSync(file, bytes);
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'] });
+    try {
+      const context = await browser.newContext({ offline: true });
+      const requested: string[] = [];
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith('file:') || url.startsWith('data:')) return route.continue();
+        requested.push(url);
+        return route.abort();
+      });
+      const page = await context.newPage();
+      await page.goto(`file://${file}`);
+      await page.waitForLoadState('load');
+      expect(await page.title()).toBe('Offline guide');
+      const images = await page.$$eval('img', (list) => list.map((img) => ({ complete: img.complete, width: img.naturalWidth, alt: img.alt })));
+      expect(images).toEqual([
+        { complete: true, width: 1280, alt: 'Step 1: Open Settings' },
+        { complete: true, width: 1280, alt: 'Step 2: Choose Team' },
+        { complete: true, width: 1280, alt: 'Step 3: Press Invite' },
+      ]);
+      expect(await page.locator('.ring').count()).toBe(3);
+      await page.getByRole('button', { name: 'Play the guide' }).click();
+      await page.waitForFunction(() => {
+        const audio = document.querySelector('audio');
+        return !!audio && audio.currentTime > 0.2;
+      });
+      expect(await page.locator('[aria-current="step"] h2').textContent()).toBe('Step 1');
+      expect(requested).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});
+
+describe('exports: reuse, one at a time, failure, deletion', () => {
+  let c: ApiClient;
+  beforeEach(async () => {
+    c = await author();
+  });
+
+  it('reuses a finished export of the same guide, format and options, and renders again once the guide changes', async () => {
+    const guide = await threeStepGuide(c, 'Reused');
+    const first = await exportAndWait(c, guide.id, { format: 'pdf' });
+    const again = await c.post(`/api/guides/${guide.id}/exports`, { format: 'pdf', options: { pageSize: 'a4' } });
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ id: first.id, state: 'done' });
+    const letter = await c.post(`/api/guides/${guide.id}/exports`, { format: 'pdf', options: { pageSize: 'letter' } });
+    expect(letter.status).toBe(202);
+    await stack().server.workers.idle();
+    await c.request('PATCH', `/api/guides/${guide.id}/slides/${guide.slides[0]!.id}`, { text: 'Open the **Settings** page' });
+    const changed = await c.post(`/api/guides/${guide.id}/exports`, { format: 'pdf' });
+    expect(changed.status).toBe(202);
+    expect(changed.json.id).not.toBe(first.id);
+    await stack().server.workers.idle();
+    const list = ExportListDto.parse((await c.get(`/api/guides/${guide.id}/exports`)).json);
+    expect(list.items.map((item) => item.id)).toEqual([changed.json.id, letter.json.id, first.id]);
+    expect(list.items.every((item) => item.state === 'done' && item.downloadUrl)).toBe(true);
+  }, 60_000);
+
+  it('runs one export per guide and format at a time: another MP4 while one renders is a conflict', async () => {
+    const guide = await threeStepGuide(c, 'One at a time');
+    const first = await c.post(`/api/guides/${guide.id}/exports`, { format: 'mp4', options: { resolution: '720p' } });
+    expect(first.status).toBe(202);
+    const same = await c.post(`/api/guides/${guide.id}/exports`, { format: 'mp4', options: { resolution: '720p' } });
+    expect(same.status).toBe(200);
+    expect(same.json.id).toBe(first.json.id);
+    const other = await c.post(`/api/guides/${guide.id}/exports`, { format: 'mp4', options: { resolution: '720p', burnCaptions: false } });
+    expect(other.status).toBe(409);
+    expect(ErrorBody.parse(other.json).error.message).toMatch(/already running/);
+    const pdf = await c.post(`/api/guides/${guide.id}/exports`, { format: 'pdf' });
+    expect(pdf.status).toBe(202);
+    await stack().server.workers.idle();
+    const after = await c.post(`/api/guides/${guide.id}/exports`, { format: 'mp4', options: { resolution: '720p', burnCaptions: false } });
+    expect(after.status).toBe(202);
+    await stack().server.workers.idle();
+  }, 120_000);
+
+  it('leaves an export whose screenshot cannot be read failed, with a message and nothing to download, and retries it', async () => {
+    const guide = await threeStepGuide(c, 'Broken screenshot');
+    const s3 = localS3Client(stack().s3Endpoint);
+    await s3.send(new DeleteObjectCommand({ Bucket: stack().bucketName, Key: guide.slides[1]!.screenshotKey! }));
+    const failed = await exportAndWait(c, guide.id, { format: 'pdf' });
+    expect(failed).toMatchObject({ state: 'failed', downloadUrl: null, bytes: null, fileName: null });
+    expect(failed.error).toBe('The export failed: The screenshot of step 2 is missing.');
+    expect(await objectsUnder(`orgs/`).then((keys) => keys.filter((k) => k.includes(`/exports/${failed.id}/`)))).toEqual([]);
+
+    await s3.send(new PutObjectCommand({ Bucket: stack().bucketName, Key: guide.slides[1]!.screenshotKey!, Body: await screenshot(2), ContentType: 'image/png' }));
+    const retried = await c.post(`/api/exports/${failed.id}/retry`);
+    expect(retried.status).toBe(202);
+    await stack().server.workers.idle();
+    expect((await c.get(`/api/exports/${retried.json.id}`)).json).toMatchObject({ state: 'done' });
+    expect((await c.get(`/api/exports/${failed.id}`)).status).toBe(404);
+  }, 60_000);
+
+  it('never leaves an export running when its worker died: it reads as failed, and a redelivery renders it', async () => {
+    const guide = await threeStepGuide(c, 'Worker died');
+    const done = await exportAndWait(c, guide.id, { format: 'markdown' });
+    // As a worker that died mid-job leaves it: running, its lease no longer renewed.
+    await db().entities.export.patch({ exportId: done.id }).set({ state: 'running', progress: 0.4, leaseUntil: Date.now() - 1_000 }).go();
+    expect(await ExportJob.run(done.id, { receiveCount: 2, maxReceiveCount: 2 })).toBe('done');
+    expect((await c.get(`/api/exports/${done.id}`)).json).toMatchObject({ state: 'done', progress: 1 });
+
+    await db().entities.export.patch({ exportId: done.id }).set({ state: 'running', progress: 0.4, leaseUntil: Date.now() - 1_000 }).go();
+    const read = ExportDto.parse((await c.get(`/api/exports/${done.id}`)).json);
+    expect(read).toMatchObject({ state: 'failed', error: ABANDONED_MESSAGE, downloadUrl: null });
+    // a late redelivery does not bring it back
+    expect(await ExportJob.run(done.id, { receiveCount: 2, maxReceiveCount: 2 })).toBe('skipped');
+  }, 60_000);
+
+  it('deletes an export with its files, and a guide with its exports', async () => {
+    const guide = await threeStepGuide(c, 'Deleted');
+    const done = await exportAndWait(c, guide.id, { format: 'html', options: { audio: false } });
+    // Export files are kept in the private place whatever the guide's visibility.
+    const prefix = `private/${guide.slides[0]!.screenshotKey!.replace(/[^/]+$/, '')}exports/${done.id}/`;
+    expect(await objectsUnder(prefix)).toEqual([`${prefix}deleted.html`]);
+    expect((await c.request('DELETE', `/api/exports/${done.id}`)).status).toBe(204);
+    expect((await c.get(`/api/exports/${done.id}`)).status).toBe(404);
+    expect(await objectsUnder(prefix)).toEqual([]);
+
+    const other = await exportAndWait(c, guide.id, { format: 'markdown' });
+    expect((await c.request('DELETE', `/api/guides/${guide.id}`)).status).toBe(204);
+    expect((await db().entities.export.get({ exportId: other.id }).go()).data).toBeNull();
+  }, 60_000);
+});
+
+describe('exports and visibility', () => {
+  it('never serves an export at /assets, and renders a private guide from its private screenshots', async () => {
+    const c = await author();
+    await subscribe(c, stack().stripe);
+    const guide = await threeStepGuide(c, 'Private steps');
+    const publicExport = await exportAndWait(c, guide.id, { format: 'html', options: { audio: false } });
+    const key = `${guide.slides[0]!.screenshotKey!.replace(/[^/]+$/, '')}exports/${publicExport.id}/private-steps.html`;
+    expect((await fetch(`${stack().url}/assets/${key}`)).status).toBe(404);
+    expect((await download(publicExport.downloadUrl!)).bytes.length).toBe(publicExport.bytes);
+
+    expect((await c.request('PATCH', `/api/guides/${guide.id}`, { visibility: 'private' })).status).toBe(200);
+    // Still downloadable once the guide is private: the move leaves download files where they are.
+    expect((await download(ExportDto.parse((await c.get(`/api/exports/${publicExport.id}`)).json).downloadUrl!)).response.status).toBe(200);
+    const pdf = await exportAndWait(c, guide.id, { format: 'pdf' });
+    expect(pdf.state, pdf.error ?? '').toBe('done');
+    const { bytes } = await download(pdf.downloadUrl!);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(4);
+  }, 60_000);
+});
+
+describe('exports: permissions and bad input', () => {
+  let owner: ApiClient;
+  let stranger: ApiClient;
+  let guide: GuideDto;
+  let exportId: string;
+  beforeAll(async () => {
+    owner = await author();
+    stranger = await author();
+    guide = await threeStepGuide(owner, 'Private matters');
+    exportId = (await exportAndWait(owner, guide.id, { format: 'markdown' })).id;
+  }, 60_000);
+
+  it.each([
+    ['create', 'POST', () => `/api/guides/${guide.id}/exports`, { format: 'pdf' }],
+    ['list', 'GET', () => `/api/guides/${guide.id}/exports`, undefined],
+    ['read', 'GET', () => `/api/exports/${exportId}`, undefined],
+    ['retry', 'POST', () => `/api/exports/${exportId}/retry`, {}],
+    ['delete', 'DELETE', () => `/api/exports/${exportId}`, undefined],
+  ])("someone else's guide or export is not found (%s)", async (_name, method, url, body) => {
+    const response = await stranger.request(method, url(), body);
+    expect(response.status).toBe(404);
+    expect(ErrorBody.parse(response.json).error.code).toBe('not_found');
+    const anonymous = await new ApiClient(stack().url).request(method, url(), body);
+    expect(anonymous.status).toBe(401);
+    expect((await owner.get(`/api/exports/${exportId}`)).json).toMatchObject({ state: 'done' });
+  });
+
+  it.each([
+    ['an unknown format', { format: 'docx' }],
+    ['no format', { options: {} }],
+    ['an unknown option', { format: 'pdf', options: { pageSize: 'a4', colour: true } }],
+    ['an option of another format', { format: 'markdown', options: { resolution: '720p' } }],
+    ['a bad option value', { format: 'mp4', options: { resolution: '4k' } }],
+    ['an unknown field', { format: 'pdf', watermark: 'x' }],
+  ])('refuses %s with 400 and changes nothing', async (_name, body) => {
+    const before = ExportListDto.parse((await owner.get(`/api/guides/${guide.id}/exports`)).json).items.length;
+    const response = await owner.post(`/api/guides/${guide.id}/exports`, body);
+    expect(response.status).toBe(400);
+    expect(ErrorBody.parse(response.json).error.code).toBe('bad_request');
+    expect(ExportListDto.parse((await owner.get(`/api/guides/${guide.id}/exports`)).json).items.length).toBe(before);
+  });
+
+  it('refuses a guide with no steps with 409 and a message', async () => {
+    const empty = (await owner.post('/api/guides', { title: 'Empty' })).json as GuideDto;
+    expect(empty.id).toBeDefined();
+    const response = await owner.post(`/api/guides/${empty.id}/exports`, { format: 'mp4' });
+    expect(response.status).toBe(409);
+    expect(ErrorBody.parse(response.json).error.message).toBe('This guide has no steps yet. Add a step before exporting it.');
+  });
+
+  it('refuses a malformed export id with 400', async () => {
+    expect((await owner.get('/api/exports/not-an-id')).status).toBe(400);
+  });
+});

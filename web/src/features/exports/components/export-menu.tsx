@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type ExportFormat } from '#shared/exports';
+import { buttonClassName } from '../../../components/ui/button';
+import { Menu, MenuItem } from '../../../components/ui/menu';
+import { ExportDialog } from './export-dialog';
+
+/** The design view's Export menu: each format opens the export dialog with it chosen. */
+export function ExportMenu({ guide }: { guide: { id: string; title: string } }) {
+  const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it returns the focus to the menu.
+  const [shown, setShown] = useState(false);
+  const [format, setFormat] = useState<ExportFormat>('mp4');
+  const show = (value: ExportFormat) => {
+    setFormat(value);
+    setShown(true);
+    setOpen(true);
+  };
+  return (
+    <>
+      <Menu trigger="Export" triggerClassName={buttonClassName({ variant: 'outline', size: 'sm' })} align="end">
+        {EXPORT_FORMATS.map((value) => (
+          <MenuItem key={value} onSelect={() => show(value)}>
+            {`${EXPORT_FORMAT_LABELS[value]}…`}
+          </MenuItem>
+        ))}
+      </Menu>
+      {shown ? <ExportDialog key={format} guide={guide} format={format} open={open} onOpenChange={setOpen} /> : null}
+    </>
+  );
+}
