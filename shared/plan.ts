@@ -17,7 +17,7 @@ export const PRO_PLAN = {
     { label: 'Synthetic voiceover' },
     { label: 'Instant embed' },
     { label: 'Private guides' },
-    { label: 'Analytics', soon: true },
+    { label: 'Analytics' },
   ] satisfies PlanFeature[],
 } as const;
 
@@ -71,6 +71,8 @@ export interface Entitlements {
   voiceover: boolean;
   embed: boolean;
   exports: boolean;
+  /** viewer analytics: the guide and workspace pages, and numbers on guide cards */
+  analytics: boolean;
 }
 
 /**
@@ -86,5 +88,6 @@ export function entitlements(status: SubscriptionStatus | null | undefined): Ent
     voiceover: pro,
     embed: pro,
     exports: pro,
+    analytics: pro,
   };
 }
