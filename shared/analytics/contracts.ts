@@ -51,7 +51,7 @@ export type EventBatch = z.infer<typeof EventBatch>;
  */
 export const EventBatchBody = z
   .string()
-  .refine((text) => new TextEncoder().encode(text).length <= MAX_BATCH_BYTES, `A batch is at most ${MAX_BATCH_BYTES} bytes.`)
+  .refine((text) => new TextEncoder().encode(text).length <= MAX_BATCH_BYTES, { message: `A batch is at most ${MAX_BATCH_BYTES} bytes.`, abort: true })
   .transform((text, context) => {
     try {
       return JSON.parse(text) as unknown;
