@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VIEW_DWELL_MS, qualifiesAsView, referrerHost } from './events';
+import { VIEW_DWELL_MS, qualifiesAsView } from './events';
 
 describe('the view rule', () => {
   it.each([
@@ -10,16 +10,5 @@ describe('the view rule', () => {
     { name: 'no step on screen and no time is not a view', dwellMs: 0, stepsSeen: 0, view: false },
   ])('$name', ({ dwellMs, stepsSeen, view }) => {
     expect(qualifiesAsView({ dwellMs, stepsSeen })).toBe(view);
-  });
-});
-
-describe('the referrer host', () => {
-  it.each([
-    { referrer: 'https://Help.Example.com/articles/42?q=secret#x', host: 'help.example.com' },
-    { referrer: 'http://localhost:3000/gallery/acme-crm', host: 'localhost:3000' },
-    { referrer: '', host: '' },
-    { referrer: 'not a url', host: '' },
-  ])('of "$referrer" is "$host": path, query and fragment never leave the page', ({ referrer, host }) => {
-    expect(referrerHost(referrer)).toBe(host);
   });
 });

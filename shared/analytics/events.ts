@@ -35,12 +35,3 @@ export type ViewerEventType = 'view' | 'step' | 'complete' | 'cta';
 export function qualifiesAsView({ dwellMs, stepsSeen }: { dwellMs: number; stepsSeen: number }): boolean {
   return dwellMs >= VIEW_DWELL_MS || stepsSeen >= 2;
 }
-
-/** The host a referrer URL names, lowercased ('' for none or an unreadable one): only the host is ever sent. */
-export function referrerHost(referrer: string): string {
-  try {
-    return referrer ? new URL(referrer).host.toLowerCase() : '';
-  } catch {
-    return '';
-  }
-}
