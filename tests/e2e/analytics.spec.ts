@@ -147,14 +147,14 @@ test.describe('viewer analytics', () => {
     await page.goto(`/dashboard/analytics/${id}`);
     const prompt = page.getByRole('region', { name: 'Analytics is a Pro feature' });
     await expect(prompt).toBeVisible();
-    await expect(prompt.getByRole('button', { name: 'Start 7-day free trial' })).toBeVisible();
+    await expect(prompt.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible();
     // The example behind it is a picture of the page, not numbers of this guide: hidden from assistive technology.
     await expect(page.locator('.analytics-example')).toHaveAttribute('aria-hidden', 'true');
     await expectNoAxeViolations(page);
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    await prompt.getByRole('button', { name: 'Start 7-day free trial' }).click();
+    await prompt.getByRole('button', { name: 'Upgrade to Pro' }).click();
     await expect(page.getByRole('dialog', { name: 'Get started with Stepcast' })).toBeVisible();
   });
 });

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
 import { useDuplicateGuide } from '../api/duplicate-guide';
+import { useGuideStats } from '../api/get-guide-stats';
 import { getSubscriptionDetailsQueryOptions, useEntitlements } from '../api/get-subscription-details';
 import { useGuides } from '../api/list-guides';
 import { useFolders } from '../api/list-folders';
@@ -45,6 +46,7 @@ export function GuideList({ folderId, q, empty, noMatches, EmbedDialog }: GuideL
   const sentinel = useRef<HTMLDivElement>(null);
 
   const guides = data.pages.flatMap((page) => page.items);
+  const stats = useGuideStats(data.pages.map((page) => page.items));
   const folderNames = new Map(folders.map((folder) => [folder.id, folder.name]));
 
   const duplicate = useDuplicateGuide({
@@ -112,6 +114,7 @@ export function GuideList({ folderId, q, empty, noMatches, EmbedDialog }: GuideL
               guide={guide}
               folderName={folderId ? undefined : (folderNames.get(guide.folderId ?? '') ?? undefined)}
               canEmbed={plan?.embed}
+              stats={stats.get(guide.id)}
               onAction={(action, target) => void onAction(action, target)}
               priority={index < 4}
             />
