@@ -1,6 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { sharePath } from '../../shared/share/link';
+import { embedPath, sharePath } from '../../shared/share/link';
 import { pngImage } from '../support/images';
 
 const PASSWORD = 'correct horse battery';
@@ -54,6 +56,18 @@ async function publishGuide(request: APIRequestContext, baseURL: string, title: 
   }
   expect((await request.patch(`/api/guides/${id}`, { data: { status: 'published' }, headers })).status()).toBe(200);
   return { id, title };
+}
+
+/** A help-centre page on another origin that frames a guide's embed. */
+async function startHostPage(embedUrl: string): Promise<{ url: string; host: string; close: () => Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Help centre</title></head>
+<body><h1>How to download an invoice</h1><iframe src="${embedUrl}" title="Guide" style="width:720px;height:520px;border:0"></iframe></body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, host: `127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** The value beside a label in the analytics page's totals. */
@@ -123,6 +137,27 @@ test.describe('viewer analytics', () => {
       await expect(page.getByRole('table', { name: 'Guides by views' }).getByRole('row', { name: /Download an invoice/ })).toContainText('1');
       await expectNoAxeViolations(page);
     });
+  });
+
+  test('a guide embedded in another site counts as an embed view, with that site as its referrer', async ({ page, browser, baseURL }) => {
+    await signUp(page.request, baseURL!, 'Eve Embed');
+    await becomePro(page.request, baseURL!);
+    const guide = await publishGuide(page.request, baseURL!, 'Embedded invoice');
+    const hostPage = await startHostPage(`${baseURL}${embedPath(guide)}`);
+    try {
+      const viewer = await browser.newContext({ userAgent: VIEWER_USER_AGENT });
+      const viewerPage = await viewer.newPage();
+      const posted = viewerPage.waitForResponse((response) => response.url().endsWith('/api/events') && response.status() === 202);
+      await viewerPage.goto(hostPage.url);
+      // No click at all: staying 3 s is a view.
+      expect((await posted).request().postData()).toContain('"view"');
+      await viewer.close();
+    } finally {
+      await hostPage.close();
+    }
+    await page.goto(`/dashboard/analytics/${guide.id}`);
+    await expect(page.getByRole('table', { name: 'Embed or link' }).getByRole('row', { name: /^Embed/ })).toContainText('1');
+    await expect(page.getByRole('table', { name: 'Top referrers' }).getByRole('row', { name: new RegExp(hostPage.host.replace(/\./g, '\\.')) })).toContainText('1');
   });
 
   test('the author watching their own guide is not counted', async ({ page, baseURL }) => {
