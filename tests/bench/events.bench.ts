@@ -3,7 +3,6 @@ import type { EventBatch, GuideAnalytics, GuideStatsList, ViewerEvent, Workspace
 import { dayOf } from '#shared/analytics/days';
 import { db } from '../../functions/db/service';
 import { ApiClient, signUp } from '../support/api-client';
-import { pngImage, postUpload } from '../support/images';
 import type { BenchStack } from './support';
 
 /**
@@ -22,7 +21,8 @@ const EVENTS_TARGET = 2_000;
 const P99_TARGET_MS = 50;
 const CONNECTIONS = 10;
 const DURATION_SECONDS = 8;
-const LOAD_STEPS = 10;
+/** The longest batch the API takes is 50 events: a view, 48 steps and the completion. */
+const LOAD_STEPS = 48;
 
 async function makeProAuthor(baseUrl: string) {
   const client = new ApiClient(baseUrl);
@@ -31,14 +31,10 @@ async function makeProAuthor(baseUrl: string) {
   return client;
 }
 
+/** Slides without screenshots: analytics counts steps, whatever they show. */
 async function publishGuide(client: ApiClient, title: string, slides: number): Promise<string> {
   const guide = (await client.post('/api/guides', { title })).json as { id: string };
-  const image = await pngImage(64, 40, { r: 40, g: 90, b: 200 });
-  for (let i = 0; i < slides; i++) {
-    const upload = (await client.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length })).json;
-    await postUpload(upload, image, 'image/png');
-    await client.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.key, text: `Step ${i + 1}` });
-  }
+  for (let i = 0; i < slides; i++) await client.post(`/api/guides/${guide.id}/slides`, { text: `Step ${i + 1}` });
   await client.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' });
   return guide.id;
 }
@@ -83,33 +79,38 @@ async function loadEvents(baseUrl: string, guideId: string, events: ViewerEvent[
 const format = (name: string, r: Throughput) =>
   `${name.padEnd(46)} ${r.requestsPerSecond.toFixed(0).padStart(6)} req/s ${r.eventsPerSecond.toFixed(0).padStart(7)} events/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
 
+const watchOf = (steps: number): ViewerEvent[] => [{ type: 'view' }, ...Array.from({ length: steps }, (_, i) => ({ type: 'step' as const, step: i + 1 })), { type: 'complete' }];
+
 async function throughput(stack: BenchStack): Promise<void> {
   const author = await makeProAuthor(stack.server.url);
   const guideId = await publishGuide(author, 'Throughput', LOAD_STEPS);
-  const single: ViewerEvent[] = [{ type: 'view' }];
-  const watch: ViewerEvent[] = [{ type: 'view' }, ...Array.from({ length: LOAD_STEPS }, (_, i) => ({ type: 'step' as const, step: i + 1 })), { type: 'complete' }];
+  const variants: Array<{ name: string; events: ViewerEvent[] }> = [
+    { name: 'one event per request (baseline)', events: [{ type: 'view' }] },
+    // What the player sends first: the view with the steps seen so far.
+    { name: "the player's first batch, 3 events", events: [{ type: 'view' }, { type: 'step', step: 1 }, { type: 'step', step: 2 }] },
+    { name: 'a whole watch of a 10-step guide, 12 events', events: watchOf(10) },
+    { name: 'a full batch, 50 events', events: watchOf(LOAD_STEPS) },
+  ];
 
-  // Warm up (module loading, the guide's facts, connection pools), then alternate so that neither
+  // Warm up (module loading, the guide's facts, connection pools), then alternate so that no
   // variant gains from running later.
-  await loadEvents(stack.server.url, guideId, single, 'warm', 1);
-  const rounds: Array<{ single: Throughput; batched: Throughput }> = [];
+  await loadEvents(stack.server.url, guideId, variants[0]!.events, 'warm', 1);
+  const best: Array<Throughput | undefined> = variants.map(() => undefined);
   for (let round = 0; round < 2; round++) {
-    rounds.push({
-      single: await loadEvents(stack.server.url, guideId, single, `s${round}`, DURATION_SECONDS / 2),
-      batched: await loadEvents(stack.server.url, guideId, watch, `b${round}`, DURATION_SECONDS / 2),
-    });
+    for (const [i, variant] of variants.entries()) {
+      const result = await loadEvents(stack.server.url, guideId, variant.events, `r${round}v${i}`, DURATION_SECONDS / 2);
+      if (!best[i] || result.eventsPerSecond > best[i]!.eventsPerSecond) best[i] = result;
+    }
   }
-  const best = (pick: (r: (typeof rounds)[number]) => Throughput) => rounds.map(pick).sort((a, b) => b.eventsPerSecond - a.eventsPerSecond)[0]!;
-  const single1 = best((r) => r.single);
-  const batched = best((r) => r.batched);
 
   console.log(`\nPOST /api/events (${CONNECTIONS} connections, ${DURATION_SECONDS / 2} s rounds, best of 2 alternating; each request a new viewer)`);
-  console.log(format('one event per request (baseline)', single1));
-  console.log(format(`batched: a whole watch, ${watch.length} events per request`, batched));
+  for (const [i, variant] of variants.entries()) console.log(format(variant.name, best[i]!));
+  const baseline = best[0]!;
+  const batched = best[2]!;
   console.log(
-    `batching: ${(batched.eventsPerSecond / single1.eventsPerSecond).toFixed(1)}x the events per second; targets ≥ ${EVENTS_TARGET} events/s (${batched.eventsPerSecond >= EVENTS_TARGET ? 'met' : 'missed'}), p99 ≤ ${P99_TARGET_MS} ms (${batched.p99 <= P99_TARGET_MS ? 'met' : 'missed'})`,
+    `batching (12 events a request): ${(batched.eventsPerSecond / baseline.eventsPerSecond).toFixed(1)}x the events per second of one a request; targets ≥ ${EVENTS_TARGET} events/s (${batched.eventsPerSecond >= EVENTS_TARGET ? 'met' : 'missed'}), p99 ≤ ${P99_TARGET_MS} ms (${batched.p99 <= P99_TARGET_MS ? 'met' : 'missed'})`,
   );
-  for (const r of [single1, batched]) if (r.non2xx > 0 || r.errors > 0) throw new Error('POST /api/events answered errors under load');
+  if (best.some((r) => r!.non2xx > 0 || r!.errors > 0)) throw new Error('POST /api/events answered errors under load');
 }
 
 /** A small seeded generator (mulberry32), so that every run simulates the same viewers. */
@@ -149,7 +150,7 @@ function simulate(guideId: string) {
   const viewers: EventBatch[][] = [];
   const expected: Expected = { views: 0, uniqueViewers: 0, completions: 0, ctaClicks: 0, embedViews: 0, linkViews: 0, steps: Array(STEPS).fill(0), referrers: new Map() };
   for (let v = 0; v < VIEWERS; v++) {
-    const viewerId = `exact${v.toString().padStart(6, '0')}${Math.floor(next() * 1e9).toString(36)}`;
+    const viewerId = `exact${v.toString().padStart(6, '0')}${Math.floor(next() * 1e9).toString(36).padStart(6, '0')}`;
     const batches: EventBatch[] = [];
     const reached = new Set<number>();
     const loads = next() < 0.2 ? 2 : 1;
@@ -185,13 +186,17 @@ function simulate(guideId: string) {
   return { viewers, expected };
 }
 
+/** The first answer of each refusal, to say why. */
+const refusals = new Map<number, string>();
+
 async function post(baseUrl: string, batch: EventBatch, opts: { userAgent?: string; cookie?: string } = {}): Promise<number> {
   const response = await fetch(`${baseUrl}/api/events`, {
     method: 'POST',
     headers: { 'content-type': 'text/plain;charset=UTF-8', origin: baseUrl, 'user-agent': opts.userAgent ?? BROWSER, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
     body: JSON.stringify(batch),
   });
-  await response.arrayBuffer();
+  const text = await response.text();
+  if (response.status !== 202 && !refusals.has(response.status)) refusals.set(response.status, text.slice(0, 300));
   return response.status;
 }
 
@@ -258,6 +263,7 @@ async function exactness(stack: BenchStack): Promise<void> {
       ? 'every number equals the expected count exactly'
       : `${wrong.length} numbers differ; ${refused.length} batches refused (${[...new Set(refused)].map((status) => `${status} ×${refused.filter((s) => s === status).length}`).join(', ')})`,
   );
+  for (const [status, body] of refusals) console.log(`  first ${status}: ${body}`);
   if (wrong.length > 0 || refused.length > 0) throw new Error('the dashboard does not match the simulated viewers');
 }
 
