@@ -3,7 +3,7 @@ import type { EventBatch, GuideAnalytics, GuideStatsList, ViewerEvent, Workspace
 import { dayOf } from '#shared/analytics/days';
 import { db } from '../../functions/db/service';
 import { ApiClient, signUp } from '../support/api-client';
-import type { BenchStack } from './support';
+import { formatLoad, load, type BenchStack } from './support';
 
 /**
  * Viewer analytics. (1) `POST /api/events` under load: events per second and latency with the
@@ -103,8 +103,12 @@ async function throughput(stack: BenchStack): Promise<void> {
     }
   }
 
+  // How busy the machine is right now: the health route, two DynamoDB and S3 reads a request.
+  const health = await load(`${stack.server.url}/api/health`, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS / 2 });
+
   console.log(`\nPOST /api/events (${CONNECTIONS} connections, ${DURATION_SECONDS / 2} s rounds, best of 2 alternating; each request a new viewer)`);
   for (const [i, variant] of variants.entries()) console.log(format(variant.name, best[i]!));
+  console.log(`for reference, the machine's state: ${formatLoad('GET /api/health, same connections', health).trim()}`);
   const baseline = best[0]!;
   const batched = best[2]!;
   console.log(
