@@ -160,6 +160,26 @@ test.describe('viewer analytics', () => {
     await expect(page.getByRole('table', { name: 'Top referrers' }).getByRole('row', { name: new RegExp(hostPage.host.replace(/\./g, '\\.')) })).toContainText('1');
   });
 
+  test('only the analytics pages load the chart library', async ({ page, baseURL }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const charts = () => scripts.filter((path) => path.includes('analytics-charts'));
+    // The demo guide of the seed, and the public pages.
+    for (const path of ['/', '/pricing', '/share/add-a-new-contact-in-acme-crm-DYrbOQi8CofM', '/share/add-a-new-contact-in-acme-crm-DYrbOQi8CofM/embed']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+    }
+    expect(charts()).toEqual([]);
+    await signUp(page.request, baseURL!, 'Cora Charts');
+    await becomePro(page.request, baseURL!);
+    await page.goto('/dashboard/recents', { waitUntil: 'networkidle' });
+    expect(charts()).toEqual([]);
+    await page.goto('/dashboard/analytics');
+    await expect(page.getByRole('table', { name: 'Embed or link' })).toBeVisible();
+    await expect.poll(() => charts().length).toBe(1);
+  });
+
   test('the author watching their own guide is not counted', async ({ page, baseURL }) => {
     await signUp(page.request, baseURL!, 'Otto Own');
     await becomePro(page.request, baseURL!);
