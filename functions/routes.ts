@@ -93,8 +93,9 @@ export const FUNCTIONS = {
   },
   analytics: {
     entry: 'functions/http/analytics/index.ts',
-    // reads only: rollups, the guides they count, membership and the organisation's plan
-    access: { table: 'read', secrets: true },
+    // reads rollups, the guides they count, membership and the organisation's plan; writes only
+    // when the session check extends a remembered session (Session.verify)
+    access: { table: 'readwrite', secrets: true },
     timeoutSeconds: 10,
   },
 } as const satisfies Record<string, FunctionSpec>;
