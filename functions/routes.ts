@@ -91,6 +91,20 @@ export const FUNCTIONS = {
     // signs download links (reads), deletes export files (writes), queues the export worker
     access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true, queues: ['export'] },
   },
+  events: {
+    entry: 'functions/http/events/index.ts',
+    // public and hot: counters and rate limits in the table; the session key verifies a viewer's
+    // cookie (an organisation's members are not counted) and keys the source-address limit
+    access: { table: 'readwrite', secrets: true },
+    timeoutSeconds: 5,
+  },
+  analytics: {
+    entry: 'functions/http/analytics/index.ts',
+    // reads rollups, the guides they count, membership and the organisation's plan; writes only
+    // when the session check extends a remembered session (Session.verify)
+    access: { table: 'readwrite', secrets: true },
+    timeoutSeconds: 10,
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;
@@ -234,6 +248,11 @@ export const ROUTES = [
   { method: 'PATCH', path: '/api/folders/{id}', fn: 'guides', handler: 'renameFolder' },
   { method: 'DELETE', path: '/api/folders/{id}', fn: 'guides', handler: 'deleteFolder' },
   { method: 'GET', path: '/api/entitlements', fn: 'guides', handler: 'getEntitlements' },
+
+  { method: 'POST', path: '/api/events', fn: 'events', handler: 'postEvents' },
+  { method: 'GET', path: '/api/guides/{id}/analytics', fn: 'analytics', handler: 'guideAnalytics' },
+  { method: 'GET', path: '/api/analytics', fn: 'analytics', handler: 'workspaceAnalytics' },
+  { method: 'GET', path: '/api/analytics/guides', fn: 'analytics', handler: 'guideStats' },
 
   // Anything under /api that no route matches answers 404 (or 405) in the one error shape,
   // instead of API Gateway's own `{"message":"Not Found"}`.

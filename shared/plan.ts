@@ -19,7 +19,7 @@ export const PRO_PLAN = {
     { label: 'Synthetic voiceover' },
     { label: 'Instant embed' },
     { label: 'Private guides' },
-    { label: 'Analytics', soon: true },
+    { label: 'Analytics' },
   ] satisfies PlanFeature[],
 } as const;
 
@@ -73,6 +73,8 @@ export interface Entitlements {
   voiceover: boolean;
   embed: boolean;
   exports: boolean;
+  /** viewer analytics: the guide and workspace pages, and numbers on guide cards */
+  analytics: boolean;
 }
 
 /**
@@ -88,6 +90,7 @@ export function entitlements(status: SubscriptionStatus | null | undefined): Ent
     voiceover: pro,
     embed: pro,
     exports: pro,
+    analytics: pro,
   };
 }
 
@@ -103,6 +106,7 @@ export const EntitlementsDto = z.object({
   voiceover: z.boolean(),
   embed: z.boolean(),
   exports: z.boolean(),
+  analytics: z.boolean(),
 });
 export type EntitlementsDto = z.infer<typeof EntitlementsDto>;
 

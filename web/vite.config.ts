@@ -27,7 +27,12 @@ export default defineConfig({
     // Browsers that load modules preload them too, but for Firefox before 115 and Safari before
     // 17, which then simply do not preload: the polyfill is not worth its bytes on every page
     // (the embed has a budget, issue 5).
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The player chunk's one lazy import is the embed's error screen: its scripts need not be
+      // preloaded (a rare screen), and their list is bytes in every embed's budget.
+      resolveDependencies: (_filename, deps, { hostId }) => (/guide-player-/.test(hostId) ? [] : deps),
+    },
     // .vite/manifest.json: which chunks and stylesheets each route needs, for web/prerender.ts.
     manifest: true,
     rolldownOptions: {
@@ -49,11 +54,12 @@ export default defineConfig({
             },
             // The guide player and the embed's own modules in one chunk: the embed loads it on
             // other sites within a budget (issue 5: ≤ 80 KB gzip), and one file compresses
-            // better than six. Only these modules, not what they import (the app shares that).
+            // better than six. Only these modules, not what they import (the app shares that);
+            // the viewer-events sender and its rules ride with the player.
             {
               name: 'guide-player',
               includeDependenciesRecursively: false,
-              test: /web[\\/]src[\\/](features[\\/]share[\\/](api[\\/]get-shared-guide|utils[\\/](bold-markup|playback|zoom)|components[\\/](guide-player|step-text|shared-guide-embed))|app[\\/]routes[\\/]share[\\/]embed-(app|mount)|components[\\/]layouts[\\/]embed-layout|lib[\\/]server-frame\.ts)/,
+              test: /web[\\/]src[\\/](features[\\/]share[\\/](api[\\/]get-shared-guide|utils[\\/](bold-markup|playback|zoom|viewer-events)|components[\\/](guide-player|step-text|shared-guide-embed))|app[\\/]routes[\\/]share[\\/]embed-(app|mount)|components[\\/]layouts[\\/]embed-layout|lib[\\/]server-frame\.ts)|shared[\\/]analytics[\\/]events\.ts$/,
             },
           ],
         },

@@ -19,7 +19,8 @@ const rateConfig = defineConfig({
 
 export type RateAction = 'sign-in' | 'sign-up' | 'password-reset' | 'verification-mail';
 
-async function consume(bucket: string, limit: number, windowSeconds: number): Promise<boolean> {
+/** One atomic count in a fixed window: true while under `limit`, false at it (viewer analytics has its own limits). */
+export async function consume(bucket: string, limit: number, windowSeconds: number): Promise<boolean> {
   const now = Math.floor(Date.now() / 1000);
   const window = now - (now % windowSeconds);
   try {

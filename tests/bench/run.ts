@@ -1,6 +1,7 @@
 import { benchAuth } from './auth.bench';
 import { benchCapture } from './capture.bench';
 import { benchExports } from './exports.bench';
+import { benchEvents } from './events.bench';
 import { benchGuides } from './guides.bench';
 import { seedDemo } from '../../infra/local/seed/seed';
 import { benchHealth } from './health.bench';
@@ -17,6 +18,7 @@ const BENCHES: Record<string, (stack: BenchStack) => Promise<void>> = {
   capture: benchCapture,
   share: benchShare,
   exports: () => benchExports(),
+  events: benchEvents,
   // The gallery pages embed the seeded guides: seed them first (the web build must exist).
   lighthouse: async (stack) => {
     await seedDemo();

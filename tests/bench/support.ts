@@ -58,6 +58,9 @@ export async function startBenchStack(): Promise<BenchStack> {
     POWERTOOLS_LOG_LEVEL: 'SILENT',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     RATE_LIMIT_IP_MAX: '100000',
+    // The events bench sends every viewer from 127.0.0.1, and thousands of them to one guide.
+    ANALYTICS_SOURCE_MAX: '100000000',
+    ANALYTICS_GUIDE_MAX: '100000000',
     EXTENSION_IDS: DEV_EXTENSION_ID,
   });
   const server = await startAppServer({ port: 0, webRoot, s3: s3Client, bucket: bucketName });

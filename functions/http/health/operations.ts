@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import * as AnalyticsContract from '#shared/analytics/contracts';
 import * as AuthContract from '#shared/auth';
 import * as Exports from '#shared/exports';
 import * as Guides from '#shared/guides';
@@ -12,7 +13,7 @@ export interface Operation {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   summary: string;
-  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Exports' | 'Folders' | 'Share' | 'Billing';
+  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Exports' | 'Folders' | 'Share' | 'Billing' | 'Analytics';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -98,4 +99,8 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'PATCH', path: '/api/folders/{id}', summary: 'Rename a folder', tag: 'Folders', params: Guides.FolderPath, body: Guides.FolderBody, success: [200, 'Folder'], session: true }),
   op({ method: 'DELETE', path: '/api/folders/{id}', summary: 'Delete a folder (its guides move to no folder)', tag: 'Folders', params: Guides.FolderPath, success: [204, 'Deleted'], session: true }),
   op({ method: 'GET', path: '/api/entitlements', summary: "What the active organisation's plan unlocks, for every member", tag: 'Guides', success: [200, 'Entitlements (guideLimit null: unlimited)'], session: true }),
+  op({ method: 'POST', path: '/api/events', summary: "A batch of a viewer's events (text/plain from sendBeacon, or JSON); a bad or oversized batch is 400 and dropped whole", tag: 'Analytics', body: AnalyticsContract.EventBatch, success: [202, '{ counted }'] }),
+  op({ method: 'GET', path: '/api/guides/{id}/analytics', summary: "A guide's viewer analytics over a range of days (402 without Pro)", tag: 'Analytics', params: Guides.GuidePath, query: AnalyticsContract.AnalyticsRangeQuery, success: [200, 'GuideAnalytics'], session: true }),
+  op({ method: 'GET', path: '/api/analytics', summary: "The active organisation's viewer analytics over a range of days (402 without Pro)", tag: 'Analytics', query: AnalyticsContract.AnalyticsRangeQuery, success: [200, 'WorkspaceAnalytics'], session: true }),
+  op({ method: 'GET', path: '/api/analytics/guides', summary: 'All-time views and completion of some guides, for their cards (402 without Pro)', tag: 'Analytics', query: AnalyticsContract.GuideStatsQuery, success: [200, '{ items }'], session: true }),
 ];

@@ -107,6 +107,8 @@ export function createAppRoutes(): RouteObject[] {
                         { path: paths.dashboard.folder.path, lazy: page(() => import('./routes/dashboard/folder')) },
                         { path: paths.dashboard.account.path, lazy: page(() => import('./routes/app/account')) },
                         { path: paths.dashboard.organization.path, lazy: page(() => import('./routes/app/organization')) },
+                        { path: paths.dashboard.analytics.path, lazy: page(() => import('./routes/dashboard/analytics')) },
+                        { path: paths.dashboard.guideAnalytics.path, lazy: page(() => import('./routes/dashboard/guide-analytics')) },
                         { path: `${paths.dashboard.path}/*`, lazy: page(() => import('./routes/not-found')) },
                       ],
                     },

@@ -60,6 +60,13 @@ export const paths = {
     folder: { path: '/dashboard/folder/:id', getHref: (id: string) => `/dashboard/folder/${encodeURIComponent(id)}` },
     account: { path: '/dashboard/account', getHref: () => '/dashboard/account' },
     organization: { path: '/dashboard/organization', getHref: () => '/dashboard/organization' },
+    /** the workspace's viewer analytics; `days` is the range (7, 30 or 90) */
+    analytics: { path: '/dashboard/analytics', getHref: (search: { days?: number } = {}) => withSearch('/dashboard/analytics', { days: search.days?.toString() }) },
+    /** one guide's viewer analytics */
+    guideAnalytics: {
+      path: '/dashboard/analytics/:id',
+      getHref: (id: string, search: { days?: number } = {}) => withSearch(`/dashboard/analytics/${encodeURIComponent(id)}`, { days: search.days?.toString() }),
+    },
   },
   /** Where an invitation mail links to (functions/domain/organization.ts builds the same path). */
   acceptInvitation: {

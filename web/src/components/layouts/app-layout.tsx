@@ -18,6 +18,11 @@ const ICONS = {
       <circle cx="4" cy="14.5" r="1.6" fill="currentColor" />
     </svg>
   ),
+  analytics: (
+    <svg viewBox="0 0 20 20" aria-hidden="true">
+      <path d="M3.5 16.5h13M6 13.5V10M10 13.5V5.5M14 13.5V8" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  ),
   organization: (
     <svg viewBox="0 0 20 20" aria-hidden="true">
       <circle cx="7.5" cy="7.5" r="2.6" fill="none" stroke="currentColor" strokeWidth="1.6" />
@@ -35,6 +40,7 @@ const ICONS = {
 
 const PRIMARY = [
   { label: 'Recents', href: paths.dashboard.recents.getHref(), icon: ICONS.recents },
+  { label: 'Analytics', href: paths.dashboard.analytics.getHref(), icon: ICONS.analytics },
   { label: 'Get started', href: paths.dashboard.welcome.getHref(), icon: ICONS.welcome },
 ] as const;
 

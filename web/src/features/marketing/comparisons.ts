@@ -192,7 +192,7 @@ export const COMPARISON_ROWS: readonly ComparisonRow[] = [
   },
   {
     topic: 'Analytics',
-    stepcast: 'Coming soon',
+    stepcast: `Views, unique viewers, completion rate, step-by-step drop-off, CTA clicks, referrers and embed vs link, per guide and per workspace, in ${PRO_PLAN.name}`,
     peers: {
       scribe: { text: 'Viewer insights on Enterprise', sources: ['scribe-enterprise-1', 'scribe-enterprise-2'] },
       loom: { text: 'Engagement insights' },

@@ -1,9 +1,11 @@
 import { useId, useRef, useState } from 'react';
+import type { GuideStats } from '#shared/analytics/contracts';
 import type { GuideSummaryDto } from '#shared/guides';
 import { designPath } from '#shared/share/link';
 import { Badge } from '../../../components/ui/badge';
 import { Link } from '../../../components/ui/link';
 import { Menu, MenuItem, MenuLink, MenuSeparator } from '../../../components/ui/menu';
+import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { setDraggedGuide } from '../utils/guide-drag';
 import { formatRelativeTime } from '../utils/relative-time';
@@ -20,16 +22,19 @@ export interface GuideCardProps {
   onAction: (action: GuideAction, guide: GuideSummaryDto) => void;
   /** eager-load the first row's thumbnails */
   priority?: boolean;
+  /** all-time views and completion, on a plan with analytics */
+  stats?: GuideStats | undefined;
 }
 
 const stepCount = (count: number) => (count === 1 ? '1 step' : `${count} steps`);
+const viewCount = (count: number) => (count === 1 ? '1 view' : `${count.toLocaleString('en')} views`);
 
 /**
  * A guide in a list: its first screenshot, title (the link to the design view, stretched over
- * the card), step count, last update, draft or published, and folder. Drag it onto a folder in
+ * the card), step count, last update, draft or published, views and completion, and folder. Drag it onto a folder in
  * the sidebar; its menu holds every action, Move included for the keyboard.
  */
-export function GuideCard({ guide, folderName, canEmbed, onAction, priority = false }: GuideCardProps) {
+export function GuideCard({ guide, folderName, canEmbed, onAction, priority = false, stats }: GuideCardProps) {
   const titleId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -88,6 +93,13 @@ export function GuideCard({ guide, folderName, canEmbed, onAction, priority = fa
             {formatRelativeTime(guide.updatedAt)}
           </time>
         </p>
+        {stats ? (
+          <p className="guide-card__stats">
+            <span>{viewCount(stats.views)}</span>
+            <span aria-hidden="true">·</span>
+            <span>{Math.round(stats.completionRate * 100)}% completed</span>
+          </p>
+        ) : null}
         {folderName ? (
           <p className="guide-card__folder">
             {Icons.folder}
@@ -124,6 +136,9 @@ export function GuideCard({ guide, folderName, canEmbed, onAction, priority = fa
           <MenuItem icon={Icons.upload} onSelect={() => act('export')}>
             Export…
           </MenuItem>
+          <MenuLink to={paths.dashboard.guideAnalytics.getHref(guide.id)} icon={Icons.chart}>
+            Analytics
+          </MenuLink>
           <MenuSeparator />
           <MenuItem icon={Icons.trash} tone="danger" onSelect={() => act('delete')}>
             Delete…

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
 import { useDuplicateGuide } from '../api/duplicate-guide';
+import { useGuideStats } from '../api/get-guide-stats';
 import { getEntitlementsQueryOptions, useEntitlements } from '../api/get-subscription-details';
 import { useGuides } from '../api/list-guides';
 import { useFolders } from '../api/list-folders';
@@ -46,6 +47,7 @@ export function GuideList({ folderId, q, empty, noMatches, EmbedDialog, ExportDi
   const sentinel = useRef<HTMLDivElement>(null);
 
   const guides = data.pages.flatMap((page) => page.items);
+  const stats = useGuideStats(data.pages.map((page) => page.items));
   const folderNames = new Map(folders.map((folder) => [folder.id, folder.name]));
 
   const duplicate = useDuplicateGuide({
@@ -116,6 +118,7 @@ export function GuideList({ folderId, q, empty, noMatches, EmbedDialog, ExportDi
               guide={guide}
               folderName={folderId ? undefined : (folderNames.get(guide.folderId ?? '') ?? undefined)}
               canEmbed={plan?.embed}
+              stats={stats.get(guide.id)}
               onAction={(action, target) => void onAction(action, target)}
               priority={index < 4}
             />

@@ -19,6 +19,11 @@ export const Icons = {
       <circle cx="15.5" cy="10" r="1.4" fill="currentColor" />
     </svg>
   ),
+  chart: (
+    <svg viewBox="0 0 20 20" aria-hidden="true">
+      <path d="M3.5 16.5h13M6 13.5V10M10 13.5V5.5M14 13.5V8" {...stroke} />
+    </svg>
+  ),
   open: (
     <svg viewBox="0 0 20 20" aria-hidden="true">
       <path d="M11 3.5h5.5V9M16.3 3.7 9.5 10.5M14 12v2.8c0 .9-.7 1.7-1.7 1.7H5.2c-.9 0-1.7-.8-1.7-1.7V7.7c0-.9.8-1.7 1.7-1.7H8" {...stroke} />

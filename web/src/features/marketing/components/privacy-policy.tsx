@@ -79,6 +79,16 @@ export const PRIVACY_POLICY: TextLayoutProps = {
             cookie that keeps you signed in; it is strictly necessary, so we do not ask for consent to set it. We use
             no advertising or cross-site tracking cookies.
           </p>
+          <h3>People who watch a guide</h3>
+          <p>
+            When someone watches a published guide, on its page or embedded in another site, the player tells us which
+            steps they reached, whether they finished it or clicked its call to action, whether it was embedded, and the
+            name of the site they came from (not the page). It identifies the viewer only by a random number kept in that
+            browser tab for the tab&rsquo;s life, never by a cookie; we do not store their IP address (it is used, in a
+            form we cannot read back, to limit how many events one address sends, for a minute), and no third party is
+            involved. The guide&rsquo;s organisation sees the totals per day; viewers who are members of it, and known
+            crawlers, are not counted.
+          </p>
         </>
       ),
     },

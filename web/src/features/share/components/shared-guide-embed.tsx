@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { PRODUCT_NAME } from '#shared/product';
+import { useViewerEvents } from '../utils/viewer-events';
 import { GuidePlayer, isPlayable } from './guide-player';
 import { StepText } from './step-text';
 
@@ -68,6 +69,7 @@ function usePostHeightToParent() {
 export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, pageHref, elementTiming }: SharedGuideEmbedProps) {
   // No document title here: the edge writes it into the page, and a frame's title is not shown.
   const ref = usePostHeightToParent();
+  const onViewerStep = useViewerEvents(guide.id, guide.slides.length, true, initialIndex);
 
   return (
     <div ref={ref} className="guide-embed">
@@ -78,7 +80,10 @@ export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, 
           variant="embed"
           initialIndex={initialIndex}
           autoplay={autoplay}
-          onStepChange={onStepChange}
+          onStepChange={(index) => {
+            onViewerStep(index);
+            onStepChange(index);
+          }}
           elementTiming={elementTiming}
           barText={({ index, count, text }) => (
             <p className="player__bar-text">

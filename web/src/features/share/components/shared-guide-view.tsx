@@ -1,4 +1,5 @@
 import type { SharedGuideDto } from '#shared/share/shared-guide';
+import { useViewerEvents } from '../utils/viewer-events';
 import { GuidePlayer, isPlayable } from './guide-player';
 import { useSharedGuideHead } from './shared-guide-head';
 import { StepList } from './step-list';
@@ -22,6 +23,7 @@ export interface SharedGuideViewProps {
 /** The public page of a shared guide: its title, where it comes from, and the player. */
 export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, elementTiming }: SharedGuideViewProps) {
   useSharedGuideHead(guide.title);
+  const onViewerStep = useViewerEvents(guide.id, guide.slides.length, false, initialIndex);
 
   return (
     <article className="shared-guide">
@@ -51,7 +53,10 @@ export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, e
           guide={guide}
           initialIndex={initialIndex}
           autoplay={autoplay}
-          onStepChange={onStepChange}
+          onStepChange={(index) => {
+            onViewerStep(index);
+            onStepChange(index);
+          }}
           elementTiming={elementTiming}
           barText={({ index, count }) => (
             <p className="player__count">

@@ -1,0 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { getGuideAnalyticsQueryOptions } from '../../../features/analytics/api/get-guide-analytics';
+import { GuideAnalyticsPage } from '../../../features/analytics/components/guide-analytics-page';
+import { RANGE_PARAM, rangeDaysFromParam, rangeOf } from '../../../features/analytics/utils/range';
+import { requireSession } from '../../../lib/auth';
+
+/** Starts reading the guide's numbers with the page's code; the page shows a free plan's 402 as the upgrade prompt. */
+export function clientLoader(queryClient: QueryClient) {
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request);
+    const days = rangeDaysFromParam(new URL(request.url).searchParams.get(RANGE_PARAM));
+    if (params.id) void queryClient.prefetchQuery(getGuideAnalyticsQueryOptions(params.id, rangeOf(days)));
+    return null;
+  };
+}
+
+/** /dashboard/analytics/{id}: one guide's analytics. */
+export default function GuideAnalyticsRoute() {
+  const { id = '' } = useParams();
+  return <GuideAnalyticsPage key={id} guideId={id} />;
+}
