@@ -166,7 +166,7 @@ export function errorResult(error: AppError, requestId?: string): ApiResult {
   return jsonResult(error.status, errorBody(error), requestId ? { 'x-request-id': requestId } : {});
 }
 
-/** Request id, timing and one structured log line per request. */
+/** Timing and one structured log line per request (the request id is a key of every line: ./lambda.ts). */
 function requestLog(): MiddlewareObj<ApiEvent, ApiResult> {
   let started = 0;
   const done = (event: ApiEvent, status: number) => {
@@ -181,17 +181,14 @@ function requestLog(): MiddlewareObj<ApiEvent, ApiResult> {
     else logger.info('request', entry);
   };
   return {
-    before: (request) => {
+    before: () => {
       started = performance.now();
-      logger.appendKeys({ requestId: request.event.requestContext?.requestId });
     },
     after: (request) => {
       done(request.event, request.response?.statusCode ?? 200);
-      logger.resetKeys();
     },
     onError: (request) => {
       done(request.event, request.response?.statusCode ?? 500);
-      logger.resetKeys();
     },
   };
 }
