@@ -25,6 +25,7 @@ const op = (o: Operation) => o;
 
 export const OPERATIONS: Operation[] = [
   op({ method: 'GET', path: '/api/health', summary: 'Is every dependency of the API up?', tag: 'Platform', success: [200, '{ status, checks } (503 names what is down)'] }),
+  op({ method: 'GET', path: '/api/health/live', summary: 'Does the API answer at all? No dependency is checked', tag: 'Platform', success: [200, '{ status: "ok" }'] }),
   op({ method: 'GET', path: '/api/openapi.json', summary: 'This document', tag: 'Platform', success: [200, 'OpenAPI 3.1'] }),
 
   op({ method: 'POST', path: '/api/auth/sign-up/email', summary: 'Create an account, its personal organisation and a session', tag: 'Auth', body: AuthContract.SignUpBody, success: [200, '{ token, user }'] }),
