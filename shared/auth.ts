@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The /api/auth contract (better-auth's wire format, errors in the project's one shape): request

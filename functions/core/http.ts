@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import sjson from 'secure-json-parse';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { AppError, GENERIC_ERROR_MESSAGE, errorBody, zodIssuesToDetails } from '#shared/errors';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '#shared/security-headers';
 import { logger } from './logger';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineHandler } from './http';
 import { apiEntry, isLambdaEntry, workerEntry } from './lambda';
 import { logger } from './logger';

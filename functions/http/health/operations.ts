@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import * as AuthContract from '#shared/auth';
 import * as Guides from '#shared/guides';
 import * as Org from '#shared/organization';
