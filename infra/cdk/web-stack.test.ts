@@ -288,14 +288,14 @@ describe('web stack: behaviours', () => {
       z.object({ Type: z.literal('AWS::Lambda::Version'), Properties: z.object({ FunctionName: LogicalRef }) }),
     );
     dev.web.hasResource('AWS::Lambda::Function', {
-      Properties: Match.objectLike({ Runtime: 'nodejs22.x', MemorySize: 128, Timeout: 5, Handler: 'index.handler' }),
+      Properties: Match.objectLike({ Runtime: 'nodejs22.x', MemorySize: 512, Timeout: 5, Handler: 'index.handler' }),
     });
     const edge = resourceById(
       dev.web,
       version.Properties.FunctionName,
       z.object({ Properties: z.object({ Runtime: z.string(), MemorySize: z.number(), Timeout: z.number() }) }),
     );
-    expect(edge.Properties).toEqual({ Runtime: 'nodejs22.x', MemorySize: 128, Timeout: 5 });
+    expect(edge.Properties).toEqual({ Runtime: 'nodejs22.x', MemorySize: 512, Timeout: 5 });
     const cache = resourceById(dev.web, b.CachePolicyId, CachePolicyResource);
     expect(cache.Properties.CachePolicyConfig.MaxTTL).toBeLessThanOrEqual(300);
     // The page's first frame shows the step and play state its search names: those two, and only

@@ -1,5 +1,6 @@
 import { benchAuth } from './auth.bench';
 import { benchCapture } from './capture.bench';
+import { benchEdgeMemory } from './edge-memory.bench';
 import { benchGuides } from './guides.bench';
 import { seedDemo } from '../../infra/local/seed/seed';
 import { benchHealth } from './health.bench';
@@ -15,6 +16,7 @@ const BENCHES: Record<string, (stack: BenchStack) => Promise<void>> = {
   guides: benchGuides,
   capture: benchCapture,
   share: benchShare,
+  'edge-memory': benchEdgeMemory,
   // The gallery pages embed the seeded guides: seed them first (the web build must exist).
   lighthouse: async (stack) => {
     await seedDemo();

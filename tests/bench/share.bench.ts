@@ -23,7 +23,7 @@ const PAINT_RATIO_TARGET = 1.5;
 const EMBED_BYTES_TARGET = 80_000;
 
 /** A published public guide with three captured slides, made through the API as its author would. */
-async function publishGuide(baseUrl: string): Promise<SharedGuideDto> {
+export async function publishGuide(baseUrl: string): Promise<SharedGuideDto> {
   const client = new ApiClient(baseUrl);
   await signUp(client);
   const guide = (await client.post('/api/guides', { title: 'Add a new contact in Acme CRM' })).json as { id: string; title: string };

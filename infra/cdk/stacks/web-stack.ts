@@ -109,6 +109,15 @@ export interface WebStackProps extends StackProps {
 }
 
 /**
+ * The share page's Lambda@Edge memory, and so its CPU (Lambda gives one vCPU per 1,769 MB). React
+ * renders the page's first frame on it: measured with `npm run bench -- edge-memory` (the deployed
+ * bundle under a CPU quota per size, infra/cdk/README.md), 512 MB answers a cold request in about
+ * 0.35 s and warm ones in 17 ms (p90 60 ms), where 128 MB takes 1.6 s cold and 90 ms warm (p90
+ * 200 ms), and costs more per answer as it runs longer.
+ */
+export const SHARE_EDGE_MEMORY_MB = 512;
+
+/**
  * The one host browsers see: CloudFront in front of the SPA bucket (default), the HTTP API
  * (`/api/*`), the asset bucket (`/assets/*`) and the share-page edge function (`/share/*`), with
  * the same security headers the local server sends.
@@ -185,7 +194,7 @@ export class WebStack extends Stack {
       handler: EDGE_HANDLER,
       runtime: Runtime.NODEJS_22_X,
       // x86_64 (the default): Lambda@Edge does not run arm64.
-      memorySize: 128,
+      memorySize: SHARE_EDGE_MEMORY_MB,
       timeout: Duration.seconds(5),
       description: `Stepcast ${stage.name}: share page meta (Lambda@Edge, origin request on /share/*)`,
     });
