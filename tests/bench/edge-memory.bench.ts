@@ -113,7 +113,7 @@ export async function benchEdgeMemory(stack: BenchStack): Promise<void> {
     try {
       for (const memory of MEMORY_SIZES_MB) groups.push({ memory, ...cpuCgroup(`stepcast-edge-${process.pid}-${memory}`, memory / MB_PER_VCPU) });
     } catch (error) {
-      throw new Error(`this bench needs a writable cgroup cpu controller (root, /sys/fs/cgroup): ${String(error)}`);
+      throw new Error(`this bench needs a writable cgroup cpu controller (root, /sys/fs/cgroup): ${String(error)}`, { cause: error });
     }
 
     // Warm the origin (the local server's first requests), then alternate the sizes round by round.
