@@ -98,6 +98,11 @@ describe('the Lambda entry of an API function', () => {
     expect(tracer.isTracingEnabled()).toBe(false);
   });
 
+  it("leaves the process's promises unhooked outside Lambda (the X-Ray SDK in manual mode, no cls-hooked namespace)", () => {
+    const namespaces = (process as NodeJS.Process & { namespaces?: Record<string, unknown> }).namespaces ?? {};
+    expect(Object.keys(namespaces)).not.toContain('AWSXRay');
+  });
+
   it('marks what it makes, and nothing else, as a Lambda entry', () => {
     const plain = async () => ({ statusCode: 200 });
     expect(isLambdaEntry(apiEntry(plain))).toBe(true);

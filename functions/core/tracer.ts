@@ -1,3 +1,5 @@
+// Must run before the tracer (and the X-Ray SDK under it) loads.
+import './xray-mode';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 
 /**
