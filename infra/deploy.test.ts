@@ -70,7 +70,7 @@ describe('the steps', () => {
   it('runs cdk on every stack of the stage with the -c values, approving only with --yes', () => {
     const args = parseDeployArgs(['deploy', '--stage', 'prod', '-c', 'alarmEmail=oncall@example.com', '--yes']);
     expect(cdkStep(args).args).toEqual(['cdk', 'deploy', '--all', '-c', 'stage=prod', '-c', 'alarmEmail=oncall@example.com', '--require-approval', 'never']);
-    expect(cdkStep(parseDeployArgs(['diff', '--stage', 'prod'])).args).toEqual(['cdk', 'diff', '--all', '-c', 'stage=prod']);
+    expect(cdkStep(parseDeployArgs(['diff', '--stage', 'prod'])).args).toEqual(['cdk', 'diff', '-c', 'stage=prod']);
   });
 
   it("reads the site URL a first deploy's outputs file gives", () => {

@@ -9,8 +9,8 @@
  * configuration (`appOrigin` or `domainName` in infra/stages.json or `-c`), else from the stage's
  * deployed distribution (the web stack's SiteUrl output, read with the AWS CLI). A stage deployed
  * for the first time without either is deployed twice: its stacks first, to learn the
- * distribution's name, then the site built for it. Then `cdk deploy --all` (or `cdk diff --all`)
- * with `-c stage=NAME` and the `-c` values given. `--yes` deploys without asking to approve
+ * distribution's name, then the site built for it. Then `cdk deploy --all` (or `cdk diff`, of
+ * every stack) with `-c stage=NAME` and the `-c` values given. `--yes` deploys without asking to approve
  * security changes (CI). AWS credentials come from the environment, as for the CDK CLI.
  */
 import { spawn } from 'node:child_process';
@@ -93,13 +93,14 @@ export function siteBuildStep(stage: string, origin: string): DeployStep {
   };
 }
 
-/** `cdk deploy|diff --all` of the stage. */
+/** `cdk deploy --all` or `cdk diff` (which diffs every stack when none is named) of the stage. */
 export function cdkStep(args: DeployArgs, extra: string[] = []): DeployStep {
-  const approval = args.command === 'deploy' && args.yes ? ['--require-approval', 'never'] : [];
+  const deploy = args.command === 'deploy';
+  const approval = deploy && args.yes ? ['--require-approval', 'never'] : [];
   return {
     title: `cdk ${args.command} every stack of stage ${args.stage}`,
     command: 'npx',
-    args: ['cdk', args.command, '--all', '-c', `stage=${args.stage}`, ...args.context.flatMap((pair) => ['-c', pair]), ...approval, ...extra],
+    args: ['cdk', args.command, ...(deploy ? ['--all'] : []), '-c', `stage=${args.stage}`, ...args.context.flatMap((pair) => ['-c', pair]), ...approval, ...extra],
   };
 }
 

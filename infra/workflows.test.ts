@@ -40,7 +40,7 @@ describe('GitHub Actions workflows', () => {
   it('on pull requests: typecheck, lint and tests (npm test), and cdk synth', () => {
     expect(ci).toMatch(/^on:\n {2}pull_request:\n {2}push:\n {4}branches: \[main\]/m);
     expect(job('test')).toMatch(/- run: npm test\n/);
-    expect(job('synth')).toMatch(/npx cdk synth --all -c stage=staging/);
+    expect(job('synth')).toMatch(/npx cdk synth -c stage=staging --quiet\n/);
   });
 
   it('on main: staging after the checks, production after staging behind its environment (manual approval)', () => {
