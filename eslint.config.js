@@ -92,6 +92,20 @@ export default tseslint.config(
     },
   },
   {
+    // Code the Lambdas bundle: esbuild can drop the parts of zod a bundle never reads (its 40-odd
+    // locales, 264 KB) only behind a namespace import; `import { z }` keeps all of them.
+    files: ['shared/**/*.ts', 'functions/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+          message: "Import zod as a namespace, import * as z from 'zod': a Lambda bundle keeps every zod locale otherwise.",
+        },
+      ],
+    },
+  },
+  {
     // Handlers parse, authorise, call one domain function and shape the reply: no SDK calls.
     files: ['functions/http/**/*.ts'],
     rules: {

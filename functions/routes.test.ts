@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FUNCTIONS, ROUTES, allowedMethods, matchRoute, routeKey } from './routes';
+import { isLambdaEntry } from './core/lambda';
+import { FUNCTIONS, ROUTES, WORKERS, allowedMethods, matchRoute, routeKey } from './routes';
 
 describe('the routes table', () => {
   it('matches a literal route and the catch-all for anything else under /api', () => {
@@ -24,5 +25,11 @@ describe('the routes table', () => {
     const entry = FUNCTIONS[fn as keyof typeof FUNCTIONS].entry.replace(/^functions\//, './');
     const module = (await import(entry)) as { handler: unknown };
     expect(typeof module.handler).toBe('function');
+  });
+
+  // Every Lambda's logs carry its invocation's context and the request id, and it is traced.
+  it.each([...Object.values(FUNCTIONS), ...Object.values(WORKERS)].map((spec) => spec.entry))('%s exports a Lambda entry (core/lambda.ts)', async (path) => {
+    const module = (await import(path.replace(/^functions\//, './'))) as { handler: unknown };
+    expect(isLambdaEntry(module.handler)).toBe(true);
   });
 });

@@ -173,6 +173,7 @@ export interface RouteSpec {
 
 export const ROUTES = [
   { method: 'GET', path: '/api/health', fn: 'health', handler: 'health' },
+  { method: 'GET', path: '/api/health/live', fn: 'health', handler: 'live' },
   { method: 'GET', path: '/api/openapi.json', fn: 'health', handler: 'openapi' },
 
   { method: 'POST', path: '/api/auth/sign-up/email', fn: 'auth', handler: 'signUpEmail' },

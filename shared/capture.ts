@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What capture recorded for one step, as the API stores it on the slide (`slide.capture`) and

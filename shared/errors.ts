@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The closed table of error codes the API answers with, and the HTTP status of each.

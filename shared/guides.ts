@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { safeText } from './text';
 import { GUIDE_ID_LENGTH } from './share/link';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const HealthCheckState = z.enum(['up', 'down']);
 
@@ -8,3 +8,7 @@ export const HealthResponse = z.object({
   checks: z.record(z.string(), z.object({ status: HealthCheckState, latencyMs: z.number(), error: z.string().optional() })),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
+
+/** GET /api/health/live: the API answers at all; no dependency is checked (uptime probes, benchmarks). */
+export const LivenessResponse = z.object({ status: z.literal('ok') });
+export type LivenessResponse = z.infer<typeof LivenessResponse>;

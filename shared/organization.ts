@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { safeText } from './text';
 import { Email } from './auth';
 import { ROLE_NAMES, STATEMENTS, type Role } from './permissions';

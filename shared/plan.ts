@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The one paid plan (spec §1, §3). The Stripe price id is deployment configuration, not here. */
 export interface PlanFeature {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Text as the product accepts it at the API boundary (titles, names, step text): NFC-normalised,

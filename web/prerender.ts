@@ -27,6 +27,7 @@ import type * as RenderPage from './src/app/render-page';
 import { escapeHtml } from '#shared/html';
 import { withoutUnusedBlocks, withoutUnusedCustomProperties } from './prerender-css';
 import { SHARE_FRAME_RENDERER_FILE, SHARE_SHELL_PATHS } from '#shared/share/frame';
+import { SITE_BUILD_FILE, SiteOriginError, siteBuildFromEnv, type SiteBuild } from '#shared/site-build';
 
 type RenderModule = typeof RenderPage;
 
@@ -149,6 +150,8 @@ async function buildRenderer(outDir: string): Promise<RenderModule> {
 }
 
 async function main(): Promise<void> {
+  // A build for a deployed stage without its origin stops before any work (shared/site-build.ts).
+  const site = siteBuildFromEnv(process.env);
   const manifest = Manifest.parse(JSON.parse(await readFile(path.join(DIST, '.vite/manifest.json'), 'utf8')));
   const built = await readFile(path.join(DIST, 'index.html'), 'utf8');
   // Run twice, index.html is already the landing page: the shell is the fallback saved before.
@@ -164,6 +167,8 @@ async function main(): Promise<void> {
   try {
     const render = await buildRenderer(ssrDir);
     const origin = render.env.SITE_ORIGIN;
+    // The renderer was built with vite.config.ts, which took the origin from the same variables.
+    if (origin !== site.origin) throw new Error(`prerender: the pages were built for ${origin}, not ${site.origin}`);
     const pages = render.sitePages();
 
     for (const page of pages) {
@@ -252,10 +257,17 @@ async function main(): Promise<void> {
     await writeFile(path.join(DIST, PRERENDERED_MANIFEST), `${JSON.stringify(pages.map((page) => page.path))}\n`);
     await writeFile(path.join(DIST, 'sitemap.xml'), render.sitemapXml(origin, pages));
     await writeFile(path.join(DIST, 'robots.txt'), render.robotsTxt(origin));
-    console.log(`wrote sitemap.xml (${pages.length} pages) and robots.txt for ${origin}`);
+    await writeFile(path.join(DIST, SITE_BUILD_FILE), `${JSON.stringify(site satisfies SiteBuild)}\n`);
+    console.log(`wrote sitemap.xml (${pages.length} pages) and robots.txt for ${origin}${site.stage ? ` (stage ${site.stage})` : ' (a local build)'}`);
   } finally {
     await rm(ssrDir, { recursive: true, force: true });
   }
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof SiteOriginError)) throw error;
+  console.error(`prerender: ${error.message}`);
+  process.exit(1);
+}

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { siteBuildFromEnv } from '../shared/site-build.ts';
 
 /**
  * The SPA build. Run from the repository root: `npx vite build --config web/vite.config.ts`.
@@ -8,6 +9,13 @@ import { defineConfig } from 'vite';
  * read natively, so no alias is needed.
  */
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The site this build is for: canonical URLs, Open Graph tags and the sitemap name its origin. A
+ * build for a deployed stage (STEPCAST_DEPLOY_STAGE, set by `npm run deploy`) stops here without
+ * the stage's https origin; any other build is the local site's (shared/site-build.ts).
+ */
+const site = siteBuildFromEnv(process.env);
 
 /** Where `npx vite --config web/vite.config.ts` forwards /api, /assets and /auth when run alone. */
 const localStackOrigin = process.env['STEPCAST_ORIGIN'] ?? `http://localhost:${process.env['PORT'] ?? '3000'}`;
@@ -17,6 +25,7 @@ export default defineConfig({
   base: '/',
   publicDir: 'public',
   plugins: [react()],
+  define: { 'import.meta.env.VITE_SITE_ORIGIN': JSON.stringify(site.origin) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Environment parsed with zod on first use (the cold start of a Lambda), failing with the list of

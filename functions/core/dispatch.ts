@@ -4,11 +4,13 @@ import { ROUTES, routeKey, type FunctionName } from '../routes';
 import { errorResult, type ApiEvent, type ApiHandler, type ApiResult } from './http';
 import { requireSiteOrigin } from './origin';
 import { assertFromCloudFront } from './viewer';
+import { apiEntry } from './lambda';
 
 /**
  * One Lambda serves the routes of one function of the routes table. It picks the route's
  * handler by `event.routeKey` (set by API Gateway and by the local adapter); the table and
- * the handler map must agree, which a unit test checks for every function.
+ * the handler map must agree, which a unit test checks for every function. The result is the
+ * function's Lambda entry (logger context, X-Ray segment: ./lambda.ts).
  */
 export function dispatch(fn: FunctionName, handlers: Record<string, ApiHandler>): ApiHandler {
   // At cold start: a function that cannot tell its own site from a forged Host never answers.
@@ -20,7 +22,7 @@ export function dispatch(fn: FunctionName, handlers: Record<string, ApiHandler>)
     if (!handler) throw new Error(`Function ${fn} has no handler "${route.handler}" for ${routeKey(route)}`);
     byKey.set(routeKey(route), handler);
   }
-  return async (event: ApiEvent, context: Context): Promise<ApiResult> => {
+  return apiEntry(async (event: ApiEvent, context: Context): Promise<ApiResult> => {
     const handler = byKey.get(event.routeKey);
     try {
       await assertFromCloudFront(event);
@@ -29,5 +31,5 @@ export function dispatch(fn: FunctionName, handlers: Record<string, ApiHandler>)
     }
     if (!handler) return errorResult(new AppError('not_found', 'No such API route.'), event.requestContext?.requestId);
     return handler(event, context);
-  };
+  });
 }

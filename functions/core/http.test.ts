@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError, ErrorBody } from '#shared/errors';
 import { DEFAULT_BODY_LIMIT_BYTES, MAX_JSON_DEPTH, Reply, defineHandler, toAppError } from './http';
 

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import sjson from 'secure-json-parse';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { AppError, GENERIC_ERROR_MESSAGE, errorBody, zodIssuesToDetails } from '#shared/errors';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '#shared/security-headers';
 import { logger } from './logger';
@@ -184,7 +184,7 @@ export function errorResult(error: AppError, requestId?: string): ApiResult {
   });
 }
 
-/** Request id, timing and one structured log line per request. */
+/** Timing and one structured log line per request (the request id is a key of every line: ./lambda.ts). */
 function requestLog(): MiddlewareObj<ApiEvent, ApiResult> {
   let started = 0;
   const done = (event: ApiEvent, status: number) => {
@@ -199,17 +199,14 @@ function requestLog(): MiddlewareObj<ApiEvent, ApiResult> {
     else logger.info('request', entry);
   };
   return {
-    before: (request) => {
+    before: () => {
       started = performance.now();
-      logger.appendKeys({ requestId: request.event.requestContext?.requestId });
     },
     after: (request) => {
       done(request.event, request.response?.statusCode ?? 200);
-      logger.resetKeys();
     },
     onError: (request) => {
       done(request.event, request.response?.statusCode ?? 500);
-      logger.resetKeys();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '#shared/errors';
 import { defineConfig } from './config';
 import type { ApiEvent } from './http';

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { awsConfig } from '../core/config';
+import { tracer } from '../core/tracer';
 
 /** Emulators accept any key; AWS uses the function's role. */
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -23,12 +24,15 @@ let s3Client: S3Client | undefined;
 export function dynamo(): DynamoDBDocumentClient {
   if (!documentClient) {
     const { AWS_REGION, DYNAMODB_ENDPOINT } = awsConfig();
-    const client = new DynamoDBClient({
-      region: AWS_REGION,
-      maxAttempts: MAX_ATTEMPTS,
-      requestHandler: REQUEST_HANDLER,
-      ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT, credentials: LOCAL_CREDENTIALS } : {}),
-    });
+    // Traced in Lambda: each call is a subsegment naming its operation and table.
+    const client = tracer.captureAWSv3Client(
+      new DynamoDBClient({
+        region: AWS_REGION,
+        maxAttempts: MAX_ATTEMPTS,
+        requestHandler: REQUEST_HANDLER,
+        ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT, credentials: LOCAL_CREDENTIALS } : {}),
+      }),
+    );
     documentClient = DynamoDBDocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });
@@ -39,16 +43,18 @@ export function dynamo(): DynamoDBDocumentClient {
 export function s3(): S3Client {
   if (!s3Client) {
     const { AWS_REGION, S3_ENDPOINT } = awsConfig();
-    s3Client = new S3Client({
-      region: AWS_REGION,
-      maxAttempts: MAX_ATTEMPTS,
-      // Uploads and copies of large objects need longer than a table read.
-      requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000, throwOnRequestTimeout: true },
-      // s3rver stores aws-chunked bodies verbatim unless checksums are only sent when required.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-      ...(S3_ENDPOINT ? { endpoint: S3_ENDPOINT, forcePathStyle: true, credentials: LOCAL_CREDENTIALS } : {}),
-    });
+    s3Client = tracer.captureAWSv3Client(
+      new S3Client({
+        region: AWS_REGION,
+        maxAttempts: MAX_ATTEMPTS,
+        // Uploads and copies of large objects need longer than a table read.
+        requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000, throwOnRequestTimeout: true },
+        // s3rver stores aws-chunked bodies verbatim unless checksums are only sent when required.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        ...(S3_ENDPOINT ? { endpoint: S3_ENDPOINT, forcePathStyle: true, credentials: LOCAL_CREDENTIALS } : {}),
+      }),
+    );
   }
   return s3Client;
 }

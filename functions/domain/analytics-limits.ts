@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '#shared/errors';
 import { defineConfig } from '../core/config';
 import { ANALYTICS_SHARDS } from './analytics-store';

@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '#shared/errors';
 import { PRO_PLAN, type SubscriptionDetails, type SubscriptionStatus } from '#shared/plan';
 import { PRODUCT_NAME } from '#shared/product';

@@ -1,6 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import nodemailer, { type Transporter } from 'nodemailer';
-import { z } from 'zod';
+import type { Transporter } from 'nodemailer';
+import * as z from 'zod';
 import { escapeHtml } from '#shared/html';
 import { PRODUCT_NAME } from '#shared/product';
 import { defineConfig } from '../core/config';
@@ -39,12 +39,25 @@ export function headerText(value: string): string {
   return flat.length > MAX_SUBJECT_LENGTH ? `${flat.slice(0, MAX_SUBJECT_LENGTH - 1)}…` : flat;
 }
 
+/**
+ * The SMTP transport of the local stack. nodemailer is loaded only here, and the Lambda bundles
+ * leave it out (infra/cdk/constructs/stepcast-function.ts): in AWS, SES sends.
+ */
+async function smtpTransport(url: string): Promise<Transporter> {
+  if (smtp) return smtp;
+  const nodemailer = await import('nodemailer').catch((error: unknown) => {
+    throw new Error('SMTP_URL is for the local stack; a deployed function sends with SES and has no SMTP client.', { cause: error });
+  });
+  smtp = nodemailer.default.createTransport(url);
+  return smtp;
+}
+
 export async function send(input: Mail): Promise<void> {
   const mail = { ...input, subject: headerText(input.subject), to: headerText(input.to) };
   const { SMTP_URL, MAIL_FROM } = mailConfig();
   if (SMTP_URL) {
-    smtp ??= nodemailer.createTransport(SMTP_URL);
-    await smtp.sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    const transport = await smtpTransport(SMTP_URL);
+    await transport.sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     return;
   }
   ses ??= new SESv2Client({ maxAttempts: 3 });

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '#shared/errors';
 import { defineConfig, tableConfig } from '../core/config';
 import { dynamo } from '../db/client';

@@ -1,5 +1,6 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
+import { workerEntry } from '../core/lambda';
 import { logger } from '../core/logger';
 import * as ExportJob from '../domain/export/job';
 import { DEFAULT_MAX_RECEIVE_COUNT, WORKERS } from '../routes';
@@ -10,7 +11,7 @@ import { DEFAULT_MAX_RECEIVE_COUNT, WORKERS } from '../routes';
  */
 const Message = z.object({ exportId: z.string().min(1).max(64) });
 
-export async function handler(event: SQSEvent, context?: Context): Promise<SQSBatchResponse> {
+export const handler = workerEntry(async (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     let message: z.infer<typeof Message>;
@@ -34,4 +35,4 @@ export async function handler(event: SQSEvent, context?: Context): Promise<SQSBa
     }
   }
   return { batchItemFailures };
-}
+});

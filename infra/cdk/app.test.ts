@@ -10,7 +10,7 @@ describe('the CDK app', () => {
   // validation starts a WASM rule engine: seconds on an idle machine, more on a busy one.
   it.each(['dev', 'prod'])('synthesises the %s stage with templates that pass CloudFormation validation', { timeout: 60_000 }, (stage) => {
     const app = testApp({ validate: true });
-    addStepcastStacks(app, { stage, siteDir: builtSiteDir() });
+    addStepcastStacks(app, { stage, siteDir: builtSiteDir({ stage }) });
     const assembly = app.synth();
     expect(assembly.stacks.map((s) => s.stackName).sort()).toEqual([
       `stepcast-${stage}-api`,

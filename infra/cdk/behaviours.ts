@@ -6,6 +6,7 @@ import {
   uploadConnectSrc,
 } from '#shared/security-headers';
 import { ASSET_RESPONSE_HEADERS } from '#shared/assets';
+import { SITE_BUILD_FILE } from '#shared/site-build';
 
 /**
  * What each CloudFront behaviour answers with, as data: the web stack builds the distribution
@@ -29,10 +30,11 @@ export const SPA_BUNDLE_DIR = 'static';
  * Files of the SPA build that are never deployed, as glob patterns. Source maps (`sourcemap:
  * 'hidden'` in web/vite.config.ts) are for error reporting, not for browsers: serving them would
  * publish the original sources. The prerendered pages' list (cloudfront-functions.ts) is read at
- * synth and baked into the SPA fallback; browsers have no use for it.
+ * synth and baked into the SPA fallback; browsers have no use for it, nor for the record of the
+ * site the build is for (shared/site-build.ts), which the synth checks.
  */
 // .vite/ holds the build manifest, which only the prerender step reads.
-export const UNDEPLOYED_SITE_FILES = ['*.map', 'prerendered.json', '.vite/*'];
+export const UNDEPLOYED_SITE_FILES = ['*.map', 'prerendered.json', SITE_BUILD_FILE, '.vite/*'];
 
 /**
  * The default behaviour (the SPA bucket): every answer, scripts and 404s included. Pages may

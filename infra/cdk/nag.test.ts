@@ -9,7 +9,8 @@ import { builtSiteDir, testApp } from './test-support';
 /** "stack: rule (construct paths)" for every AWS Solutions finding nobody acknowledged. */
 function nagFindings(options: StepcastOptions, tamper?: (stacks: ReturnType<typeof addStepcastStacks>) => void): string[] {
   const app = testApp();
-  const stacks = addStepcastStacks(app, { siteDir: builtSiteDir(), ...options });
+  const site = { stage: options.stage ?? 'dev', ...(options.domain ? { origin: `https://${options.domain.domainName}` } : {}) };
+  const stacks = addStepcastStacks(app, { siteDir: builtSiteDir(site), ...options });
   tamper?.(stacks);
   const checks = new AwsSolutionsChecks(app);
   return Object.values(stacks).flatMap((stack) =>

@@ -213,14 +213,21 @@ export function optionsFromContext(app: App, stagesFile: string = STAGES_FILE): 
   };
 }
 
-/** The three stacks of one stage: stepcast-{stage}-data, -api and -web. */
+/**
+ * The site's configured origin: `appOrigin`, else its own domain's. Undefined for a stage on its
+ * distribution's `*.cloudfront.net` name, known once deployed (infra/deploy.ts reads it then).
+ */
+export function configuredSiteOrigin(options: Pick<StepcastOptions, 'appOrigin' | 'domain'>): string | undefined {
+  return options.appOrigin ?? (options.domain ? `https://${options.domain.domainName}` : undefined);
+}
+
+/** The stacks of one stage: stepcast-{stage}-data, -api, -global, -web and -monitoring. */
 export function addStepcastStacks(app: App, options: StepcastOptions = {}): StepcastStacks {
   const stage = stageConfig(options.stage ?? DEFAULT_STAGE);
   const env = options.env ?? { account: PLACEHOLDER_ACCOUNT, region: DEFAULT_REGION };
   const common = { env, terminationProtection: stage.isProduction };
   const name = (concern: string) => `stepcast-${stage.name}-${concern}`;
-  // The site's own domain is its origin unless one is given.
-  const appOrigin = options.appOrigin ?? (options.domain ? `https://${options.domain.domainName}` : undefined);
+  const appOrigin = configuredSiteOrigin(options);
 
   const data = new DataStack(app, name('data'), {
     ...common,
@@ -268,6 +275,7 @@ export function addStepcastStacks(app: App, options: StepcastOptions = {}): Step
     assetBucket: data.assetBucket,
     uploadOrigin: data.uploadOrigin,
     siteDir: options.siteDir,
+    appOrigin,
     edgeEntry: options.edgeEntry,
     description: `Stepcast ${stage.name}: CloudFront, SPA bucket and share-page edge function`,
   });

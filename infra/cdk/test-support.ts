@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Annotations, App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { z } from 'zod';
+import { SITE_BUILD_FILE, type SiteBuild } from '#shared/site-build';
 import { fromRoot } from './paths';
 import { addStepcastStacks, type StepcastOptions, type StepcastStacks } from './stepcast';
 
@@ -24,9 +25,16 @@ export function emptySiteDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'stepcast-site-'));
 }
 
-/** A tiny SPA build as Vite writes it: the shell, one hashed bundle under static/ and its hidden source map. */
-export function builtSiteDir(): string {
+/** The origin test builds are made for: a distribution's own name. */
+export const TEST_SITE_ORIGIN = 'https://d111111abcdef8.cloudfront.net';
+
+/**
+ * A tiny SPA build as Vite and web/prerender.ts write it: the shell, one hashed bundle under
+ * static/ with its hidden source map, and the record of the site it is for (@default the dev stage's).
+ */
+export function builtSiteDir(site: Partial<SiteBuild> = {}): string {
   const dir = emptySiteDir();
+  writeFileSync(path.join(dir, SITE_BUILD_FILE), JSON.stringify({ origin: TEST_SITE_ORIGIN, stage: 'dev', ...site } satisfies SiteBuild));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   mkdirSync(path.join(dir, 'static'));
   writeFileSync(path.join(dir, 'static', 'app-1a2b3c.js'), 'console.log(1)');

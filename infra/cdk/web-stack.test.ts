@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
@@ -293,14 +293,14 @@ describe('web stack: behaviours', () => {
       z.object({ Type: z.literal('AWS::Lambda::Version'), Properties: z.object({ FunctionName: LogicalRef }) }),
     );
     dev.web.hasResource('AWS::Lambda::Function', {
-      Properties: Match.objectLike({ Runtime: 'nodejs22.x', MemorySize: 128, Timeout: 5, Handler: 'index.handler' }),
+      Properties: Match.objectLike({ Runtime: 'nodejs22.x', MemorySize: 512, Timeout: 5, Handler: 'index.handler' }),
     });
     const edge = resourceById(
       dev.web,
       version.Properties.FunctionName,
       z.object({ Properties: z.object({ Runtime: z.string(), MemorySize: z.number(), Timeout: z.number() }) }),
     );
-    expect(edge.Properties).toEqual({ Runtime: 'nodejs22.x', MemorySize: 128, Timeout: 5 });
+    expect(edge.Properties).toEqual({ Runtime: 'nodejs22.x', MemorySize: 512, Timeout: 5 });
     const cache = resourceById(dev.web, b.CachePolicyId, CachePolicyResource);
     expect(cache.Properties.CachePolicyConfig.MaxTTL).toBeLessThanOrEqual(300);
     // The page's first frame shows the step and play state its search names: those two, and only
@@ -540,6 +540,42 @@ describe('web stack: SPA deployment', () => {
   });
 });
 
+describe('web stack: the site a build was made for', () => {
+  const uploads = (synthesised: ReturnType<typeof synthStepcast>) => Object.keys(synthesised.web.findResources('Custom::CDKBucketDeployment')).length;
+
+  it('uploads a build made for this stage', () => {
+    expect(uploads(synthStepcast({ stage: 'dev', siteDir: builtSiteDir({ stage: 'dev' }) }))).toBe(2);
+    const withDomain = synthStepcast({
+      stage: 'prod',
+      domain: { domainName: 'stepcast.example.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ' },
+      siteDir: builtSiteDir({ stage: 'prod', origin: 'https://stepcast.example.com' }),
+    });
+    expect(uploads(withDomain)).toBe(2);
+  });
+
+  it.each([
+    ['a local build (localhost in its pages)', { stage: null, origin: 'http://localhost:3000' }, /built for local use \(http:\/\/localhost:3000\)/],
+    ["another stage's build", { stage: 'staging', origin: 'https://staging.example.com' }, /built for stage staging/],
+  ])('leaves out %s, with a warning naming npm run deploy', (_name, site, message) => {
+    const synthesised = synthStepcast({ stage: 'prod', siteDir: builtSiteDir(site) });
+    expect(uploads(synthesised)).toBe(0);
+    Annotations.fromStack(synthesised.stacks.web).hasWarning('*', Match.stringLikeRegexp(message.source));
+    Annotations.fromStack(synthesised.stacks.web).hasWarning('*', Match.stringLikeRegexp('npm run deploy -- --stage prod'));
+  });
+
+  it('leaves out a build older than its site record', () => {
+    const dir = builtSiteDir();
+    rmSync(path.join(dir, 'site.json'));
+    expect(uploads(synthStepcast({ stage: 'dev', siteDir: dir }))).toBe(0);
+  });
+
+  it("stops the synth when this stage's build names another origin than the configured one", () => {
+    expect(() => synthStepcast({ stage: 'prod', appOrigin: 'https://stepcast.example.com', siteDir: builtSiteDir({ stage: 'prod', origin: 'https://old.example.com' }) })).toThrow(
+      /built for https:\/\/old\.example\.com, but stage prod's site is https:\/\/stepcast\.example\.com/,
+    );
+  });
+});
+
 describe('web stack: SPA files that are never deployed', () => {
   const built = synthStepcast({ stage: 'dev', siteDir: builtSiteDir() });
   const AssetManifest = z.object({
@@ -561,6 +597,7 @@ describe('web stack: SPA files that are never deployed', () => {
     const files = uploadedFiles();
     expect(files).toEqual(expect.arrayContaining(['index.html', 'app-1a2b3c.js']));
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+    expect(files).not.toContain('site.json');
   });
 });
 

@@ -39,7 +39,11 @@ function sendError(res: ServerResponse, code: ErrorCode, message: string): void 
   res.end(JSON.stringify(errorBody(error)));
 }
 
+const NO_BODY = Buffer.alloc(0);
+
 async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  // A request with neither header has no body (RFC 9112 §6.3): most GETs skip the stream read.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return NO_BODY;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {

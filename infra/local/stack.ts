@@ -97,6 +97,8 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
       UPLOAD_ORIGIN: new URL(s3Endpoint).origin,
       SESSION_SECRET: process.env.SESSION_SECRET ?? localSessionSecret(dataDir),
       POWERTOOLS_LOG_LEVEL: env.LOG_LEVEL,
+      // No X-Ray daemon here: tracing stays off even where AWS_EXECUTION_ENV is set (CloudShell, CodeBuild).
+      POWERTOOLS_TRACE_ENABLED: 'false',
     });
 
     let vite: ViteDevServer | undefined;

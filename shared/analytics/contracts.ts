@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GuideId } from '../guides';
 import { MAX_RANGE_DAYS, addDays, isDay } from './days';
 import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, MAX_LOADS_PER_VIEWER, MAX_STEP } from './events';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** GET /api/share/{id}: what every viewer of a published guide receives (no cookie needed). */
 export interface SharedSlideDto {

@@ -2,6 +2,7 @@ import { benchAuth } from './auth.bench';
 import { benchCapture } from './capture.bench';
 import { benchExports } from './exports.bench';
 import { benchEvents } from './events.bench';
+import { benchEdgeMemory } from './edge-memory.bench';
 import { benchGuides } from './guides.bench';
 import { seedDemo } from '../../infra/local/seed/seed';
 import { benchHealth } from './health.bench';
@@ -19,6 +20,7 @@ const BENCHES: Record<string, (stack: BenchStack) => Promise<void>> = {
   share: benchShare,
   exports: () => benchExports(),
   events: benchEvents,
+  'edge-memory': benchEdgeMemory,
   // The gallery pages embed the seeded guides: seed them first (the web build must exist).
   lighthouse: async (stack) => {
     await seedDemo();

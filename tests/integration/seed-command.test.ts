@@ -17,7 +17,8 @@ function seed(env: Record<string, string>) {
 }
 
 describe('npm run seed', () => {
-  it('loads the gallery guides into a stage once, with the ids the gallery links to', async () => {
+  // Two full seeds in child processes (argon2, sharp): as long as their own 60 s limits allow, on a busy machine.
+  it('loads the gallery guides into a stage once, with the ids the gallery links to', { timeout: 120_000 }, async () => {
     const env = {
       TABLE_NAME: stack().tableName,
       BUCKET_NAME: stack().bucketName,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import { assetTypeOf } from '#shared/assets';
 import * as Asset from '../asset';

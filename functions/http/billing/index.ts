@@ -1,5 +1,5 @@
 // The Pro plan through Stripe (spec §7 product API).
-import { z } from 'zod';
+import * as z from 'zod';
 import { dispatch } from '../../core/dispatch';
 import { defineHandler } from '../../core/http';
 import { siteOrigin } from '../../core/origin';

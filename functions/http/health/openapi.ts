@@ -1,5 +1,5 @@
 // GET /api/openapi.json — the API described from the zod schemas the handlers parse with
-import { z } from 'zod';
+import * as z from 'zod';
 import { ErrorBody } from '#shared/errors';
 import { PRODUCT_NAME } from '#shared/product';
 import { defineHandler } from '../../core/http';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import * as AnalyticsContract from '#shared/analytics/contracts';
 import * as AuthContract from '#shared/auth';
 import * as Exports from '#shared/exports';
@@ -27,6 +27,7 @@ const op = (o: Operation) => o;
 
 export const OPERATIONS: Operation[] = [
   op({ method: 'GET', path: '/api/health', summary: 'Is every dependency of the API up?', tag: 'Platform', success: [200, '{ status, checks } (503 names what is down)'] }),
+  op({ method: 'GET', path: '/api/health/live', summary: 'Does the API answer at all? No dependency is checked', tag: 'Platform', success: [200, '{ status: "ok" }'] }),
   op({ method: 'GET', path: '/api/openapi.json', summary: 'This document', tag: 'Platform', success: [200, 'OpenAPI 3.1'] }),
 
   op({ method: 'POST', path: '/api/auth/sign-up/email', summary: 'Create an account and its personal organisation, and mail the link that verifies and signs in (the same answer for a taken address)', tag: 'Auth', body: AuthContract.SignUpBody, success: [200, '{ token: null, user }'] }),

@@ -32,11 +32,28 @@ export const DEFAULT_MEMORY_MB = 512;
  *   `@ffmpeg-installer/ffmpeg` its executable (it finds it beside its own folder). A
  *   function declaring one gets its packages copied beside the bundle; a bundle importing one
  *   it did not declare fails the synth (see `nativeModules`).
+ * - `nodemailer`: the local stack's SMTP client, imported lazily only when SMTP_URL is set
+ *   (functions/domain/mail.ts); in AWS, SES sends. `lambda-bundles.test.ts` checks no bundle
+ *   imports it statically.
  */
-export const EXTERNAL_MODULES = ['@aws-sdk/*', 'sharp', '@node-rs/argon2', '@ffmpeg-installer/ffmpeg'];
+export const EXTERNAL_MODULES = ['@aws-sdk/*', 'sharp', '@node-rs/argon2', '@ffmpeg-installer/ffmpeg', 'nodemailer'];
 
 // ESM output has no `require`; bundled CommonJS dependencies that call it get one from here.
 const ESM_REQUIRE_SHIM = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+/**
+ * esbuild's settings for every Stepcast Lambda bundle, in one place for the construct below and
+ * for `lambda-bundles.ts` (which measures the bundles and checks what they contain).
+ */
+export const LAMBDA_BUNDLING = {
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  banner: ESM_REQUIRE_SHIM,
+  externalModules: EXTERNAL_MODULES,
+  minify: true,
+  // Error class names (AppError, ZodError) survive minification for logs and `name` checks.
+  keepNames: true,
+} as const;
 
 export interface StepcastFunctionProps {
   /** entry module, relative to the repository root; it exports `handler` */
@@ -133,13 +150,9 @@ export class StepcastFunction extends NodejsFunction {
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_SHIM,
-        externalModules: EXTERNAL_MODULES,
-        minify: true,
-        // Error class names (AppError, ZodError) survive minification for logs and `name` checks.
-        keepNames: true,
+        ...LAMBDA_BUNDLING,
+        mainFields: [...LAMBDA_BUNDLING.mainFields],
+        externalModules: [...LAMBDA_BUNDLING.externalModules],
         sourceMap: true,
         // The map only needs positions and file names; the sources are in the repository.
         sourcesContent: false,

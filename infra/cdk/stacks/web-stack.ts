@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -40,6 +40,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBuc
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { SHARE_PAGE_QUERY_KEYS } from '#shared/share/frame';
+import { SITE_BUILD_FILE, SiteBuild } from '#shared/site-build';
 import {
   API_FORWARDED_HEADERS,
   API_HEADERS,
@@ -94,6 +95,12 @@ export interface WebStackProps extends StackProps {
   readonly uploadOrigin: string;
   /** the SPA build to upload. @default web/dist */
   readonly siteDir?: string;
+  /**
+   * The site's configured https origin (`appOrigin`, or the domain's): a build made for another
+   * origin stops the synth. @default none: a stage on its `*.cloudfront.net` name, whose build
+   * `npm run deploy` makes with the distribution's name
+   */
+  readonly appOrigin?: string;
   /** the web build's renderer of share pages' first frames. @default web/dist-ssr/render-share-frame.js */
   readonly shareFrameRenderer?: string;
   /** the share-page edge handler module. @default functions/edge/share.ts */
@@ -109,6 +116,15 @@ export interface WebStackProps extends StackProps {
    */
   readonly domain?: SiteDomain & { readonly certificate: ICertificate };
 }
+
+/**
+ * The share page's Lambda@Edge memory, and so its CPU (Lambda gives one vCPU per 1,769 MB). React
+ * renders the page's first frame on it: measured with `npm run bench -- edge-memory` (the deployed
+ * bundle under a CPU quota per size, infra/cdk/README.md), 512 MB answers a cold request in about
+ * 0.35 s and warm ones in 17 ms (p90 60 ms), where 128 MB takes 1.6 s cold and 90 ms warm (p90
+ * 200 ms), and costs more per answer as it runs longer.
+ */
+export const SHARE_EDGE_MEMORY_MB = 512;
 
 /**
  * The one host browsers see: CloudFront in front of the SPA bucket (default), the HTTP API
@@ -127,7 +143,9 @@ export class WebStack extends Stack {
     if (Token.isUnresolved(uploadOrigin)) {
       throw new Error('WebStack: uploadOrigin must be known at synth (give the data stack an env with account and region).');
     }
-    const prerenderedPages = checkedPrerenderedPages(siteDir);
+    // A build made for local use or another stage names another origin in its pages: not uploaded.
+    const deployable = isBuildForStage(this, siteDir, stage.name, props.appOrigin);
+    const prerenderedPages = deployable ? checkedPrerenderedPages(siteDir) : undefined;
 
     // Build output only, redeployed from the repository at will: never retained.
     this.siteBucket = new Bucket(this, 'SiteBucket', {
@@ -187,7 +205,7 @@ export class WebStack extends Stack {
       handler: EDGE_HANDLER,
       runtime: Runtime.NODEJS_22_X,
       // x86_64 (the default): Lambda@Edge does not run arm64.
-      memorySize: 128,
+      memorySize: SHARE_EDGE_MEMORY_MB,
       timeout: Duration.seconds(5),
       description: `Stepcast ${stage.name}: share page meta (Lambda@Edge, origin request on /share/*)`,
     });
@@ -380,7 +398,7 @@ export class WebStack extends Stack {
       },
     });
 
-    this.deploySite(siteDir, { spaFallback, prerendered: prerenderedPages !== undefined });
+    if (deployable) this.deploySite(siteDir, { spaFallback, prerendered: prerenderedPages !== undefined });
 
     if (props.domain) {
       const zone = HostedZone.fromHostedZoneId(this, 'Zone', props.domain.hostedZoneId);
@@ -526,6 +544,33 @@ export class WebStack extends Stack {
       fallback.spaFallback.node.addDependency(pages);
     }
   }
+}
+
+/**
+ * Whether the site build may be uploaded to this stage: it names its origin in canonical URLs,
+ * Open Graph tags and the sitemap, so it must have been made for this stage (web/dist/site.json,
+ * shared/site-build.ts). A local build (`npm start`, `npm test`, a plain `npm run build`) or one
+ * for another stage is left out with a warning, as a missing build is; a build for this stage
+ * with another origin than the configured one stops the synth. No build at all: true, and
+ * `deploySite` warns.
+ */
+function isBuildForStage(scope: Stack, siteDir: string, stageName: string, appOrigin: string | undefined): boolean {
+  if (!existsSync(path.join(siteDir, 'index.html'))) return true;
+  const file = path.join(siteDir, SITE_BUILD_FILE);
+  const record = existsSync(file) ? SiteBuild.safeParse(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
+  const build = record?.success ? record.data : undefined;
+  if (build?.stage !== stageName) {
+    const madeFor = !build ? 'without a site record (an older build)' : build.stage ? `for stage ${build.stage} (${build.origin})` : `for local use (${build.origin})`;
+    Annotations.of(scope).addWarningV2(
+      'stepcast:web:site-built-for-another-stage',
+      `${siteDir} was built ${madeFor}: the site is not uploaded to stage ${stageName}. npm run deploy -- --stage ${stageName} builds it with the stage's origin.`,
+    );
+    return false;
+  }
+  if (appOrigin && build.origin !== appOrigin) {
+    throw new UsageError(`${siteDir} was built for ${build.origin}, but stage ${stageName}'s site is ${appOrigin}: rebuild it with npm run deploy -- --stage ${stageName}.`);
+  }
+  return true;
 }
 
 /**

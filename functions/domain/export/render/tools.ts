@@ -3,7 +3,7 @@ import { accessSync, chmodSync, constants, copyFileSync, existsSync } from 'node
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineConfig } from '../../../core/config';
 
 /**
