@@ -84,6 +84,15 @@ export const FUNCTIONS = {
     entry: 'functions/http/organization/index.ts',
     access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, mail: true, secrets: true },
   },
+  narration: {
+    entry: 'functions/http/narration/index.ts',
+    // voices and their samples (Polly), the voiceover job (its queue), the transcript (Bedrock,
+    // reading screenshots of uncaptured slides); the bucket list makes a missing sample a 404
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true, queues: ['voiceover'], polly: true, bedrock: true },
+    // a sample's first synthesis, or Bedrock's answer (its own timeout is 12 s, then the local provider)
+    timeoutSeconds: 25,
+    memoryMb: 1024,
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;
@@ -119,7 +128,15 @@ export interface WorkerSpec extends FunctionSpec {
  * `{ batchItemFailures }` for the messages to retry.
  */
 export const WORKERS: Record<WorkerName, WorkerSpec> = {
-  // Filled in by the narration and export features; until then a message to them is refused (503).
+  voiceover: {
+    entry: 'functions/workers/voiceover.ts',
+    // reads the guide, writes each slide's audio (Polly) and the job's progress; bucketList makes a missing audio file a 404
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, polly: true },
+    // a long guide: two Polly calls per stale slide, about a second each
+    timeoutSeconds: 300,
+    memoryMb: 1024,
+  },
+  // The export feature adds its entry; until then a message to it is refused (503).
 } as Record<WorkerName, WorkerSpec>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
@@ -203,6 +220,12 @@ export const ROUTES = [
   { method: 'POST', path: '/api/folders', fn: 'guides', handler: 'createFolder' },
   { method: 'PATCH', path: '/api/folders/{id}', fn: 'guides', handler: 'renameFolder' },
   { method: 'DELETE', path: '/api/folders/{id}', fn: 'guides', handler: 'deleteFolder' },
+
+  { method: 'GET', path: '/api/voices', fn: 'narration', handler: 'listVoices' },
+  { method: 'GET', path: '/api/voices/{voiceId}/sample', fn: 'narration', handler: 'voiceSample' },
+  { method: 'POST', path: '/api/guides/{id}/voiceover', fn: 'narration', handler: 'startVoiceover' },
+  { method: 'POST', path: '/api/guides/{id}/transcript', fn: 'narration', handler: 'regenerateTranscript' },
+  { method: 'GET', path: '/api/jobs/{id}', fn: 'narration', handler: 'getJob' },
 
   // Anything under /api that no route matches answers 404 (or 405) in the one error shape,
   // instead of API Gateway's own `{"message":"Not Found"}`.

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CaptureMeta } from './capture';
+import { Language, SpeechRate, VoiceId, type WordTiming } from './narration';
 import { GUIDE_ID_LENGTH } from './share/link';
 
 /**
@@ -35,7 +37,14 @@ export const ListGuidesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(GUIDES_PAGE_SIZE),
 });
 
-export const CreateGuideBody = z.object({ title: GuideTitle, folderId: FolderId.optional() }).strict();
+export const CreateGuideBody = z
+  .object({
+    title: GuideTitle,
+    folderId: FolderId.optional(),
+    /** the title is a placeholder (capture's page title): the smart transcript may replace it with one from the task */
+    autoTitle: z.boolean().optional(),
+  })
+  .strict();
 
 export const UpdateGuideBody = z
   .object({
@@ -45,6 +54,12 @@ export const UpdateGuideBody = z
     isHighlightVisible: z.boolean().optional(),
     visibility: z.enum(['public', 'private']).optional(),
     status: z.enum(['draft', 'published']).optional(),
+    /** the voiceover's voice (GET /api/voices), speed and language */
+    voiceId: VoiceId.optional(),
+    speechRate: SpeechRate.optional(),
+    language: Language.optional(),
+    intro: SlideTextField.optional(),
+    outro: SlideTextField.optional(),
   })
   .strict();
 
@@ -56,6 +71,8 @@ export const CreateSlideBody = z
     screenshotKey: z.string().min(1).max(512).optional(),
     click: ClickPoint.optional(),
     order: z.number().finite().optional(),
+    /** what capture recorded (already redacted): the smart transcript writes text and narration from it when they are absent */
+    capture: CaptureMeta.optional(),
   })
   .strict();
 
@@ -95,6 +112,17 @@ export interface SlideDto {
   /** the slide's own overrides; null when it follows the guide */
   zoomLevel: number | null;
   isHighlightVisible: boolean | null;
+  /** the slide's voiceover, when it has one */
+  audioUrl: string | null;
+  audioDurationMs: number | null;
+  /** when each word of the narration is spoken; empty without audio */
+  words: WordTiming[];
+  /** the narration, voice or speed changed since the audio was made: a voiceover run redoes it */
+  audioStale: boolean;
+  /** the author edited the text or narration: regenerating the transcript asks before overwriting */
+  edited: boolean;
+  /** the transcript could only guess (an uploaded image with nothing captured) */
+  needsText: boolean;
 }
 
 export interface GuideSummaryDto {
@@ -113,6 +141,15 @@ export interface GuideSummaryDto {
 export interface GuideDto extends GuideSummaryDto {
   zoomLevel: number;
   isHighlightVisible: boolean;
+  /** null: the voice engine's default voice */
+  voiceId: string | null;
+  speechRate: number;
+  language: string;
+  /** the transcript's opening and closing lines */
+  intro: string | null;
+  outro: string | null;
+  /** the latest voiceover job, for the design view's progress */
+  voiceoverJobId: string | null;
   slides: SlideDto[];
 }
 

@@ -5,6 +5,7 @@ import { FolderEntity } from './entities/folder';
 import { GuideEntity, SlideEntity } from './entities/guide';
 import { MemberEntity, OrganizationEntity, OrganizationSlugEntity } from './entities/organization';
 import { InvitationEntity } from './entities/invitation';
+import { JobEntity } from './entities/job';
 import { SessionEntity } from './entities/session';
 import { StripeEventEntity } from './entities/stripe-event';
 import { SubscriptionEntity } from './entities/subscription';
@@ -30,6 +31,7 @@ function createService() {
       teamMember: TeamMemberEntity,
       subscription: SubscriptionEntity,
       stripeEvent: StripeEventEntity,
+      job: JobEntity,
     },
     { table: tableConfig().TABLE_NAME, client: dynamo() },
   );

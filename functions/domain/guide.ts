@@ -1,11 +1,15 @@
 import { AppError } from '#shared/errors';
 import type { FolderDto, GuideDto, GuideListDto, GuideSummaryDto, ScreenshotContentType, SlideDto, UploadDto } from '#shared/guides';
+import type { CaptureMeta } from '#shared/capture';
+import { DEFAULT_LANGUAGE, DEFAULT_SPEECH_RATE } from '#shared/narration';
 import { MIN_ORDER_GAP, needsRenumber, orderBetween } from '#shared/order';
 import { NO_FOLDER } from '../db/entities/guide';
 import { db } from '../db/service';
 import * as Asset from './asset';
 import * as Entitlements from './entitlements';
 import { loadGuide } from './guide-read';
+import { audioFields } from './narration/slide-audio';
+import * as Transcript from './transcript';
 import * as Screenshot from './screenshot';
 import { newGuideId, newId } from './ids';
 import * as SocialImage from './social-image';
@@ -41,7 +45,7 @@ async function loadInOrg(orgId: string, guideId: string) {
   return { guide: loaded.guide, slides: loaded.slides };
 }
 
-export function slideDto(slide: Slide): SlideDto {
+export function slideDto(slide: Slide, guide: Pick<Guide, 'guideId' | 'orgId' | 'visibility' | 'voiceId' | 'speechRate'>): SlideDto {
   return {
     id: slide.slideId,
     order: slide.order,
@@ -55,6 +59,9 @@ export function slideDto(slide: Slide): SlideDto {
     click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
     zoomLevel: typeof slide.zoomLevel === 'number' ? slide.zoomLevel : null,
     isHighlightVisible: typeof slide.isHighlightVisible === 'boolean' ? slide.isHighlightVisible : null,
+    ...audioFields(slide, guide),
+    edited: slide.edited === true,
+    needsText: slide.needsText === true,
   };
 }
 
@@ -74,7 +81,18 @@ export function summaryDto(guide: Guide): GuideSummaryDto {
 }
 
 export function guideDto(guide: Guide, slides: Slide[]): GuideDto {
-  return { ...summaryDto(guide), zoomLevel: guide.zoomLevel, isHighlightVisible: guide.isHighlightVisible, slides: slides.map(slideDto) };
+  return {
+    ...summaryDto(guide),
+    zoomLevel: guide.zoomLevel,
+    isHighlightVisible: guide.isHighlightVisible,
+    voiceId: guide.voiceId ?? null,
+    speechRate: guide.speechRate ?? DEFAULT_SPEECH_RATE,
+    language: guide.language ?? DEFAULT_LANGUAGE,
+    intro: guide.intro ?? null,
+    outro: guide.outro ?? null,
+    voiceoverJobId: guide.voiceoverJobId ?? null,
+    slides: slides.map((slide) => slideDto(slide, guide)),
+  };
 }
 
 /** The full guide DTO of an organisation's guide. */
@@ -116,6 +134,8 @@ export interface NewGuide {
   thumbnailKey?: string;
   /** skip the plan's guide limit (the seed) */
   ignorePlanLimit?: boolean;
+  /** the title is capture's placeholder: the smart transcript may replace it */
+  autoTitle?: boolean | undefined;
 }
 
 /**
@@ -139,6 +159,7 @@ export async function create(input: NewGuide): Promise<Guide> {
           visibility: input.visibility ?? 'public',
           slideCount: input.slideCount ?? 0,
           ...(input.thumbnailKey ? { thumbnailKey: input.thumbnailKey } : {}),
+          ...(input.autoTitle ? { titleAuto: true } : {}),
         })
         .commit(),
       Number.isFinite(limit)
@@ -170,6 +191,11 @@ export async function update(
     isHighlightVisible?: boolean | undefined;
     visibility?: 'public' | 'private' | undefined;
     status?: 'draft' | 'published' | undefined;
+    voiceId?: string | undefined;
+    speechRate?: number | undefined;
+    language?: string | undefined;
+    intro?: string | undefined;
+    outro?: string | undefined;
   },
 ): Promise<Guide> {
   const guide = await fromId({ orgId, guideId });
@@ -177,8 +203,17 @@ export async function update(
   if (changes.visibility === 'private' && guide.visibility !== 'private' && !(await Entitlements.forOrganization(orgId)).privateGuides) {
     throw new AppError('plan_limit', 'Private guides are a Pro feature. Start your Pro trial to keep guides private.');
   }
-  const set: Partial<Pick<Guide, 'title' | 'folderId' | 'zoomLevel' | 'isHighlightVisible' | 'visibility' | 'status'>> = {};
-  if (changes.title !== undefined) set.title = changes.title;
+  const set: Partial<
+    Pick<Guide, 'title' | 'folderId' | 'zoomLevel' | 'isHighlightVisible' | 'visibility' | 'status' | 'voiceId' | 'speechRate' | 'language' | 'intro' | 'outro' | 'titleAuto'>
+  > = {};
+  if (changes.title !== undefined) {
+    set.title = changes.title;
+    // The author named it: the transcript no longer proposes titles.
+    set.titleAuto = false;
+  }
+  for (const field of ['voiceId', 'speechRate', 'language', 'intro', 'outro'] as const) {
+    if (changes[field] !== undefined) (set as Record<string, unknown>)[field] = changes[field];
+  }
   if (changes.folderId !== undefined) set.folderId = changes.folderId ?? NO_FOLDER;
   if (changes.zoomLevel !== undefined) set.zoomLevel = changes.zoomLevel;
   if (changes.isHighlightVisible !== undefined) set.isHighlightVisible = changes.isHighlightVisible;
@@ -219,6 +254,11 @@ export async function duplicate(orgId: string, guideId: string, createdBy: strin
   const keys = new Map<string, string>();
   for (const slide of slides) {
     if (slide.screenshotKey && !keys.has(slide.screenshotKey)) keys.set(slide.screenshotKey, await Asset.copyTo(slide.screenshotKey, prefix));
+    // The voiceover goes with the copy, with the timings file beside it (same name, .json).
+    if (slide.audioKey && !keys.has(slide.audioKey)) {
+      keys.set(slide.audioKey, await Asset.copyTo(slide.audioKey, `${prefix}audio/`));
+      await Asset.copyTo(slide.audioKey.replace(/\.[a-z0-9]+$/, '.json'), `${prefix}audio/`).catch(() => undefined);
+    }
   }
   if (slides.length > 0) {
     await db()
@@ -228,6 +268,7 @@ export async function duplicate(orgId: string, guideId: string, createdBy: strin
           guideId: copyId,
           slideId: newId(),
           ...(s.screenshotKey ? { screenshotKey: keys.get(s.screenshotKey) } : {}),
+          ...(s.audioKey ? { audioKey: keys.get(s.audioKey) } : {}),
         })),
       )
       .go();
@@ -245,8 +286,15 @@ export async function duplicate(orgId: string, guideId: string, createdBy: strin
       slideCount: slides.length,
       ...(firstKey ? { thumbnailKey: firstKey } : {}),
     });
-    await db().entities.guide.patch({ guideId: copyId }).set({ zoomLevel: guide.zoomLevel, isHighlightVisible: guide.isHighlightVisible }).go();
-    return { ...created, zoomLevel: guide.zoomLevel, isHighlightVisible: guide.isHighlightVisible };
+    const voice = {
+      ...(guide.voiceId ? { voiceId: guide.voiceId } : {}),
+      ...(guide.speechRate !== undefined ? { speechRate: guide.speechRate } : {}),
+      ...(guide.language ? { language: guide.language } : {}),
+      ...(guide.intro ? { intro: guide.intro } : {}),
+      ...(guide.outro ? { outro: guide.outro } : {}),
+    };
+    await db().entities.guide.patch({ guideId: copyId }).set({ zoomLevel: guide.zoomLevel, isHighlightVisible: guide.isHighlightVisible, ...voice }).go();
+    return { ...created, zoomLevel: guide.zoomLevel, isHighlightVisible: guide.isHighlightVisible, ...voice };
   } catch (error) {
     // Refused (plan limit): leave nothing behind.
     const { data } = await db().entities.slide.query.byGuide({ guideId: copyId }).go({ pages: 'all', attributes: ['guideId', 'slideId'] });
@@ -293,6 +341,7 @@ export interface NewSlide {
   screenshotKey?: string | undefined;
   click?: { x: number; y: number } | undefined;
   order?: number | undefined;
+  capture?: CaptureMeta | undefined;
 }
 
 /**
@@ -307,6 +356,8 @@ export async function addSlide(orgId: string, guideId: string, input: NewSlide):
     size = await Screenshot.verifyScreenshot(input.screenshotKey);
   }
   const order = input.order ?? orderBetween(slides[slides.length - 1]?.order, undefined);
+  // Words the caller gives are the author's; without them the smart transcript writes them.
+  const authored = input.text !== undefined || input.narration !== undefined;
   const { data } = await db()
     .entities.slide.create({
       guideId,
@@ -319,12 +370,17 @@ export async function addSlide(orgId: string, guideId: string, input: NewSlide):
       ...(input.screenshotKey ? { screenshotKey: input.screenshotKey } : {}),
       ...(size ? { width: size.width, height: size.height } : {}),
       ...(input.click ? { click: input.click } : {}),
+      ...(input.capture ? { capture: input.capture } : {}),
+      edited: authored,
     })
     .go();
   let all = [...slides, data].sort((a, b) => a.order - b.order);
   if (tooClose(all)) all = await renumber(guideId, all);
+  const written = !authored || guide.titleAuto;
+  if (written) await Transcript.afterSlideAdded(guideId);
   await refreshSummary(guide, 1);
-  return slideDto(all.find((s) => s.slideId === data.slideId)!);
+  if (written) all = (await load(guideId)).slides;
+  return slideDto(all.find((s) => s.slideId === data.slideId)!, guide);
 }
 
 export async function updateSlide(
@@ -347,6 +403,9 @@ export async function updateSlide(
   const set: Record<string, unknown> = {};
   const removeAttrs: Array<'zoomLevel' | 'isHighlightVisible' | 'click'> = [];
   for (const field of ['title', 'text', 'narration', 'order'] as const) if (changes[field] !== undefined) set[field] = changes[field];
+  // The author's own words: the transcript keeps off them, and a text they wrote needs none.
+  if ((changes.text !== undefined && changes.text !== slide.text) || (changes.narration !== undefined && changes.narration !== slide.narration)) set['edited'] = true;
+  if (changes.text !== undefined && changes.text !== slide.text && changes.text.trim()) set['needsText'] = false;
   for (const field of ['zoomLevel', 'isHighlightVisible', 'click'] as const) {
     if (changes[field] === null) removeAttrs.push(field);
     else if (changes[field] !== undefined) set[field] = changes[field];
@@ -359,7 +418,7 @@ export async function updateSlide(
     all = await renumber(guideId, all);
   }
   await refreshSummary(guide, 0);
-  return slideDto(all.find((s) => s.slideId === slideId)!);
+  return slideDto(all.find((s) => s.slideId === slideId)!, guide);
 }
 
 export async function removeSlide(orgId: string, guideId: string, slideId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import * as AuthContract from '#shared/auth';
 import * as Guides from '#shared/guides';
+import * as Narration from '#shared/narration';
 import * as Org from '#shared/organization';
 
 /**
@@ -11,7 +12,7 @@ export interface Operation {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   summary: string;
-  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Folders' | 'Share' | 'Billing';
+  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Folders' | 'Share' | 'Billing' | 'Narration';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -81,6 +82,11 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'PATCH', path: '/api/guides/{id}/slides/{slideId}', summary: 'Edit or move a slide', tag: 'Guides', params: Guides.SlidePath, body: Guides.UpdateSlideBody, success: [200, 'Slide'], session: true }),
   op({ method: 'DELETE', path: '/api/guides/{id}/slides/{slideId}', summary: 'Remove a slide and its screenshot', tag: 'Guides', params: Guides.SlidePath, success: [204, 'Deleted'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/uploads', summary: 'A presigned POST for one screenshot', tag: 'Guides', params: Guides.GuidePath, body: Guides.UploadBody, success: [200, '{ url, fields, key }'], session: true }),
+  op({ method: 'GET', path: '/api/voices', summary: 'The voices a guide can speak with, each with a sample URL', tag: 'Narration', success: [200, '{ voices, defaultVoiceId }'], session: true }),
+  op({ method: 'GET', path: '/api/voices/{voiceId}/sample', summary: "A voice's sample (plays for everyone)", tag: 'Narration', params: Narration.VoicePath, success: [302, 'Location: the sample (MP3)'] }),
+  op({ method: 'POST', path: '/api/guides/{id}/voiceover', summary: 'Start a voiceover job (Pro; only changed slides are synthesised)', tag: 'Narration', params: Guides.GuidePath, body: Narration.StartVoiceoverBody, success: [202, '{ jobId }'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/transcript', summary: 'Regenerate step text and narration (edited slides only with overwriteEdited)', tag: 'Narration', params: Guides.GuidePath, body: Narration.RegenerateTranscriptBody, success: [200, 'Guide'], session: true }),
+  op({ method: 'GET', path: '/api/jobs/{id}', summary: "A job's state and progress", tag: 'Narration', params: Narration.JobPath, success: [200, 'Job'], session: true }),
   op({ method: 'GET', path: '/api/share/{id}', summary: 'A published guide for its viewers (private ones for members only)', tag: 'Share', params: Guides.GuidePath, success: [200, 'SharedGuide'] }),
   op({ method: 'POST', path: '/api/stripe/subscription/checkout-session', summary: 'Start a Pro checkout (7-day trial for a first subscription)', tag: 'Billing', success: [200, '{ url }'], session: true }),
   op({ method: 'GET', path: '/api/stripe/subscription/confirm', summary: 'Confirm a completed checkout', tag: 'Billing', query: z.object({ sessionId: z.string() }), success: [200, '{ status, trialEnd, cancelAtPeriodEnd }'], session: true }),
