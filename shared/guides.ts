@@ -25,6 +25,9 @@ export const FolderName = z.string().trim().min(1, 'Enter a name.').max(100, 'Us
 export const ZoomLevel = z.number().min(MIN_ZOOM_LEVEL).max(MAX_ZOOM_LEVEL);
 export const ClickPoint = z.object({ x: z.number().min(0).max(100_000), y: z.number().min(0).max(100_000) }).strict();
 const SlideTextField = z.string().max(2_000, 'Use at most 2,000 characters.');
+/** A narration may run long (a step explained at length); the voice engines split it at sentence ends. */
+export const MAX_NARRATION_LENGTH = 5_000;
+const NarrationField = z.string().max(MAX_NARRATION_LENGTH, 'Use at most 5,000 characters.');
 
 export const GuidePath = z.object({ id: GuideId });
 export const SlidePath = z.object({ id: GuideId, slideId: SlideId });
@@ -67,7 +70,7 @@ export const CreateSlideBody = z
   .object({
     title: SlideTextField.optional(),
     text: SlideTextField.optional(),
-    narration: SlideTextField.optional(),
+    narration: NarrationField.optional(),
     screenshotKey: z.string().min(1).max(512).optional(),
     click: ClickPoint.optional(),
     order: z.number().finite().optional(),
@@ -80,7 +83,7 @@ export const UpdateSlideBody = z
   .object({
     title: SlideTextField.optional(),
     text: SlideTextField.optional(),
-    narration: SlideTextField.optional(),
+    narration: NarrationField.optional(),
     order: z.number().finite().optional(),
     /** null clears the override: the guide's default applies again */
     zoomLevel: ZoomLevel.nullable().optional(),

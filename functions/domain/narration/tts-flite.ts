@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Synthesis, SynthesisRequest, TtsProvider, Voice } from './contracts';
 import { wavToMp3 } from './encode';
-import { readWav } from './wav';
+import { chunkText } from './sentences';
+import { pcmWav, readWav, type WavInfo } from './wav';
 import { estimateWordTimings } from './word-timings';
 
 /**
@@ -21,6 +22,8 @@ const VOICES: Voice[] = [
   { id: 'flite:awb', name: 'AWB', language: 'en-GB', gender: 'male', engine: 'flite' },
 ];
 export const FLITE_DEFAULT_VOICE = 'flite:slt';
+/** Characters per flite run, split at sentence ends. */
+const FLITE_CHUNK_CHARACTERS = 400;
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 function fliteModule(): Promise<WebAssembly.Module> {
@@ -99,9 +102,23 @@ export const fliteTts: TtsProvider & { defaultVoiceId: string } = {
     const voice = VOICES.find((v) => v.id === voiceId) ?? VOICES[0]!;
     // Flite reads a leading "-" as an option and speaks markup characters as words.
     const clean = text.replace(/[*_`#<>]/g, ' ').replace(/\s+/g, ' ').trim();
-    const { wav, trace } = await runFlite(clean, voice.id.slice('flite:'.length), rate);
+    // One flite run per few sentences: a long text in one run exhausts the WASI instance.
+    const pcm: Uint8Array[] = [];
+    const spans: Array<{ startMs: number; endMs: number }> = [];
+    let format: WavInfo | undefined;
+    let offsetMs = 0;
+    for (const piece of chunkText(clean, FLITE_CHUNK_CHARACTERS)) {
+      const { wav, trace } = await runFlite(piece, voice.id.slice('flite:'.length), rate);
+      const info = readWav(wav);
+      format ??= info;
+      pcm.push(wav.subarray(info.dataOffset, info.dataOffset + info.dataLength));
+      spans.push(...speechSpans(trace).map((span) => ({ startMs: span.startMs + offsetMs, endMs: span.endMs + offsetMs })));
+      offsetMs += info.durationMs;
+    }
+    if (!format) throw new Error('Nothing to say');
+    const wav = pcmWav(pcm, format);
     const { durationMs } = readWav(wav);
     const audio = await wavToMp3(wav);
-    return { audio, mimeType: 'audio/mpeg', durationMs, words: estimateWordTimings(text, durationMs, speechSpans(trace)) };
+    return { audio, mimeType: 'audio/mpeg', durationMs, words: estimateWordTimings(text, durationMs, spans) };
   },
 };

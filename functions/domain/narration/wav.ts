@@ -30,3 +30,31 @@ export function readWav(bytes: Uint8Array): WavInfo {
   }
   throw new Error('WAV file without a data chunk');
 }
+
+/** A PCM WAV of these sample chunks, one after the other, in the given format. */
+export function pcmWav(chunks: Uint8Array[], format: Pick<WavInfo, 'sampleRate' | 'channels' | 'bitsPerSample'>): Uint8Array {
+  const length = chunks.reduce((n, c) => n + c.length, 0);
+  const wav = new Uint8Array(44 + length);
+  const view = new DataView(wav.buffer);
+  const ascii = (at: number, text: string) => [...text].forEach((c, i) => (wav[at + i] = c.charCodeAt(0)));
+  const blockAlign = format.channels * (format.bitsPerSample / 8);
+  ascii(0, 'RIFF');
+  view.setUint32(4, 36 + length, true);
+  ascii(8, 'WAVE');
+  ascii(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, format.channels, true);
+  view.setUint32(24, format.sampleRate, true);
+  view.setUint32(28, format.sampleRate * blockAlign, true);
+  view.setUint16(32, blockAlign, true);
+  view.setUint16(34, format.bitsPerSample, true);
+  ascii(36, 'data');
+  view.setUint32(40, length, true);
+  let at = 44;
+  for (const chunk of chunks) {
+    wav.set(chunk, at);
+    at += chunk.length;
+  }
+  return wav;
+}
