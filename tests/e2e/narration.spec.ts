@@ -121,7 +121,7 @@ test.describe('narration', () => {
 
     await test.step('Generate voiceover shows progress, then every step has audio', async () => {
       await voiceover.getByRole('button', { name: /Generate voiceover/ }).click();
-      await expect(voiceover.getByRole('status')).toHaveText(/Voiceover ready: 2 of 2 steps narrated/, { timeout: 30_000 });
+      await expect(voiceover.getByText(/Voiceover ready: 2 of 2 steps narrated/)).toBeVisible({ timeout: 30_000 });
       const after = (await (await page.request.get(`/api/guides/${guide.id}`)).json()) as GuideDto;
       expect(after.speechRate).toBe(1.25);
       for (const slide of after.slides) {
@@ -138,7 +138,7 @@ test.describe('narration', () => {
       await expect(page.getByText('Narration changed: audio out of date')).toBeVisible({ timeout: 10_000 });
       await expect(voiceover.getByRole('button', { name: 'Regenerate voiceover (1 step changed)' })).toBeVisible();
       await voiceover.getByRole('button', { name: 'Regenerate voiceover (1 step changed)' }).click();
-      await expect(voiceover.getByRole('status')).toHaveText(/Voiceover ready/, { timeout: 30_000 });
+      await expect(voiceover.getByText(/Voiceover ready/)).toBeVisible({ timeout: 30_000 });
       await expect(page.getByText('Narration changed: audio out of date')).toBeHidden();
     });
 
