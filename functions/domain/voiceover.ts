@@ -22,6 +22,10 @@ type JobItem = NonNullable<Awaited<ReturnType<typeof getJob>>>;
 const JOB_NOT_FOUND = 'Job not found.';
 /** A running job whose worker said nothing for this long has died (a Lambda timeout on its last try). */
 export const STALLED_AFTER_MS = 10 * 60_000;
+/** Slides voiced at once: enough to overlap synthesis with encoding and storage, few enough for Polly's rate limits. */
+const SLIDES_AT_ONCE = 3;
+/** How often a running job's progress (and heartbeat) is written. */
+const PROGRESS_EVERY_MS = 400;
 /** Finished jobs are kept this long (DynamoDB TTL). */
 const JOB_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -140,12 +144,15 @@ export async function run(jobId: string, { finalAttempt }: { finalAttempt: boole
     let done = 0;
     await progress(jobId, done, synthesized, spoken.length);
     const prefix = Asset.guidePrefix(guide.orgId, guide.guideId);
-    for (const slide of slides) {
+    // A few slides at a time: one is synthesised while others are encoded and stored.
+    const queue = [...slides];
+    let lastProgress = performance.now();
+    const voiceOne = async (slide: (typeof slides)[number]): Promise<void> => {
       const narration = slide.narration?.trim() ?? '';
       if (!narration) {
         // An empty narration has no audio: the player falls back to its reading time.
         if (slide.audioKey) await db().entities.slide.patch({ guideId: guide.guideId, slideId: slide.slideId }).remove(['audioKey', 'audioDurationMs', 'words', 'audioNarration', 'audioVoiceId', 'audioRate']).go();
-        continue;
+        return;
       }
       const hash = audioHash({ engine: tts.engine, engineVersion: tts.engineVersion, voiceId, rate, language, text: narration });
       const key = audioKey(prefix, hash, 'audio/mpeg');
@@ -175,8 +182,17 @@ export async function run(jobId: string, { finalAttempt }: { finalAttempt: boole
           });
       }
       done++;
-      await progress(jobId, done, synthesized, spoken.length);
-    }
+      // Progress is written at most a few times a second: each write is a table round trip.
+      if (done === spoken.length || performance.now() - lastProgress >= PROGRESS_EVERY_MS) {
+        lastProgress = performance.now();
+        await progress(jobId, done, synthesized, spoken.length);
+      }
+    };
+    await Promise.all(
+      Array.from({ length: SLIDES_AT_ONCE }, async () => {
+        for (let slide = queue.shift(); slide; slide = queue.shift()) await voiceOne(slide);
+      }),
+    );
     await finish(jobId, 'done');
     return { state: 'done', synthesized };
   } catch (error) {

