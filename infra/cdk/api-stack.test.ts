@@ -3,7 +3,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FUNCTIONS, ROUTES, routeKey, type FunctionAccess, type FunctionSpec, type RouteSpec, type WorkerSpec } from '../../functions/routes';
+import { FUNCTIONS, ROUTES, WORKERS, routeKey, type FunctionAccess, type FunctionSpec, type RouteSpec, type WorkerSpec } from '../../functions/routes';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, type StepcastFunction } from './constructs/stepcast-function';
 import { ACCESS_LOG_FIELDS, API_THROTTLE, ApiStack, bedrockModelArns } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
@@ -223,7 +223,8 @@ function expectLeastPrivilege(
 
 describe('api stack: functions', () => {
   it('has one Lambda per FUNCTIONS entry', () => {
-    dev.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length);
+    // …and one per WORKERS entry.
+    dev.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length + Object.keys(WORKERS).length);
     expect(Object.keys(dev.stacks.api.functions).sort()).toEqual(Object.keys(FUNCTIONS).sort());
   });
 
@@ -313,7 +314,8 @@ describe('api stack: functions', () => {
   });
 
   it.each(FUNCTION_SPECS)('%s: least privilege, granted only what its access says', (name, spec) => {
-    expectLeastPrivilege(dev.api, logicalId(dev.stacks.api.functions[name]!), spec.access);
+    // The dev synth names no Bedrock model: `bedrock` access grants nothing there.
+    expectLeastPrivilege(dev.api, logicalId(dev.stacks.api.functions[name]!), spec.access, 'api', false);
   });
 
   it('the health function cannot write the table, write the bucket or send mail', () => {

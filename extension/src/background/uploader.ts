@@ -215,13 +215,7 @@ async function run(state: Live, action: UploadAction): Promise<void> {
 
 /** What capture recorded of a step, as the API stores it: the page's URL without query or fragment (they may hold tokens). */
 export function captureMeta(step: Pick<StepRecord, 'action' | 'element' | 'option' | 'page'>): CaptureMeta {
-  let url: string | null = null;
-  try {
-    const parsed = new URL(step.page.url);
-    url = `${parsed.origin}${parsed.pathname}`.slice(0, 2_000);
-  } catch {
-    url = null;
-  }
+  const url = URL.canParse(step.page.url) ? (({ origin, pathname }) => `${origin}${pathname}`.slice(0, 2_000))(new URL(step.page.url)) : null;
   const cap = (value: string | null | undefined) => (typeof value === 'string' ? value.slice(0, 500) : value);
   const element = Object.fromEntries(Object.entries(step.element).map(([k, v]) => [k, k === 'tag' ? String(v).slice(0, 40) : typeof v === 'string' ? cap(v) : v])) as CaptureMeta['element'];
   return {

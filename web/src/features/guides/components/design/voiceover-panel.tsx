@@ -36,6 +36,12 @@ export function VoiceoverPanel({ guide, canNarrate, onChange, onLocked }: Voiceo
   const voices = useVoices();
   const voiceId = guide.voiceId ?? voices.data?.defaultVoiceId ?? '';
   const [rate, setRate] = useState(guide.speechRate);
+  // The slider follows the saved speed when it changes underneath (a refetch).
+  const [savedRate, setSavedRate] = useState(guide.speechRate);
+  if (guide.speechRate !== savedRate) {
+    setSavedRate(guide.speechRate);
+    setRate(guide.speechRate);
+  }
   const [jobId, setJobId] = useState(guide.voiceoverJobId);
   const job = useJob(jobId).data;
   const sampleRef = useRef<HTMLAudioElement>(null);
@@ -44,7 +50,6 @@ export function VoiceoverPanel({ guide, canNarrate, onChange, onLocked }: Voiceo
   const narrated = guide.slides.filter((slide) => slide.narration?.trim()).length;
   const hasAudio = guide.slides.some((slide) => slide.audioUrl);
 
-  useEffect(() => setRate(guide.speechRate), [guide.speechRate]);
 
   // Once the job has finished, the guide's slides carry their new audio.
   const finishedJob = job && !running ? job.id : undefined;
