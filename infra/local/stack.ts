@@ -136,8 +136,9 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
       const started = performance.now();
       const { jobs } = await narrateDemo();
       if (jobs > 0) {
-        log(`Narrating the ${jobs} demo guides in the background…`);
-        void app.workers.idle().then(() => log(`Demo guides narrated (${((performance.now() - started) / 1000).toFixed(1)} s).`));
+        const narrated = app.workers.idle().then(() => log(`Demo guides narrated (${((performance.now() - started) / 1000).toFixed(1)} s).`));
+        if (env.SEED_NARRATION === 'wait') await narrated;
+        else log(`Narrating the ${jobs} demo guides in the background…`);
       }
     }
 
