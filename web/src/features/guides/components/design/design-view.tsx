@@ -212,6 +212,8 @@ export function DesignView({ guideId, EmbedDialog }: DesignViewProps) {
 
   const changeSlide = useCallback((slideId: string, data: SlideChanges) => mutateSlide({ guideId, slideId, data }), [mutateSlide, guideId]);
   const { mutate: mutateGuide } = updateGuide;
+  const saveIntro = useCallback((intro: string) => mutateGuide({ id: guideId, data: { intro } }), [mutateGuide, guideId]);
+  const saveOutro = useCallback((outro: string) => mutateGuide({ id: guideId, data: { outro } }), [mutateGuide, guideId]);
   const changeVoice = useCallback((data: { voiceId?: string; speechRate?: number }) => mutateGuide({ id: guideId, data }), [mutateGuide, guideId]);
   const regenerate = useRegenerateTranscript({
     guideId,
@@ -395,9 +397,13 @@ export function DesignView({ guideId, EmbedDialog }: DesignViewProps) {
             </h2>
             <VoiceoverPanel guide={guide} canNarrate={plan?.voiceover} onChange={changeVoice} onLocked={() => openSubscription()} />
             {slides.length > 0 ? (
-              <Button variant="outline" size="sm" onClick={() => askRewrite()} disabled={regenerate.isPending}>
-                Rewrite all step text
-              </Button>
+              <div className="transcript-lines">
+                <AutosaveTextarea label="Intro" value={guide.intro ?? ''} rows={2} placeholder="In this guide you'll…" onSave={saveIntro} />
+                <AutosaveTextarea label="Outro" value={guide.outro ?? ''} rows={2} placeholder="That's it: …" onSave={saveOutro} />
+                <Button variant="outline" size="sm" onClick={() => askRewrite()} disabled={regenerate.isPending}>
+                  Rewrite all step text
+                </Button>
+              </div>
             ) : null}
           </section>
           <section className="panel-section" aria-labelledby="design-guide-settings">
