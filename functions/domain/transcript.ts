@@ -59,9 +59,21 @@ async function apply(
     if (!words || (options.only && !options.only.has(slide.slideId))) return [];
     if (slide.edited && !options.overwriteEdited) return [];
     if (slide.text === words.text && slide.narration === words.narration && !!slide.needsText === words.needsText && !slide.edited) return [];
-    return [{ ...slide, text: words.text, narration: words.narration, needsText: words.needsText, edited: false }];
+    return [{ slide, words }];
   });
-  if (writes.length > 0) await db().entities.slide.put(writes).go();
+  // Only the words change, and only while the author has not edited them meanwhile (unless they
+  // asked to overwrite): a slide added or edited in parallel keeps everything else it has.
+  await Promise.all(
+    writes.map(({ slide, words }) => {
+      const patch = db()
+        .entities.slide.patch({ guideId: guide.guideId, slideId: slide.slideId })
+        .set({ text: words.text, narration: words.narration, needsText: words.needsText, edited: false });
+      const guarded = options.overwriteEdited ? patch : patch.where((attr, { eq, notExists }) => `${notExists(attr.edited)} OR ${eq(attr.edited, false)}`);
+      return guarded.go().catch((error: unknown) => {
+        if ((error as { cause?: { name?: string } }).cause?.name !== 'ConditionalCheckFailedException') throw error;
+      });
+    }),
+  );
   const set: { title?: string; intro?: string; outro?: string } = {};
   if (guide.titleAuto && transcript.title && transcript.title !== guide.title) set.title = transcript.title;
   if (options.guideLines || !guide.intro) {
