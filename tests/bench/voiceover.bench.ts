@@ -12,7 +12,7 @@ import { pngImage, postUpload } from '../support/images';
 import type { BenchStack } from './support';
 
 /**
- * Voiceover (issue 15):
+ * Voiceover:
  * - local: a 20-slide guide voiced end to end through the job (POST, queue, worker, S3, table),
  *   as seconds of speech made per second of wall time (target ≥ 10×), against the same texts
  *   through the engine alone in the same run (the job's own cost is the difference); then one
