@@ -338,8 +338,14 @@ test.describe("the edge's first frame", () => {
       if (!found) throw new Error(`${selector} is not laid out`);
       return found;
     };
+    // The app zooms the screenshot in once it has loaded (an intended animation of its canvas):
+    // the screenshot's place is its viewport's box and its own untransformed layout size.
+    const screenshotSize = await page
+      .locator('img[elementtiming="first-slide"]')
+      .evaluate((image: HTMLImageElement) => ({ width: image.offsetWidth, height: image.offsetHeight, left: image.offsetLeft, top: image.offsetTop }));
     return {
-      screenshot: await box('img[elementtiming="first-slide"]'),
+      viewport: await box('.player__viewport'),
+      screenshot: screenshotSize,
       bar: await box('.player__bar'),
       // Its last controls: a button the app adds or drops would move them.
       options: await box('.player__buttons--end'),
