@@ -105,6 +105,15 @@ export const FUNCTIONS = {
     access: { table: 'readwrite', secrets: true },
     timeoutSeconds: 10,
   },
+  narration: {
+    entry: 'functions/http/narration/index.ts',
+    // voices and their samples (Polly), the voiceover job (its queue), the transcript (Bedrock,
+    // reading screenshots of uncaptured slides); the bucket list makes a missing sample a 404
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true, queues: ['voiceover'], polly: true, bedrock: true },
+    // a sample's first synthesis, or Bedrock's answer (its own timeout is 12 s, then the local provider)
+    timeoutSeconds: 25,
+    memoryMb: 1024,
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;
@@ -139,8 +148,15 @@ export interface WorkerSpec extends FunctionSpec {
  * that need long work; each entry's module exports `handler(event: SQSEvent)` and answers
  * `{ batchItemFailures }` for the messages to retry.
  */
-const DECLARED_WORKERS: Partial<Record<WorkerName, WorkerSpec>> = {
-  // Filled in by the narration and export features; until then a message to them is refused (503).
+export const WORKERS: Record<WorkerName, WorkerSpec> = {
+  voiceover: {
+    entry: 'functions/workers/voiceover.ts',
+    // reads the guide, writes each slide's audio (Polly) and the job's progress; bucketList makes a missing audio file a 404
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, polly: true },
+    // a long guide: two Polly calls per stale slide, about a second each
+    timeoutSeconds: 300,
+    memoryMb: 1024,
+  },
   export: {
     entry: 'functions/workers/export.ts',
     access: { table: 'readwrite', bucket: 'readwrite', bucketList: true },
@@ -158,7 +174,6 @@ const DECLARED_WORKERS: Partial<Record<WorkerName, WorkerSpec>> = {
     nativeModules: ['sharp', 'ffmpeg', 'fonts'],
   },
 };
-export const WORKERS = DECLARED_WORKERS as Record<WorkerName, WorkerSpec>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
@@ -254,6 +269,12 @@ export const ROUTES = [
   { method: 'GET', path: '/api/guides/{id}/analytics', fn: 'analytics', handler: 'guideAnalytics' },
   { method: 'GET', path: '/api/analytics', fn: 'analytics', handler: 'workspaceAnalytics' },
   { method: 'GET', path: '/api/analytics/guides', fn: 'analytics', handler: 'guideStats' },
+
+  { method: 'GET', path: '/api/voices', fn: 'narration', handler: 'listVoices' },
+  { method: 'GET', path: '/api/voices/{voiceId}/sample', fn: 'narration', handler: 'voiceSample' },
+  { method: 'POST', path: '/api/guides/{id}/voiceover', fn: 'narration', handler: 'startVoiceover' },
+  { method: 'POST', path: '/api/guides/{id}/transcript', fn: 'narration', handler: 'regenerateTranscript' },
+  { method: 'GET', path: '/api/jobs/{id}', fn: 'narration', handler: 'getJob' },
 
   // Anything under /api that no route matches answers 404 (or 405) in the one error shape,
   // instead of API Gateway's own `{"message":"Not Found"}`.

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { CaptureMeta } from './capture';
+import { Language, SpeechRate, VoiceId, type WordTiming } from './narration';
 import { safeText } from './text';
 import { GUIDE_ID_LENGTH } from './share/link';
 
@@ -31,6 +33,9 @@ export const FolderName = safeText().trim().min(1, 'Enter a name.').max(100, 'Us
 export const ZoomLevel = z.number().min(MIN_ZOOM_LEVEL).max(MAX_ZOOM_LEVEL);
 export const ClickPoint = z.object({ x: z.number().min(0).max(100_000), y: z.number().min(0).max(100_000) }).strict();
 const SlideTextField = safeText({ multiline: true }).max(2_000, 'Use at most 2,000 characters.');
+/** A narration may run long (a step explained at length); the voice engines split it at sentence ends. */
+export const MAX_NARRATION_LENGTH = 5_000;
+const NarrationField = safeText({ multiline: true }).max(MAX_NARRATION_LENGTH, 'Use at most 5,000 characters.');
 
 export const GuidePath = z.object({ id: GuideId });
 export const SlidePath = z.object({ id: GuideId, slideId: SlideId });
@@ -43,7 +48,14 @@ export const ListGuidesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(GUIDES_PAGE_SIZE),
 });
 
-export const CreateGuideBody = z.object({ title: GuideTitle, folderId: FolderId.optional() }).strict();
+export const CreateGuideBody = z
+  .object({
+    title: GuideTitle,
+    folderId: FolderId.optional(),
+    /** the title is a placeholder (capture's page title): the smart transcript may replace it with one from the task */
+    autoTitle: z.boolean().optional(),
+  })
+  .strict();
 
 export const UpdateGuideBody = z
   .object({
@@ -53,6 +65,12 @@ export const UpdateGuideBody = z
     isHighlightVisible: z.boolean().optional(),
     visibility: z.enum(['public', 'private']).optional(),
     status: z.enum(['draft', 'published']).optional(),
+    /** the voiceover's voice (GET /api/voices), speed and language */
+    voiceId: VoiceId.optional(),
+    speechRate: SpeechRate.optional(),
+    language: Language.optional(),
+    intro: SlideTextField.optional(),
+    outro: SlideTextField.optional(),
   })
   .strict();
 
@@ -60,10 +78,12 @@ export const CreateSlideBody = z
   .object({
     title: SlideTextField.optional(),
     text: SlideTextField.optional(),
-    narration: SlideTextField.optional(),
+    narration: NarrationField.optional(),
     screenshotKey: z.string().min(1).max(512).optional(),
     click: ClickPoint.optional(),
     order: z.number().finite().optional(),
+    /** what capture recorded (already redacted): the smart transcript writes text and narration from it when they are absent */
+    capture: CaptureMeta.optional(),
   })
   .strict();
 
@@ -71,7 +91,7 @@ export const UpdateSlideBody = z
   .object({
     title: SlideTextField.optional(),
     text: SlideTextField.optional(),
-    narration: SlideTextField.optional(),
+    narration: NarrationField.optional(),
     order: z.number().finite().optional(),
     /** null clears the override: the guide's default applies again */
     zoomLevel: ZoomLevel.nullable().optional(),
@@ -103,6 +123,17 @@ export interface SlideDto {
   /** the slide's own overrides; null when it follows the guide */
   zoomLevel: number | null;
   isHighlightVisible: boolean | null;
+  /** the slide's voiceover, when it has one */
+  audioUrl: string | null;
+  audioDurationMs: number | null;
+  /** when each word of the narration is spoken; empty without audio */
+  words: WordTiming[];
+  /** the narration, voice or speed changed since the audio was made: a voiceover run redoes it */
+  audioStale: boolean;
+  /** the author edited the text or narration: regenerating the transcript asks before overwriting */
+  edited: boolean;
+  /** the transcript could only guess (an uploaded image with nothing captured) */
+  needsText: boolean;
 }
 
 export interface GuideSummaryDto {
@@ -121,6 +152,15 @@ export interface GuideSummaryDto {
 export interface GuideDto extends GuideSummaryDto {
   zoomLevel: number;
   isHighlightVisible: boolean;
+  /** null: the voice engine's default voice */
+  voiceId: string | null;
+  speechRate: number;
+  language: string;
+  /** the transcript's opening and closing lines */
+  intro: string | null;
+  outro: string | null;
+  /** the latest voiceover job, for the design view's progress */
+  voiceoverJobId: string | null;
   slides: SlideDto[];
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CaptureMeta } from '#shared/capture';
 import { ErrorBody } from '#shared/errors';
 import type { ScreenshotContentType } from '#shared/guides';
 import { appUrl } from './config';
@@ -78,13 +79,14 @@ export const getSession = () => call(Session, 'GET', '/api/auth/get-session');
 export const listOrganizations = () => call(z.array(Organization), 'GET', '/api/auth/organization/list');
 export const setActiveOrganization = (organizationId: string) => call(z.unknown(), 'POST', '/api/auth/organization/set-active', { organizationId });
 export const listFolders = () => call(z.object({ items: z.array(Folder) }).or(z.array(Folder)), 'GET', '/api/folders').then((r) => (Array.isArray(r) ? r : r.items));
-export const createGuide = (title: string, folderId: string | undefined) => call(Guide, 'POST', '/api/guides', { title, ...(folderId ? { folderId } : {}) });
+// The title is the first page's: the smart transcript replaces it with one from the task.
+export const createGuide = (title: string, folderId: string | undefined) => call(Guide, 'POST', '/api/guides', { title, autoTitle: true, ...(folderId ? { folderId } : {}) });
 export const getGuide = (id: string) => call(Guide, 'GET', `/api/guides/${encodeURIComponent(id)}`);
 export const findGuides = (title: string) =>
   call(z.object({ items: z.array(GuideSummary) }), 'GET', `/api/guides?${new URLSearchParams({ q: title.slice(0, 100), limit: '50' }).toString()}`).then((r) => r.items);
 export const createUpload = (guideId: string, contentType: ScreenshotContentType, contentLength: number) =>
   call(Upload, 'POST', `/api/guides/${encodeURIComponent(guideId)}/uploads`, { contentType, contentLength });
-export const createSlide = (guideId: string, body: { screenshotKey: string; text: string; narration: string; click?: { x: number; y: number }; order: number }) =>
+export const createSlide = (guideId: string, body: { screenshotKey: string; capture: CaptureMeta; click?: { x: number; y: number }; order: number }) =>
   call(Slide, 'POST', `/api/guides/${encodeURIComponent(guideId)}/slides`, body);
 
 /** The presigned POST straight to the bucket: the policy's fields, then the file. */

@@ -1,5 +1,5 @@
 import type { Point, Rect } from './lib/geometry';
-import type { StepAction, StepElement } from '#shared/step-text';
+import type { CaptureAction as StepAction, CaptureElement as StepElement } from '#shared/capture';
 
 /**
  * The messages between the content script (every frame of the captured tab), the popup and the

@@ -7,6 +7,7 @@ import { FolderEntity, FolderNameEntity } from './entities/folder';
 import { GuideEntity, SlideEntity } from './entities/guide';
 import { MemberEntity, OrganizationEntity, OrganizationSlugEntity } from './entities/organization';
 import { InvitationEntity } from './entities/invitation';
+import { JobEntity } from './entities/job';
 import { SessionEntity } from './entities/session';
 import { StripeEventEntity } from './entities/stripe-event';
 import { SubscriptionEntity } from './entities/subscription';
@@ -35,6 +36,7 @@ function createService() {
       stripeEvent: StripeEventEntity,
       export: ExportEntity,
       exportSlot: ExportSlotEntity,
+      job: JobEntity,
     },
     { table: tableConfig().TABLE_NAME, client: dynamo() },
   );

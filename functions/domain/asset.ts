@@ -4,6 +4,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
@@ -150,6 +151,21 @@ export async function downloadUrl(key: string, fileName: string, contentType: st
     ResponseCacheControl: 'private, no-store',
   });
   return getSignedUrl(s3(), command, { expiresIn });
+}
+
+/** Whether an asset is stored, wherever its guide's visibility has put it (no bytes read). */
+export async function exists(key: string): Promise<boolean> {
+  const Bucket = bucketConfig().BUCKET_NAME;
+  for (const visibility of ['public', 'private'] as const) {
+    try {
+      await s3().send(new HeadObjectCommand({ Bucket, Key: objectKey(key, visibility) }));
+      return true;
+    } catch (error) {
+      const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+      if (e.name !== 'NotFound' && e.name !== 'NoSuchKey' && e.$metadata?.httpStatusCode !== 404) throw error;
+    }
+  }
+  return false;
 }
 
 /** Where a pending upload of this guide is: never served, deleted after a day unless claimed. */

@@ -1,5 +1,7 @@
 import { AppError } from '#shared/errors';
 import type { FolderDto, GuideDto, GuideListDto, GuideSummaryDto, ScreenshotContentType, SlideDto, UploadDto } from '#shared/guides';
+import type { CaptureMeta } from '#shared/capture';
+import { DEFAULT_LANGUAGE, DEFAULT_SPEECH_RATE } from '#shared/narration';
 import { MIN_ORDER_GAP, needsRenumber, orderBetween } from '#shared/order';
 import { mayDeleteContent } from '#shared/permissions';
 import { normalizeText } from '#shared/text';
@@ -10,6 +12,8 @@ import * as Asset from './asset';
 import * as Entitlements from './entitlements';
 import * as Export from './export/export';
 import { loadGuide } from './guide-read';
+import { audioFields } from './narration/slide-audio';
+import * as Transcript from './transcript';
 import * as Screenshot from './screenshot';
 import { newGuideId, newId } from './ids';
 import { requireVerifiedUser } from './user';
@@ -53,7 +57,7 @@ async function loadInOrg(orgId: string, guideId: string) {
   return { guide: loaded.guide, slides: loaded.slides };
 }
 
-export async function slideDto(guide: { visibility: Asset.Visibility }, slide: Slide): Promise<SlideDto> {
+export async function slideDto(guide: Pick<Guide, 'guideId' | 'orgId' | 'visibility' | 'voiceId' | 'speechRate'>, slide: Slide): Promise<SlideDto> {
   return {
     id: slide.slideId,
     order: slide.order,
@@ -67,6 +71,9 @@ export async function slideDto(guide: { visibility: Asset.Visibility }, slide: S
     click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
     zoomLevel: typeof slide.zoomLevel === 'number' ? slide.zoomLevel : null,
     isHighlightVisible: typeof slide.isHighlightVisible === 'boolean' ? slide.isHighlightVisible : null,
+    ...(await audioFields(slide, guide)),
+    edited: slide.edited === true,
+    needsText: slide.needsText === true,
   };
 }
 
@@ -90,6 +97,12 @@ export async function guideDto(guide: Guide, slides: Slide[]): Promise<GuideDto>
     ...(await summaryDto(guide)),
     zoomLevel: guide.zoomLevel,
     isHighlightVisible: guide.isHighlightVisible,
+    voiceId: guide.voiceId ?? null,
+    speechRate: guide.speechRate ?? DEFAULT_SPEECH_RATE,
+    language: guide.language ?? DEFAULT_LANGUAGE,
+    intro: guide.intro ?? null,
+    outro: guide.outro ?? null,
+    voiceoverJobId: guide.voiceoverJobId ?? null,
     slides: await Promise.all(slides.map((slide) => slideDto(guide, slide))),
   };
 }
@@ -133,6 +146,8 @@ export interface NewGuide {
   thumbnailKey?: string;
   /** skip the plan's guide limit (the seed) */
   ignorePlanLimit?: boolean;
+  /** the title is capture's placeholder: the smart transcript may replace it */
+  autoTitle?: boolean | undefined;
 }
 
 /**
@@ -157,6 +172,7 @@ export async function create(input: NewGuide): Promise<Guide> {
           visibility: input.visibility ?? 'public',
           slideCount: input.slideCount ?? 0,
           ...(input.thumbnailKey ? { thumbnailKey: input.thumbnailKey } : {}),
+          ...(input.autoTitle ? { titleAuto: true } : {}),
         })
         .commit(),
       Number.isFinite(limit)
@@ -190,6 +206,11 @@ export async function update(
     isHighlightVisible?: boolean | undefined;
     visibility?: 'public' | 'private' | undefined;
     status?: 'draft' | 'published' | undefined;
+    voiceId?: string | undefined;
+    speechRate?: number | undefined;
+    language?: string | undefined;
+    intro?: string | undefined;
+    outro?: string | undefined;
   },
 ): Promise<Guide> {
   const { orgId } = actor;
@@ -203,8 +224,17 @@ export async function update(
   if (changes.visibility === 'private' && guide.visibility !== 'private' && !(await Entitlements.forOrganization(orgId)).privateGuides) {
     throw new AppError('plan_limit', 'Private guides are a Pro feature. Start your Pro trial to keep guides private.');
   }
-  const set: Partial<Pick<Guide, 'title' | 'folderId' | 'zoomLevel' | 'isHighlightVisible' | 'visibility' | 'status'>> = {};
-  if (changes.title !== undefined) set.title = changes.title;
+  const set: Partial<
+    Pick<Guide, 'title' | 'folderId' | 'zoomLevel' | 'isHighlightVisible' | 'visibility' | 'status' | 'voiceId' | 'speechRate' | 'language' | 'intro' | 'outro' | 'titleAuto'>
+  > = {};
+  if (changes.title !== undefined) {
+    set.title = changes.title;
+    // The author named it: the transcript no longer proposes titles.
+    set.titleAuto = false;
+  }
+  for (const field of ['voiceId', 'speechRate', 'language', 'intro', 'outro'] as const) {
+    if (changes[field] !== undefined) (set as Record<string, unknown>)[field] = changes[field];
+  }
   if (changes.folderId !== undefined) set.folderId = changes.folderId ?? NO_FOLDER;
   if (changes.zoomLevel !== undefined) set.zoomLevel = changes.zoomLevel;
   if (changes.isHighlightVisible !== undefined) set.isHighlightVisible = changes.isHighlightVisible;
@@ -285,6 +315,11 @@ export async function duplicate(orgId: string, guideId: string, createdBy: strin
   const keys = new Map<string, string>();
   for (const slide of slides) {
     if (slide.screenshotKey && !keys.has(slide.screenshotKey)) keys.set(slide.screenshotKey, await Asset.copyTo(slide.screenshotKey, prefix, guide.visibility));
+    // The voiceover goes with the copy, with the timings file beside it (same name, .json).
+    if (slide.audioKey && !keys.has(slide.audioKey)) {
+      keys.set(slide.audioKey, await Asset.copyTo(slide.audioKey, `${prefix}audio/`, guide.visibility));
+      await Asset.copyTo(slide.audioKey.replace(/\.[a-z0-9]+$/, '.json'), `${prefix}audio/`, guide.visibility).catch(() => undefined);
+    }
   }
   if (slides.length > 0) {
     await db()
@@ -294,6 +329,7 @@ export async function duplicate(orgId: string, guideId: string, createdBy: strin
           guideId: copyId,
           slideId: newId(),
           ...(s.screenshotKey ? { screenshotKey: keys.get(s.screenshotKey) } : {}),
+          ...(s.audioKey ? { audioKey: keys.get(s.audioKey) } : {}),
         })),
       )
       .go();
@@ -311,8 +347,15 @@ export async function duplicate(orgId: string, guideId: string, createdBy: strin
       slideCount: slides.length,
       ...(firstKey ? { thumbnailKey: firstKey } : {}),
     });
-    await db().entities.guide.patch({ guideId: copyId }).set({ zoomLevel: guide.zoomLevel, isHighlightVisible: guide.isHighlightVisible }).go();
-    return { ...created, zoomLevel: guide.zoomLevel, isHighlightVisible: guide.isHighlightVisible };
+    const voice = {
+      ...(guide.voiceId ? { voiceId: guide.voiceId } : {}),
+      ...(guide.speechRate !== undefined ? { speechRate: guide.speechRate } : {}),
+      ...(guide.language ? { language: guide.language } : {}),
+      ...(guide.intro ? { intro: guide.intro } : {}),
+      ...(guide.outro ? { outro: guide.outro } : {}),
+    };
+    await db().entities.guide.patch({ guideId: copyId }).set({ zoomLevel: guide.zoomLevel, isHighlightVisible: guide.isHighlightVisible, ...voice }).go();
+    return { ...created, zoomLevel: guide.zoomLevel, isHighlightVisible: guide.isHighlightVisible, ...voice };
   } catch (error) {
     // Refused (plan limit): leave nothing behind.
     const { data } = await db().entities.slide.query.byGuide({ guideId: copyId }).go({ pages: 'all', attributes: ['guideId', 'slideId'] });
@@ -455,6 +498,7 @@ export interface NewSlide {
   screenshotKey?: string | undefined;
   click?: { x: number; y: number } | undefined;
   order?: number | undefined;
+  capture?: CaptureMeta | undefined;
 }
 
 /**
@@ -477,6 +521,8 @@ export async function addSlide(orgId: string, guideId: string, input: NewSlide):
     screenshotKey = shown.screenshotKey;
     size = shown.width && shown.height ? { width: shown.width, height: shown.height } : undefined;
   }
+  // Words the caller gives are the author's; without them the smart transcript writes them.
+  const authored = input.text !== undefined || input.narration !== undefined;
   const slideId = newId();
   const slide = await writeOrdered(orgId, guideId, ({ slides }) => {
     const order = input.order === undefined ? orderBetween(slides[slides.length - 1]?.order, undefined) : freeOrder(slides, input.order);
@@ -491,9 +537,12 @@ export async function addSlide(orgId: string, guideId: string, input: NewSlide):
       ...(screenshotKey ? { screenshotKey } : {}),
       ...(size ? { width: size.width, height: size.height } : {}),
       ...(input.click ? { click: input.click } : {}),
+      ...(input.capture ? { capture: input.capture } : {}),
+      edited: authored,
     };
     return { countDelta: 1, items: (tx) => [tx.slide.create(item).commit()], result: () => item };
   });
+  if (!authored || guide.titleAuto) await Transcript.afterSlideAdded(guideId);
   await refreshSummary(guideId);
   const { guide: fresh, slides } = await load(guideId);
   const stored = slides.find((s) => s.slideId === slide.slideId);
@@ -516,10 +565,14 @@ export async function updateSlide(
   },
 ): Promise<SlideDto> {
   const { slides: before } = await loadInOrg(orgId, guideId);
-  if (!before.some((s) => s.slideId === slideId)) throw new AppError('not_found', 'Slide not found.');
+  const slide = before.find((s) => s.slideId === slideId);
+  if (!slide) throw new AppError('not_found', 'Slide not found.');
   const set: Record<string, unknown> = {};
   const removeAttrs: Array<'zoomLevel' | 'isHighlightVisible' | 'click'> = [];
   for (const field of ['title', 'text', 'narration'] as const) if (changes[field] !== undefined) set[field] = changes[field];
+  // The author's own words: the transcript keeps off them, and a text they wrote needs none.
+  if ((changes.text !== undefined && changes.text !== slide.text) || (changes.narration !== undefined && changes.narration !== slide.narration)) set['edited'] = true;
+  if (changes.text !== undefined && changes.text !== slide.text && changes.text.trim()) set['needsText'] = false;
   for (const field of ['zoomLevel', 'isHighlightVisible', 'click'] as const) {
     if (changes[field] === null) removeAttrs.push(field);
     else if (changes[field] !== undefined) set[field] = changes[field];

@@ -3,6 +3,7 @@ import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import * as Asset from './asset';
 import { loadGuide } from './guide-read';
+import { audioFields } from './narration/slide-audio';
 import { membership, nameOf as organizationName } from './organization';
 
 /**
@@ -34,8 +35,7 @@ export async function sharedGuide(guideId: string, viewerUserId?: string): Promi
       click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
       zoomLevel: effectiveZoomLevel(slide, guide),
       isHighlightVisible: effectiveHighlight(slide, guide),
-      audioUrl: slide.audioKey ? await Asset.urlFor(guide, slide.audioKey) : null,
-      audioDurationMs: slide.audioDurationMs ?? null,
+      ...(await audioFields(slide, guide).then(({ audioUrl, audioDurationMs, words }) => ({ audioUrl, audioDurationMs, words }))),
     }))),
   };
 }

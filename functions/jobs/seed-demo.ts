@@ -3,6 +3,9 @@ import * as Account from '../domain/account';
 import * as Asset from '../domain/asset';
 import * as Guide from '../domain/guide';
 import * as SocialImage from '../domain/social-image';
+import * as Voiceover from '../domain/voiceover';
+import { needsAudio } from '../domain/narration/slide-audio';
+import type { CaptureMeta } from '#shared/capture';
 import { db } from '../db/service';
 
 /**
@@ -19,6 +22,8 @@ export interface SeedStep {
   click: { x: number; y: number };
   text: string;
   narration: string;
+  /** what capture recorded, so "Regenerate" can rewrite the words */
+  capture?: CaptureMeta;
 }
 
 export interface SeedGuide {
@@ -92,6 +97,8 @@ export async function seedDemo(input: SeedInput): Promise<{ createdAccount: bool
           width: step.width,
           height: step.height,
           click: step.click,
+          ...(step.capture ? { capture: step.capture } : {}),
+          edited: false,
         })
         .go();
     }
@@ -111,4 +118,21 @@ export async function seedDemo(input: SeedInput): Promise<{ createdAccount: bool
     createdGuides++;
   }
   return { createdAccount, createdGuides };
+}
+
+/**
+ * Starts a voiceover job for each seeded guide that has narration without audio, whatever the
+ * demo organisation's plan: a newcomer hears the demo guides at once. Audio is content-hashed,
+ * so a restart finds every slide fresh and starts nothing.
+ */
+export async function narrateDemo(input: Pick<SeedInput, 'account' | 'guides'>): Promise<{ jobs: string[] }> {
+  const userId = await Account.userIdByEmail(input.account.email);
+  if (!userId) return { jobs: [] };
+  const jobs: string[] = [];
+  for (const seeded of input.guides) {
+    const { guide, slides } = await Guide.load(seedGuideId(seeded.slug));
+    if (!guide || !slides.some((slide) => needsAudio(slide, guide))) continue;
+    jobs.push((await Voiceover.start(guide.orgId, guide.guideId, userId, { ignorePlan: true })).jobId);
+  }
+  return { jobs };
 }

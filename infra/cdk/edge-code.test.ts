@@ -89,7 +89,7 @@ describe('the edge bundle with the share frame renderer', () => {
       updatedAt: '2026-11-21T00:00:00.000Z',
       socialImageUrl: null,
       slides: [
-        { id: 's1', title: null, text: 'Click **Save**', narration: null, screenshotUrl: '/assets/a.png', width: 640, height: 400, click: { x: 10, y: 10 }, zoomLevel: 1.5, isHighlightVisible: true, audioUrl: null, audioDurationMs: null },
+        { id: 's1', title: null, text: 'Click **Save**', narration: null, screenshotUrl: '/assets/a.png', width: 640, height: 400, click: { x: 10, y: 10 }, zoomLevel: 1.5, isHighlightVisible: true, audioUrl: null, audioDurationMs: null, words: [] },
       ],
     };
     const origin = http.createServer((req, res) => {

@@ -227,9 +227,11 @@ describe('alarms and dashboard', () => {
     const dead = byId('voiceoverDeadLetters');
     expect(dead.MetricName).toBe('ApproximateNumberOfMessagesVisible');
     expect(dead.Threshold).toBe(1);
-    // the deployed WORKERS: the export worker's queue alone
-    expect(alarmsOf(dev.monitoring).filter((a) => a.id.includes('Queue')).every((a) => a.id.startsWith('export'))).toBe(true);
-    expect(alarmsOf(dev.monitoring).some((a) => a.id.startsWith('exportQueueOldestMessage'))).toBe(true);
+    // Queue alarms exist for the workers there are, and only for them.
+    const queueAlarms = alarmsOf(dev.monitoring).filter((a) => /Queue|DeadLetters/.test(a.id));
+    expect(queueAlarms.every((a) => a.id.startsWith('voiceover') || a.id.startsWith('export'))).toBe(true);
+    expect(queueAlarms.some((a) => a.id.startsWith('exportQueueOldestMessage'))).toBe(true);
+    expect(queueAlarms.some((a) => a.id.startsWith('voiceoverQueueOldestMessage'))).toBe(true);
   });
 
   it('watches DynamoDB throttles and system errors', () => {

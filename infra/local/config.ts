@@ -22,6 +22,8 @@ export const LocalEnv = z.object({
   TABLE_NAME: z.string().min(3).default('stepcast-local'),
   BUCKET_NAME: z.string().min(3).default('stepcast-local-assets'),
   SEED: z.enum(['true', 'false']).default('true'),
+  /** the demo guides' voiceover: made while the app already serves, or before it reports ready (the journeys want a settled stack) */
+  SEED_NARRATION: z.enum(['background', 'wait']).default('background'),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('WARN'),
 });
 export type LocalEnv = z.infer<typeof LocalEnv>;

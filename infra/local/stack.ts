@@ -135,6 +135,19 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
     });
     stops.push(app.close);
 
+    if (env.SEED === 'true') {
+      // The demo guides are narrated by the local worker while the app already serves: a
+      // restart finds their audio fresh (content-hashed) and starts nothing.
+      const { narrateDemo } = await import('./seed/seed');
+      const started = performance.now();
+      const { jobs } = await narrateDemo();
+      if (jobs > 0) {
+        const narrated = app.workers.idle().then(() => log(`Demo guides narrated (${((performance.now() - started) / 1000).toFixed(1)} s).`));
+        if (env.SEED_NARRATION === 'wait') await narrated;
+        else log(`Narrating the ${jobs} demo guides in the background…`);
+      }
+    }
+
     let stripeUrl: string | undefined;
     if (env.STRIPE_SECRET_KEY) {
       log('Billing talks to Stripe (STRIPE_SECRET_KEY is set).');

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { WordTiming } from '../narration';
 
 /** GET /api/share/{id}: what every viewer of a published guide receives (no cookie needed). */
 export interface SharedSlideDto {
@@ -16,6 +17,8 @@ export interface SharedSlideDto {
   /** the slide's voiceover, when it has one */
   audioUrl: string | null;
   audioDurationMs: number | null;
+  /** when each word of the narration is spoken, for captions that follow the voice; empty without audio */
+  words: WordTiming[];
 }
 
 export interface SharedGuideDto {

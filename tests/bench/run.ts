@@ -8,6 +8,7 @@ import { seedDemo } from '../../infra/local/seed/seed';
 import { benchHealth } from './health.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { benchShare } from './share.bench';
+import { benchVoiceover } from './voiceover.bench';
 import { startBenchStack, type BenchStack } from './support';
 
 // npm run bench [name…]: every benchmark (or the named ones), each printing its figures against
@@ -21,6 +22,7 @@ const BENCHES: Record<string, (stack: BenchStack) => Promise<void>> = {
   exports: () => benchExports(),
   events: benchEvents,
   'edge-memory': benchEdgeMemory,
+  voiceover: benchVoiceover,
   // The gallery pages embed the seeded guides: seed them first (the web build must exist).
   lighthouse: async (stack) => {
     await seedDemo();

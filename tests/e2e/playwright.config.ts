@@ -46,6 +46,9 @@ export default defineConfig({
       ...(process.env.DYNAMODB_ENDPOINT ? { DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT } : {}),
       ...(process.env.S3_ENDPOINT ? { S3_ENDPOINT: process.env.S3_ENDPOINT } : {}),
       SEED: 'true',
+      // The demo guides' voiceover is made before the stack reports ready: journeys load a guide
+      // more than once and must find the same audio each time.
+      SEED_NARRATION: 'wait',
       // The capture extension's unpacked build has a fixed id (shared/extension.ts); the API
       // trusts its origin for the session-authenticated calls of tests/e2e/capture.spec.ts.
       EXTENSION_IDS: DEV_EXTENSION_ID,

@@ -1,4 +1,3 @@
-import { stepText } from '#shared/step-text';
 import { toImagePoint, toImageRect } from '../lib/geometry';
 import type { ContentMessage, StepMessage } from '../messages';
 import { captureTab, encodeFrame, type Frame } from './frames';
@@ -260,7 +259,6 @@ async function recordStep(message: StepMessage, captureId: string, confirmedAt: 
   if (!frame || !capture) return;
   const scale = frame.width / (frame.viewportWidth || message.viewportWidth || frame.width);
   const image = { width: frame.width, height: frame.height };
-  const words = stepText({ action: message.action, element: message.target.element, option: message.option, page: message.page });
   const blob = await encodeFrame(frame);
   const seq = capture.nextSeq;
   const step: StepRecord = {
@@ -271,8 +269,7 @@ async function recordStep(message: StepMessage, captureId: string, confirmedAt: 
     createdAt: Date.now(),
     action: message.action,
     element: message.target.element,
-    text: words.text,
-    narration: words.narration,
+    ...(message.option ? { option: message.option } : {}),
     click: message.point ? toImagePoint(message.point, scale, image) : null,
     box: message.target.box ? (toImageRect(message.target.box, scale, image) ?? null) : null,
     width: frame.width,

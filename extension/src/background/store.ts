@@ -1,4 +1,4 @@
-import type { StepAction, StepElement } from '#shared/step-text';
+import type { CaptureAction as StepAction, CaptureElement as StepElement } from '#shared/capture';
 import type { Point, Rect } from '../lib/geometry';
 import type { UploadCapture, UploadStep } from '../lib/upload-queue';
 import type { PageInfo } from '../messages';
@@ -23,8 +23,8 @@ export interface StepRecord extends UploadStep {
   createdAt: number;
   action: StepAction;
   element: StepElement;
-  text: string;
-  narration: string;
+  /** `select`: the chosen option's label (absent when redacted) */
+  option?: string | null | undefined;
   /** the click in image pixels */
   click: Point | null;
   /** the element's box in image pixels */

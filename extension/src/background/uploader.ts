@@ -1,4 +1,5 @@
 import { claimedKey } from '#shared/assets';
+import type { CaptureMeta } from '#shared/capture';
 import { designPath } from '#shared/share/link';
 import * as Api from '../api';
 import { appUrl } from '../config';
@@ -175,8 +176,8 @@ async function run(state: Live, action: UploadAction): Promise<void> {
         try {
           const slide = await Api.createSlide(guide!.id, {
             screenshotKey: step.key!,
-            text: step.text,
-            narration: step.narration,
+            // The server's smart transcript writes the step's words from what capture recorded.
+            capture: captureMeta(step),
             ...(step.click ? { click: step.click } : {}),
             order: step.seq,
           });
@@ -212,6 +213,19 @@ async function run(state: Live, action: UploadAction): Promise<void> {
     const scope = action.type === 'createGuide' || action.type === 'findGuide' ? 'guide' : 'step';
     await record(state, { type: 'failed', action, failure: failure(error, scope), now: Date.now() });
   }
+}
+
+/** What capture recorded of a step, as the API stores it: the page's URL without query or fragment (they may hold tokens). */
+export function captureMeta(step: Pick<StepRecord, 'action' | 'element' | 'option' | 'page'>): CaptureMeta {
+  const url = URL.canParse(step.page.url) ? (({ origin, pathname }) => `${origin}${pathname}`.slice(0, 2_000))(new URL(step.page.url)) : null;
+  const cap = (value: string | null | undefined) => (typeof value === 'string' ? value.slice(0, 500) : value);
+  const element = Object.fromEntries(Object.entries(step.element).map(([k, v]) => [k, k === 'tag' ? String(v).slice(0, 40) : typeof v === 'string' ? cap(v) : v])) as CaptureMeta['element'];
+  return {
+    action: step.action,
+    element,
+    ...(step.option && !step.element.redacted ? { option: cap(step.option) } : {}),
+    page: { title: cap(step.page.title) ?? null, url },
+  };
 }
 
 /** Where a finished guide opens: its design view in the app. */

@@ -1,5 +1,5 @@
 import { SENSITIVE_SELECTOR } from '#shared/redaction';
-import type { StepElement } from '#shared/step-text';
+import type { CaptureElement as StepElement } from '#shared/capture';
 import type { Point, Rect } from '../lib/geometry';
 
 /**

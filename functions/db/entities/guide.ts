@@ -37,6 +37,17 @@ export const GuideEntity = new Entity({
     /** the 1200×630 social preview (og:image) and the screenshot it was made from */
     socialImageKey: { type: 'string' },
     socialImageSourceKey: { type: 'string' },
+    /** the title is a placeholder (capture's page title) the smart transcript may replace */
+    titleAuto: { type: 'boolean' },
+    /** the voiceover's voice (`engine:name`; absent: the engine's default), speed and language */
+    voiceId: { type: 'string' },
+    speechRate: { type: 'number' },
+    language: { type: 'string' },
+    /** the smart transcript's opening and closing lines */
+    intro: { type: 'string' },
+    outro: { type: 'string' },
+    /** the latest voiceover job */
+    voiceoverJobId: { type: 'string' },
     createdAt,
     updatedAt,
   },
@@ -73,9 +84,27 @@ export const SlideEntity = new Entity({
     /** overrides of the guide defaults; applied only when of the right type */
     zoomLevel: { type: 'any' },
     isHighlightVisible: { type: 'any' },
+    /** what capture recorded (shared/capture.ts CaptureMeta, already redacted); parsed with zod when read */
+    capture: { type: 'any' },
+    /** the author edited text or narration: the transcript never overwrites it unasked */
+    edited: { type: 'boolean' },
+    /** the transcript could only guess (an uploaded image): the editor asks for words */
+    needsText: { type: 'boolean' },
     /** the slide's voiceover (content-hashed key) and its length */
     audioKey: { type: 'string' },
     audioDurationMs: { type: 'number' },
+    /** when each word of the audio is spoken (the exports' captions read them too) */
+    words: {
+      type: 'list',
+      items: {
+        type: 'map',
+        properties: { startMs: { type: 'number', required: true }, endMs: { type: 'number', required: true }, text: { type: 'string', required: true } },
+      },
+    },
+    /** what the audio was made from: a change of narration, voice or speed makes it stale */
+    audioNarration: { type: 'string' },
+    audioVoiceId: { type: 'string' },
+    audioRate: { type: 'number' },
     createdAt,
     updatedAt,
   },

@@ -13,7 +13,7 @@ export const listGuides = defineHandler({ query: ListGuidesQuery }, async ({ que
 // POST /api/guides — a new draft guide with a 12-character id (plan_limit past the free plan's guides)
 export const createGuide = defineHandler({ body: CreateGuideBody }, async ({ body, event }) => {
   const { member } = await requireMember(event);
-  const guide = await Guide.create({ orgId: member.orgId, createdBy: member.userId, title: body.title, folderId: body.folderId });
+  const guide = await Guide.create({ orgId: member.orgId, createdBy: member.userId, title: body.title, folderId: body.folderId, autoTitle: body.autoTitle });
   return new Reply(201, await Guide.guideDto(guide, []));
 });
 

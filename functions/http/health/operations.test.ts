@@ -13,7 +13,7 @@ describe('the OpenAPI document', () => {
   it('carries the request schemas the handlers parse with', () => {
     const doc = buildDocument() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: object } }> } }>> };
     const createGuide = doc.paths['/api/guides']!.post!;
-    expect(Object.keys(createGuide.requestBody!.content['application/json']!.schema.properties)).toEqual(['title', 'folderId']);
+    expect(Object.keys(createGuide.requestBody!.content['application/json']!.schema.properties)).toEqual(['title', 'folderId', 'autoTitle']);
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });
 });

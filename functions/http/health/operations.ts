@@ -3,6 +3,7 @@ import * as AnalyticsContract from '#shared/analytics/contracts';
 import * as AuthContract from '#shared/auth';
 import * as Exports from '#shared/exports';
 import * as Guides from '#shared/guides';
+import * as Narration from '#shared/narration';
 import * as Org from '#shared/organization';
 
 /**
@@ -13,7 +14,7 @@ export interface Operation {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   summary: string;
-  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Exports' | 'Folders' | 'Share' | 'Billing' | 'Analytics';
+  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Exports' | 'Folders' | 'Share' | 'Billing' | 'Analytics' | 'Narration';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -89,6 +90,11 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'GET', path: '/api/exports/{id}', summary: "An export's state, progress and download link", tag: 'Exports', params: Exports.ExportPath, success: [200, 'Export'], session: true }),
   op({ method: 'DELETE', path: '/api/exports/{id}', summary: 'Delete an export and its file', tag: 'Exports', params: Exports.ExportPath, success: [204, 'Deleted'], session: true }),
   op({ method: 'POST', path: '/api/exports/{id}/retry', summary: 'Render a failed export again', tag: 'Exports', params: Exports.ExportPath, success: [202, 'Export'], session: true }),
+  op({ method: 'GET', path: '/api/voices', summary: 'The voices a guide can speak with, each with a sample URL', tag: 'Narration', success: [200, '{ voices, defaultVoiceId }'], session: true }),
+  op({ method: 'GET', path: '/api/voices/{voiceId}/sample', summary: "A voice's sample (plays for everyone)", tag: 'Narration', params: Narration.VoicePath, success: [302, 'Location: the sample (MP3)'] }),
+  op({ method: 'POST', path: '/api/guides/{id}/voiceover', summary: 'Start a voiceover job (Pro; only changed slides are synthesised)', tag: 'Narration', params: Guides.GuidePath, body: Narration.StartVoiceoverBody, success: [202, '{ jobId }'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/transcript', summary: 'Regenerate step text and narration (edited slides only with overwriteEdited)', tag: 'Narration', params: Guides.GuidePath, body: Narration.RegenerateTranscriptBody, success: [200, 'Guide'], session: true }),
+  op({ method: 'GET', path: '/api/jobs/{id}', summary: "A job's state and progress", tag: 'Narration', params: Narration.JobPath, success: [200, 'Job'], session: true }),
   op({ method: 'GET', path: '/api/share/{id}', summary: 'A published guide for its viewers (private ones for members only)', tag: 'Share', params: Guides.GuidePath, success: [200, 'SharedGuide'] }),
   op({ method: 'POST', path: '/api/stripe/subscription/checkout-session', summary: 'Start a Pro checkout (7-day trial for a first subscription)', tag: 'Billing', success: [200, '{ url }'], session: true }),
   op({ method: 'GET', path: '/api/stripe/subscription/confirm', summary: 'Confirm a completed checkout', tag: 'Billing', query: z.object({ sessionId: z.string() }), success: [200, '{ status, trialEnd, cancelAtPeriodEnd }'], session: true }),

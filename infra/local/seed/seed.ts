@@ -13,8 +13,7 @@ const SEED_JOB = pathToFileURL(path.join(REPO_ROOT, 'functions/jobs/seed-demo.ts
  * Reads the committed sample-app captures and loads them for the demo account (another account
  * when given: a deployed stage must not use the public demo password).
  */
-export async function seedDemo(account: SeedJob.SeedInput['account'] = DEMO_ACCOUNT): Promise<{ created: boolean; guides: number }> {
-  const job = (await import(SEED_JOB)) as typeof SeedJob;
+async function seedGuides(): Promise<SeedJob.SeedInput['guides']> {
   const guides: SeedJob.SeedInput['guides'] = [];
   for (const { manifest, dir } of await loadSeedGuides()) {
     guides.push({
@@ -29,10 +28,27 @@ export async function seedDemo(account: SeedJob.SeedInput['account'] = DEMO_ACCO
           click: step.click,
           text: step.text,
           narration: step.narration,
+          capture: {
+            action: step.element.role === 'textbox' ? ('type' as const) : ('click' as const),
+            element: step.element,
+            page: { title: step.page.title, url: `https://${manifest.slug}.example${step.page.path}` },
+          },
         })),
       ),
     });
   }
-  const result = await job.seedDemo({ account, guides });
+  return guides;
+}
+
+export async function seedDemo(account: SeedJob.SeedInput['account'] = DEMO_ACCOUNT): Promise<{ created: boolean; guides: number }> {
+  const job = (await import(SEED_JOB)) as typeof SeedJob;
+  const result = await job.seedDemo({ account, guides: await seedGuides() });
   return { created: result.createdAccount || result.createdGuides > 0, guides: result.createdGuides };
+}
+
+/** Voiceover jobs for seeded guides without audio, run by the local server's worker (after it starts). */
+export async function narrateDemo(account: SeedJob.SeedInput['account'] = DEMO_ACCOUNT): Promise<{ jobs: number }> {
+  const job = (await import(SEED_JOB)) as typeof SeedJob;
+  const { jobs } = await job.narrateDemo({ account, guides: await seedGuides() });
+  return { jobs: jobs.length };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WordTiming } from '#shared/narration';
 import type { FolderDto, GuideDto, GuideListDto, GuideSummaryDto, SlideDto, UploadDto } from '#shared/guides';
 
 /**
@@ -19,6 +20,12 @@ export const Slide: z.ZodType<SlideDto> = z.object({
   click: z.object({ x: z.number(), y: z.number() }).nullable(),
   zoomLevel: z.number().nullable(),
   isHighlightVisible: z.boolean().nullable(),
+  audioUrl: z.string().nullable(),
+  audioDurationMs: z.number().nullable(),
+  words: z.array(WordTiming),
+  audioStale: z.boolean(),
+  edited: z.boolean(),
+  needsText: z.boolean(),
 });
 
 const summaryShape = {
@@ -40,6 +47,12 @@ export const Guide: z.ZodType<GuideDto> = z.object({
   ...summaryShape,
   zoomLevel: z.number(),
   isHighlightVisible: z.boolean(),
+  voiceId: z.string().nullable(),
+  speechRate: z.number(),
+  language: z.string(),
+  intro: z.string().nullable(),
+  outro: z.string().nullable(),
+  voiceoverJobId: z.string().nullable(),
   slides: z.array(Slide),
 });
 

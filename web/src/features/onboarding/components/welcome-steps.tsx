@@ -97,7 +97,7 @@ export function WelcomeSteps({ emailVerified, email }: WelcomeStepsProps) {
       >
         <p>
           1-click capture: start recording on any web page, click through your flow, and {PRODUCT_NAME} turns every click
-          into a step with a screenshot, a transcript and a voiceover.
+          into a step with a screenshot and its words, ready for a voiceover.
         </p>
         <details className="welcome-step__details">
           <summary>Developing locally? Load it unpacked</summary>
@@ -123,7 +123,10 @@ export function WelcomeSteps({ emailVerified, email }: WelcomeStepsProps) {
           </Link>
         }
       >
-        <p>No extension? Upload the screenshots of a flow and {PRODUCT_NAME} writes the steps and narrates them.</p>
+        <p>
+          No extension? Upload the screenshots of a flow: each becomes a step with a starting sentence, marked for you to
+          finish, and with Pro your words become a voiceover.
+        </p>
       </Step>
       <Step
         icon={ICONS.team}

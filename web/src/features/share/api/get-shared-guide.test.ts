@@ -15,6 +15,7 @@ const slide = {
   isHighlightVisible: true,
   audioUrl: null,
   audioDurationMs: null,
+  words: [],
 };
 
 const guide: SharedGuideDto = {
@@ -62,6 +63,7 @@ describe('parseSharedGuide', () => {
           isHighlightVisible: false,
           audioUrl: null,
           audioDurationMs: null,
+          words: [],
         },
       ],
     });

@@ -57,6 +57,9 @@ const orNull =
 const isVisibility = (value: unknown): value is SharedGuideDto['visibility'] => value === 'public' || value === 'private';
 const isPoint = (value: unknown): value is { x: number; y: number } => isRecord(value) && isNumber(value['x']) && isNumber(value['y']);
 
+const isWords = (value: unknown): value is SharedSlideDto['words'] =>
+  Array.isArray(value) && value.every((w) => isRecord(w) && isNumber(w['startMs']) && isNumber(w['endMs']) && isString(w['text']));
+
 function parseSlide(value: unknown, path: string): SharedSlideDto {
   if (!isRecord(value)) throw new InvalidSharedGuideError(path);
   const nullable = <T>(key: string, check: (value: unknown) => value is T) => optional(value, key, path, orNull(check), null);
@@ -74,6 +77,7 @@ function parseSlide(value: unknown, path: string): SharedSlideDto {
     isHighlightVisible: optional(value, 'isHighlightVisible', path, isBoolean, false),
     audioUrl: nullable('audioUrl', isString),
     audioDurationMs: nullable('audioDurationMs', isNumber),
+    words: optional(value, 'words', path, isWords, []).map((w) => ({ startMs: w.startMs, endMs: w.endMs, text: w.text })),
   };
 }
 

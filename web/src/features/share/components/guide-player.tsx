@@ -96,6 +96,9 @@ export function GuidePlayer({
   const [startedRun, setStartedRun] = useState(autoplay ? 0 : -1);
   const [finishedRun, setFinishedRun] = useState(-1);
   const [captions, setCaptions] = useState(true);
+  const [muted, setMuted] = useState(false);
+  /** the word of the narration being spoken (-1: none yet), for captions that follow the voice */
+  const [spoken, setSpoken] = useState({ run: -1, word: -1 });
   /** the browser refused the voiceover (no gesture yet) or it failed: play on by the clock */
   const [audioBlocked, setAudioBlocked] = useState(false);
   const [loadedRun, setLoadedRun] = useState(-1);
@@ -185,6 +188,23 @@ export function GuidePlayer({
       audio.pause();
     }
   }, [playing, timed, run]);
+
+  // While the voiceover plays, the caption marks the word being spoken (checked every frame).
+  useEffect(() => {
+    const audio = audioRef.current;
+    const words = slide.words;
+    if (!audio || !playing || timed || words.length === 0) return;
+    let frame = 0;
+    const tick = () => {
+      const ms = audio.currentTime * 1000;
+      let word = -1;
+      for (let i = 0; i < words.length && words[i]!.startMs <= ms; i++) word = i;
+      setSpoken((current) => (current.run === run && current.word === word ? current : { run, word }));
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [playing, timed, run, slide.words]);
 
   // The whole screen first, then the zoom towards the click (at once when motion is reduced).
   useEffect(() => {
@@ -276,6 +296,9 @@ export function GuidePlayer({
 
   const options = (
     <div className="player__buttons player__buttons--end">
+      {slides.some((s) => s.audioUrl) ? (
+        <IconButton label="Mute" pressed={muted} onClick={() => setMuted((on) => !on)} icon={muted ? <MutedIcon /> : <SoundIcon />} />
+      ) : null}
       {slides.some((s) => s.narration) ? (
         <IconButton
           label="Captions"
@@ -336,7 +359,19 @@ export function GuidePlayer({
           </div>
           {captions && slide.narration ? (
             <p className="player__caption" key={run}>
-              <span>{slide.narration}</span>
+              <span>
+                {slide.audioUrl && slide.words.length > 0
+                  ? slide.words.map((word, i) => {
+                      const at = spoken.run === run ? spoken.word : -1;
+                      return (
+                        <span key={i} className="player__word" data-spoken={at < 0 ? undefined : i < at ? 'done' : i === at ? 'current' : 'todo'}>
+                          {i > 0 ? ' ' : ''}
+                          {word.text}
+                        </span>
+                      );
+                    })
+                  : slide.narration}
+              </span>
             </p>
           ) : null}
         </div>
@@ -376,7 +411,7 @@ export function GuidePlayer({
           {stepAnnouncement(index, count, text)}
         </p>
         {slide.audioUrl ? (
-          <audio key={run} ref={audioRef} src={slide.audioUrl} preload="auto" onEnded={slideEnded} onError={() => setAudioBlocked(true)} />
+          <audio key={run} ref={audioRef} src={slide.audioUrl} preload="auto" muted={muted} onEnded={slideEnded} onError={() => setAudioBlocked(true)} />
         ) : null}
       </section>
 
@@ -446,6 +481,8 @@ const StrokeIcon = ({ d }: { d: string }) => (
     <path d={d} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" />
   </Icon>
 );
+const SoundIcon = () => <StrokeIcon d="M4 9.5h3l4.5-4v13L7 14.5H4zM15.5 9a4 4 0 0 1 0 6m2.5-8.5a7.5 7.5 0 0 1 0 11" />;
+const MutedIcon = () => <StrokeIcon d="M4 9.5h3l4.5-4v13L7 14.5H4zM16 9.5l5 5m0-5-5 5" />;
 const CaptionsIcon = () => <StrokeIcon d="M6 5h12a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V8a3 3 0 0 1 3-3Zm4.5 5.3a2.1 2.1 0 1 0 0 3.4m6-3.4a2.1 2.1 0 1 0 0 3.4" />;
 const FullscreenIcon = () => <StrokeIcon d="M4 9V5a1 1 0 0 1 1-1h4M15 4h4a1 1 0 0 1 1 1v4M20 15v4a1 1 0 0 1-1 1h-4M9 20H5a1 1 0 0 1-1-1v-4" />;
 const ExitFullscreenIcon = () => <StrokeIcon d="M9 4v4a1 1 0 0 1-1 1H4M20 9h-4a1 1 0 0 1-1-1V4M15 20v-4a1 1 0 0 1 1-1h4M4 15h4a1 1 0 0 1 1 1v4" />;

@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { sharePath } from '#shared/share/link';
-import type { SlideDto } from '#shared/guides';
+import { MAX_NARRATION_LENGTH, type SlideDto } from '#shared/guides';
 import { Badge } from '../../../../components/ui/badge';
+import { Dialog } from '../../../../components/ui/dialog';
 import { Button, buttonClassName } from '../../../../components/ui/button';
 import { Link } from '../../../../components/ui/link';
 import { Menu, MenuItem } from '../../../../components/ui/menu';
@@ -14,6 +15,7 @@ import { isApiError } from '../../../../lib/api-error';
 import { useDocumentHead } from '../../../../lib/document-head';
 import { deleteSlide as deleteSlideNow, deleteSlideOnUnload, useDeleteSlide } from '../../api/delete-slide';
 import { useGuide } from '../../api/get-guide';
+import { useRegenerateTranscript } from '../../api/regenerate-transcript';
 import { getEntitlementsQueryOptions, useEntitlements } from '../../api/get-subscription-details';
 import { guideQueryKeys } from '../../api/guide-schemas';
 import { useFolders } from '../../api/list-folders';
@@ -32,6 +34,7 @@ import { GuideSettings } from './guide-settings';
 import { SlideRail } from './slide-rail';
 import { SlideSettings } from './slide-settings';
 import { SlideStage } from './slide-stage';
+import { VoiceoverPanel } from './voiceover-panel';
 import '../guides-common.css';
 import './design.css';
 
@@ -117,12 +120,34 @@ function usePendingSlideDeletions(guideId: string) {
   return { hidden, schedule, undo };
 }
 
-/** The chosen step's words; each field saves itself (a new step remounts them, saving what was left). */
-function StepText({ slide, position, onChange }: { slide: SlideDto; position: number; onChange: (slideId: string, data: SlideChanges) => void }) {
+/**
+ * The chosen step's words; each field saves itself (a new step remounts them, saving what was
+ * left). Marks say where the words came from: the transcript's guess ("Needs text"), the
+ * author's own ("Edited"), and whether the voiceover still says the narration.
+ */
+function StepText({
+  slide,
+  position,
+  onChange,
+  onRegenerate,
+}: {
+  slide: SlideDto;
+  position: number;
+  onChange: (slideId: string, data: SlideChanges) => void;
+  onRegenerate: (slide: SlideDto) => void;
+}) {
   const saveText = useCallback((text: string) => onChange(slide.id, { text }), [onChange, slide.id]);
   const saveNarration = useCallback((narration: string) => onChange(slide.id, { narration }), [onChange, slide.id]);
   return (
     <div className="step-text">
+      <div className="step-text__marks">
+        {slide.needsText ? <Badge tone="warning">Needs text</Badge> : null}
+        {slide.edited ? <Badge tone="neutral">Edited</Badge> : null}
+        {slide.audioStale ? <Badge tone="warning">Narration changed: audio out of date</Badge> : null}
+        <Button variant="ghost" size="sm" onClick={() => onRegenerate(slide)}>
+          Rewrite step {position} text
+        </Button>
+      </div>
       <AutosaveTextarea
         label={`Step ${position} text`}
         value={slide.text ?? ''}
@@ -136,8 +161,12 @@ function StepText({ slide, position, onChange }: { slide: SlideDto; position: nu
         value={slide.narration ?? ''}
         rows={3}
         placeholder="What the voiceover says on this step."
+        maxLength={MAX_NARRATION_LENGTH}
         onSave={saveNarration}
       />
+      {slide.audioUrl ? (
+        <audio className="step-text__audio" controls preload="none" src={slide.audioUrl} aria-label={`Voiceover of step ${position}`} />
+      ) : null}
     </div>
   );
 }
@@ -158,7 +187,9 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   const [selectedId, setSelectedId] = useState<string | undefined>(guide.slides[0]?.id);
   const [focusRequest, setFocusRequest] = useState<{ id: string; index: number } | undefined>();
   const [announcement, setAnnouncement] = useState('');
-  const [dialog, setDialog] = useState<'add' | 'delete' | 'embed' | undefined>();
+  const [dialog, setDialog] = useState<'add' | 'delete' | 'embed' | 'rewrite' | undefined>();
+  /** the slides a rewrite of the transcript asks about (one, or all of them) */
+  const [rewrite, setRewrite] = useState<{ slideIds?: string[]; edited: number } | undefined>();
   const [dialogOpen, setDialogOpen] = useState(false);
   useDocumentHead({ title: `Edit: ${guide.title}` });
 
@@ -181,9 +212,37 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   const { mutate: mutateSlide } = updateSlide;
 
   const changeSlide = useCallback((slideId: string, data: SlideChanges) => mutateSlide({ guideId, slideId, data }), [mutateSlide, guideId]);
+  const { mutate: mutateGuide } = updateGuide;
+  const saveIntro = useCallback((intro: string) => mutateGuide({ id: guideId, data: { intro } }), [mutateGuide, guideId]);
+  const saveOutro = useCallback((outro: string) => mutateGuide({ id: guideId, data: { outro } }), [mutateGuide, guideId]);
+  const changeVoice = useCallback((data: { voiceId?: string; speechRate?: number }) => mutateGuide({ id: guideId, data }), [mutateGuide, guideId]);
+  const regenerate = useRegenerateTranscript({
+    guideId,
+    mutationConfig: {
+      onSuccess: () => setAnnouncement('Step text rewritten.'),
+      onError: () => toast.error('Something went wrong', { description: 'The step text could not be rewritten.' }),
+    },
+  });
+
+  /** Rewrites one slide's words or all of them; the author's own words only once they say so. */
+  const askRewrite = (only?: SlideDto) => {
+    const targets = only ? [only] : slides;
+    const edited = targets.filter((slide) => slide.edited).length;
+    const slideIds = only ? [only.id] : undefined;
+    if (edited === 0) {
+      regenerate.mutate({ guideId, data: { ...(slideIds ? { slideIds } : {}), overwriteEdited: false } });
+      return;
+    }
+    setRewrite({ ...(slideIds ? { slideIds } : {}), edited });
+    show('rewrite');
+  };
+  const confirmRewrite = (overwriteEdited: boolean) => {
+    regenerate.mutate({ guideId, data: { ...(rewrite?.slideIds ? { slideIds: rewrite.slideIds } : {}), overwriteEdited } });
+    setDialogOpen(false);
+  };
   const onFocused = useCallback(() => setFocusRequest(undefined), []);
 
-  const show = (kind: 'add' | 'delete' | 'embed') => {
+  const show = (kind: 'add' | 'delete' | 'embed' | 'rewrite') => {
     setDialog(kind);
     setDialogOpen(true);
   };
@@ -312,7 +371,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
           {selected ? (
             <>
               <SlideStage guide={guide} slide={selected} position={selectedIndex + 1} onPlaceClick={(click) => changeSlide(selected.id, { click })} />
-              <StepText key={selected.id} slide={selected} position={selectedIndex + 1} onChange={changeSlide} />
+              <StepText key={selected.id} slide={selected} position={selectedIndex + 1} onChange={changeSlide} onRegenerate={askRewrite} />
             </>
           ) : (
             <div className="design__empty">
@@ -334,6 +393,21 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
               <SlideSettings guide={guide} slide={selected} onChange={(data) => changeSlide(selected.id, data)} onDelete={() => removeSlide(selected)} />
             </section>
           ) : null}
+          <section className="panel-section" aria-labelledby="design-voiceover">
+            <h2 id="design-voiceover" className="panel-section__title">
+              Voiceover
+            </h2>
+            <VoiceoverPanel guide={guide} canNarrate={plan?.voiceover} onChange={changeVoice} onLocked={() => openSubscription()} />
+            {slides.length > 0 ? (
+              <div className="transcript-lines">
+                <AutosaveTextarea label="Intro" value={guide.intro ?? ''} rows={2} placeholder="In this guide you'll…" onSave={saveIntro} />
+                <AutosaveTextarea label="Outro" value={guide.outro ?? ''} rows={2} placeholder="That's it: …" onSave={saveOutro} />
+                <Button variant="outline" size="sm" onClick={() => askRewrite()} disabled={regenerate.isPending}>
+                  Rewrite all step text
+                </Button>
+              </div>
+            ) : null}
+          </section>
           <section className="panel-section" aria-labelledby="design-guide-settings">
             <h2 id="design-guide-settings" className="panel-section__title">
               Guide
@@ -354,6 +428,22 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
       {dialog === 'add' ? <AddSlidesDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
       {dialog === 'delete' ? (
         <DeleteGuideDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} onDeleted={() => void navigate(back.href, { replace: true })} />
+      ) : null}
+      {dialog === 'rewrite' ? (
+        <Dialog
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          title="Rewrite the step text?"
+          description={`${rewrite?.edited ?? 0} ${rewrite?.edited === 1 ? 'step has' : 'steps have'} text you edited. The transcript can rewrite them too, or leave your words as they are.`}
+          footer={
+            <>
+              <Button variant="outline" onClick={() => confirmRewrite(false)}>
+                Keep my edits
+              </Button>
+              <Button onClick={() => confirmRewrite(true)}>Rewrite everything</Button>
+            </>
+          }
+        />
       ) : null}
       {dialog === 'embed' && EmbedDialog ? <EmbedDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
     </div>

@@ -1,46 +1,17 @@
+import type { CaptureAction, CaptureElement, CaptureMeta } from '#shared/capture';
+
 /**
- * The deterministic half of the smart transcript (design.md §5): short imperative step text
- * ("Click **Save changes**") and a plain spoken narration line from a captured step's metadata.
- *
- * The metadata must already be redacted (capture-notes.md, "Redaction"): the capture extension
- * drops the value, text and option of a sensitive element before calling this. As a second
- * line of defence, a step marked `redacted` is never named from its text, alt or option here.
+ * The words of one captured step, the core of the local transcript provider (local-transcript.ts):
+ * short imperative step text ("Click **Save changes**") and a plain spoken line from what capture
+ * recorded. The metadata is already redacted (the extension drops the value, text and option of
+ * a sensitive element before upload); as a second line of defence, a step marked `redacted` is
+ * never named from its text, alt or option here.
  */
 
-/** What the author did; a click on a checkbox, switch or radio is worded by its role. */
-export type StepAction = 'click' | 'type' | 'select' | 'navigate';
-
-/** The element a step acted on, as the extension describes it (never its value). */
-export interface StepElement {
-  /** lowercase tag name: `button`, `a`, `input`, `select`, … */
-  tag: string;
-  /** ARIA role, explicit or implicit (`button`, `link`, `tab`, `checkbox`, `textbox`, …) */
-  role?: string | null | undefined;
-  /** accessible name (aria-labelledby, aria-label, label, content), redacted subtrees left out */
-  name?: string | null | undefined;
-  /** the `type` of an input */
-  type?: string | null | undefined;
-  /** a label found near the element when it has no accessible name */
-  label?: string | null | undefined;
-  placeholder?: string | null | undefined;
-  title?: string | null | undefined;
-  alt?: string | null | undefined;
-  /** a trimmed snippet of the element's visible text */
-  text?: string | null | undefined;
-  /** after the click, for checkboxes, switches and radios */
-  checked?: boolean | null | undefined;
-  /** the element (or an ancestor) is covered in the screenshot: never name it by its content */
-  redacted?: boolean | null | undefined;
-}
-
-export interface StepMeta {
-  action: StepAction;
-  element?: StepElement | null | undefined;
-  /** `select`: the chosen option's label */
-  option?: string | null | undefined;
-  /** `navigate`: the page reached without a click (address bar, history) */
-  page?: { title?: string | null | undefined; url?: string | null | undefined } | null | undefined;
-}
+export type StepAction = CaptureAction;
+export type StepElement = CaptureElement;
+/** One captured step as the generator reads it (shared/capture.ts CaptureMeta). */
+export type StepMeta = Pick<CaptureMeta, 'action' | 'element' | 'option' | 'page'>;
 
 export interface StepText {
   /** short imperative text with the target in **bold** markdown */
@@ -202,6 +173,11 @@ export function stepText(meta: StepMeta): StepText {
     if (option) return { text: `Select ${bold(option)}`, narration: sentence(`Choose ${option}`) };
     if (name) return { text: `Select an option in ${bold(name)}`, narration: sentence(`Choose an option from the ${name} list`) };
     return { text: 'Select an option', narration: sentence('Choose an option from the list') };
+  }
+
+  if (meta.action === 'submit') {
+    if (name) return { text: `Click ${bold(name)}`, narration: sentence(`Click ${spokenTarget(name, noun || 'button')}`) };
+    return { text: 'Submit the form', narration: 'Submit the form.' };
   }
 
   // click

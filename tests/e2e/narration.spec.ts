@@ -1,0 +1,183 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { GuideDto } from '#shared/guides';
+import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
+
+const PASSWORD = 'correct horse battery';
+
+function newPerson(name: string) {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return { name, email: `${name.split(' ')[0]!.toLowerCase()}-${id}@example.com` };
+}
+
+async function signUp(page: Page, baseURL: string, name: string) {
+  const person = newPerson(name);
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { name: person.name, email: person.email, password: PASSWORD },
+    headers: { origin: baseURL },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+async function screenshotPng(step: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f1f5f9"/>
+    <text x="420" y="200" font-size="48" fill="#0f172a" font-family="sans-serif">Screen ${step}</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** A published guide of two steps whose narration the author wrote, made through the API as the SPA does. */
+async function narratedGuide(request: APIRequestContext, baseURL: string, title: string): Promise<GuideDto> {
+  const headers = { origin: baseURL };
+  const created = await request.post('/api/guides', { data: { title }, headers });
+  expect(created.status()).toBe(201);
+  const guide = (await created.json()) as GuideDto;
+  const narrations = ['Open the settings page to see your team.', 'Click invite and type the address of your teammate.'];
+  for (const [index, narration] of narrations.entries()) {
+    const png = await screenshotPng(index + 1);
+    const upload = (await (await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: png.length }, headers })).json()) as {
+      url: string;
+      fields: Record<string, string>;
+      key: string;
+    };
+    const form = new FormData();
+    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }));
+    expect((await fetch(upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+    const slide = await request.post(`/api/guides/${guide.id}/slides`, {
+      data: { screenshotKey: upload.key, text: index === 0 ? 'Open **Settings**' : 'Click **Invite**', narration, click: { x: 600, y: 300 } },
+      headers,
+    });
+    expect(slide.status()).toBe(201);
+  }
+  expect((await request.patch(`/api/guides/${guide.id}`, { data: { status: 'published' }, headers })).status()).toBe(200);
+  return (await (await request.get(`/api/guides/${guide.id}`)).json()) as GuideDto;
+}
+
+async function startTrial(page: Page) {
+  const modal = page.getByRole('dialog', { name: 'Get started with Stepcast' });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Start 7-day free trial' }).click();
+  await page.getByRole('button', { name: 'Start trial' }).click();
+  await expect(page.getByText('Welcome aboard!', { exact: true })).toBeVisible({ timeout: 15_000 });
+}
+
+/** Plays the page's or frame's player and checks that the voiceover plays and the caption follows the spoken word. */
+async function expectVoiceoverPlays(player: Locator) {
+  await player.getByRole('button', { name: 'Play', exact: true }).click();
+  const audio = player.locator('audio');
+  await expect.poll(async () => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
+  const spoken = player.locator('.player__caption [data-spoken="current"]');
+  const first = await spoken.textContent({ timeout: 5_000 });
+  expect(first?.trim()).toBeTruthy();
+  await expect.poll(async () => (await spoken.textContent())?.trim(), { timeout: 10_000 }).not.toBe(first?.trim());
+  await player.getByRole('button', { name: 'Mute' }).click();
+  await expect(player.getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await audio.evaluate((el: HTMLAudioElement) => el.muted)).toBe(true);
+  // The voiceover's end moves the player to the next step by itself.
+  await expect(player.getByRole('status')).toHaveText(/^Step 2 of 2/, { timeout: 15_000 });
+}
+
+async function waitForApp(page: Page | FrameLocator) {
+  await expect(page.locator('#root')).not.toHaveAttribute(SERVER_FRAME_ATTRIBUTE);
+}
+
+test.describe('narration', () => {
+  test('a free user is offered Pro for a voiceover; with Pro they pick a voice, hear its sample, generate the voiceover and viewers hear it with captions, in the player and the embed', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000);
+    await signUp(page, baseURL!, 'Nora Narrator');
+    const guide = await narratedGuide(page.request, baseURL!, 'Invite a teammate');
+    const designUrl = `/share/invite-a-teammate-${guide.id}/design`;
+    const voiceover = page.getByRole('region', { name: 'Voiceover' });
+
+    await test.step('on the free plan, Generate voiceover opens the upgrade prompt and changes nothing', async () => {
+      await page.goto(designUrl);
+      await voiceover.getByRole('button', { name: /Generate voiceover/ }).click();
+      await startTrial(page);
+      const after = (await (await page.request.get(`/api/guides/${guide.id}`)).json()) as GuideDto;
+      expect(after.slides.map((s) => s.audioUrl)).toEqual([null, null]);
+    });
+
+    await test.step('the voice picker lists the voices and plays a sample to anyone', async () => {
+      await page.goto(designUrl);
+      const picker = voiceover.getByRole('combobox', { name: 'Voice' });
+      await expect(picker.locator('option')).not.toHaveCount(0);
+      const options = await picker.locator('option').allTextContents();
+      await picker.selectOption({ label: options.at(-1)! });
+      await voiceover.getByRole('button', { name: 'Play sample' }).click();
+      const sample = voiceover.locator('audio[data-voice-sample]');
+      await expect.poll(async () => sample.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.2);
+      await voiceover.getByRole('slider', { name: 'Speed' }).fill('1.25');
+      await expect(voiceover.getByText('1.25×')).toBeVisible();
+    });
+
+    await test.step('Generate voiceover shows progress, then every step has audio', async () => {
+      await voiceover.getByRole('button', { name: /Generate voiceover/ }).click();
+      await expect(voiceover.getByText(/Voiceover ready: 2 of 2 steps narrated/)).toBeVisible({ timeout: 30_000 });
+      const after = (await (await page.request.get(`/api/guides/${guide.id}`)).json()) as GuideDto;
+      expect(after.speechRate).toBe(1.25);
+      for (const slide of after.slides) {
+        expect(slide.audioUrl).toMatch(/\.mp3$/);
+        expect(slide.audioDurationMs).toBeGreaterThan(500);
+        expect(slide.words.length).toBeGreaterThan(3);
+      }
+      await expectNoAxeViolations(page);
+    });
+
+    await test.step('editing a narration marks its audio out of date until the voiceover is regenerated', async () => {
+      await page.getByRole('textbox', { name: 'Narration' }).fill('Open the settings page of your workspace.');
+      await page.getByRole('textbox', { name: 'Narration' }).blur();
+      await expect(page.getByText('Narration changed: audio out of date')).toBeVisible({ timeout: 10_000 });
+      await expect(voiceover.getByRole('button', { name: 'Regenerate voiceover (1 step changed)' })).toBeVisible();
+      await voiceover.getByRole('button', { name: 'Regenerate voiceover (1 step changed)' }).click();
+      await expect(voiceover.getByText(/Voiceover ready/)).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText('Narration changed: audio out of date')).toBeHidden();
+    });
+
+    await test.step('the share page plays the voiceover, its caption follows the spoken word, mute works and the end advances', async () => {
+      await page.goto(`/share/invite-a-teammate-${guide.id}`);
+      await waitForApp(page);
+      await expectVoiceoverPlays(page.getByRole('region', { name: /^Guide player/ }));
+    });
+
+    await test.step('the embed does the same', async () => {
+      await page.goto(`/share/invite-a-teammate-${guide.id}/embed`);
+      await waitForApp(page);
+      await expectVoiceoverPlays(page.getByRole('region', { name: /^Guide player/ }));
+    });
+  });
+
+  test('a slide made from an uploaded image gets an editable sentence marked "needs text"', async ({ page, baseURL }) => {
+    await signUp(page, baseURL!, 'Una Upload');
+    const headers = { origin: baseURL! };
+    const guide = (await (await page.request.post('/api/guides', { data: { title: 'Export a report' }, headers })).json()) as GuideDto;
+    const png = await screenshotPng(1);
+    const upload = (await (await page.request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: png.length }, headers })).json()) as {
+      url: string;
+      fields: Record<string, string>;
+      key: string;
+    };
+    const form = new FormData();
+    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }));
+    await fetch(upload.url, { method: 'POST', body: form });
+    expect((await page.request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: upload.key }, headers })).status()).toBe(201);
+
+    await page.goto(`/share/export-a-report-${guide.id}/design`);
+    await expect(page.getByText('Needs text', { exact: true })).toBeVisible();
+    const text = page.getByRole('textbox', { name: 'Step 1 text' });
+    await expect(text).not.toHaveValue('');
+    await text.fill('Click **Export**');
+    await text.blur();
+    await expect(page.getByText('Needs text', { exact: true })).toBeHidden({ timeout: 10_000 });
+    await expect(page.getByText('Edited', { exact: true })).toBeVisible();
+  });
+});
