@@ -605,8 +605,8 @@ describe('api stack: queue-fed workers', () => {
   });
 
   it('refuses a worker timeout beyond Lambda\'s 900 s, and ephemeral storage outside 512-10240 MB', () => {
-    expect(() => synthStepcast({ workers: { export: { entry: 'functions/http/health/index.ts', access: {}, timeoutSeconds: 901 } } })).toThrow(/at most 900 s/);
-    expect(() => synthStepcast({ workers: { export: { entry: 'functions/http/health/index.ts', access: {}, ephemeralStorageMb: 20_000 } } })).toThrow(
+    expect(() => synthStepcast({ workers: { ...WORKERS, export: { entry: 'functions/http/health/index.ts', access: {}, timeoutSeconds: 901 } } })).toThrow(/at most 900 s/);
+    expect(() => synthStepcast({ workers: { ...WORKERS, export: { entry: 'functions/http/health/index.ts', access: {}, ephemeralStorageMb: 20_000 } } })).toThrow(
       /between 512 and 10240 MB/,
     );
   });

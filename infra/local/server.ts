@@ -40,6 +40,8 @@ export interface AppServer {
   server: http.Server;
   /** the queue-fed workers (voiceover, export) running in this process */
   workers: LocalWorkers;
+  /** `/_dev/ready` answers 200 from now on (503 before): the stack's start has finished */
+  markReady(): void;
   close(): Promise<void>;
 }
 
@@ -162,6 +164,7 @@ async function serveShare(req: http.IncomingMessage, res: http.ServerResponse, d
 
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const webRoot = path.resolve(options.webRoot);
+  let ready = false;
   const server = http.createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     const route = async () => {
@@ -169,6 +172,12 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
       if (pathname === '/api' || pathname.startsWith('/api/')) return handleApiRequest(req, res);
       if (pathname.startsWith('/assets/')) return serveAsset(options.s3, options.bucket, req, res);
       if (pathname.startsWith('/share/') && (req.method === 'GET' || req.method === 'HEAD')) return serveShare(req, res, Boolean(options.vite));
+      if (pathname === '/_dev/ready') {
+        // Test runners wait on this, not /api/health: the app answers before the start is done.
+        res.writeHead(ready ? 200 : 503, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(ready ? 'ready' : 'starting');
+        return;
+      }
       if (pathname === '/_dev/mail' && options.mailWebUrl) {
         res.writeHead(302, { location: options.mailWebUrl });
         res.end();
@@ -208,6 +217,9 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     url,
     server,
     workers,
+    markReady: () => {
+      ready = true;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         stopExpiry();

@@ -135,19 +135,7 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
     });
     stops.push(app.close);
 
-    if (env.SEED === 'true') {
-      // The demo guides are narrated by the local worker while the app already serves: a
-      // restart finds their audio fresh (content-hashed) and starts nothing.
-      const { narrateDemo } = await import('./seed/seed');
-      const started = performance.now();
-      const { jobs } = await narrateDemo();
-      if (jobs > 0) {
-        const narrated = app.workers.idle().then(() => log(`Demo guides narrated (${((performance.now() - started) / 1000).toFixed(1)} s).`));
-        if (env.SEED_NARRATION === 'wait') await narrated;
-        else log(`Narrating the ${jobs} demo guides in the background…`);
-      }
-    }
-
+    // Billing is ready before the demo's narration runs: the app already answers meanwhile.
     let stripeUrl: string | undefined;
     if (env.STRIPE_SECRET_KEY) {
       log('Billing talks to Stripe (STRIPE_SECRET_KEY is set).');
@@ -163,6 +151,21 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
       stripeUrl = double.url;
       Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_local_double', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: double.url });
     }
+
+    if (env.SEED === 'true') {
+      // The demo guides are narrated by the local worker while the app already serves: a
+      // restart finds their audio fresh (content-hashed) and starts nothing.
+      const { narrateDemo } = await import('./seed/seed');
+      const started = performance.now();
+      const { jobs } = await narrateDemo();
+      if (jobs > 0) {
+        const narrated = app.workers.idle().then(() => log(`Demo guides narrated (${((performance.now() - started) / 1000).toFixed(1)} s).`));
+        if (env.SEED_NARRATION === 'wait') await narrated;
+        else log(`Narrating the ${jobs} demo guides in the background…`);
+      }
+    }
+
+    app.markReady();
     return { url: app.url, dynamoEndpoint, s3Endpoint, mailWebUrl: mail.webUrl, stripeUrl, stop };
   } catch (error) {
     await stop();

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { embedPath, sharePath } from '../../shared/share/link';
 import { pngImage } from '../support/images';
+import { signUpVerified } from '../support/browser-accounts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -23,8 +24,7 @@ async function expectNoAxeViolations(page: Page) {
 /** Signs up through the API in `request`'s context (its cookies are the page's). */
 async function signUp(request: APIRequestContext, baseURL: string, name: string) {
   const email = `${name.split(' ')[0]!.toLowerCase()}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post('/api/auth/sign-up/email', { data: { name, email, password: PASSWORD }, headers: { origin: baseURL } });
-  expect(response.status()).toBe(200);
+  await signUpVerified(request, baseURL, { name, email, password: PASSWORD });
 }
 
 /** Starts the Pro trial on the Stripe double, as the hosted checkout's "Start trial" does. */

@@ -4,16 +4,13 @@ import ffprobe from '@ffprobe-installer/ffprobe';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { signUpVerified } from '../support/browser-accounts';
 
 const PASSWORD = 'correct horse battery';
 
 async function signUp(page: Page, baseURL: string, name: string) {
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { name, email: `exporter-${id}@example.com`, password: PASSWORD },
-    headers: { origin: baseURL },
-  });
-  expect(response.ok()).toBe(true);
+  await signUpVerified(page.request, baseURL, { name, email: `exporter-${id}@example.com`, password: PASSWORD });
 }
 
 async function expectNoAxeViolations(page: Page) {

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type FrameLocator, type Locator, 
 import sharp from 'sharp';
 import type { GuideDto } from '#shared/guides';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
+import { signUpVerified } from '../support/browser-accounts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -13,11 +14,7 @@ function newPerson(name: string) {
 
 async function signUp(page: Page, baseURL: string, name: string) {
   const person = newPerson(name);
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: person.name, email: person.email, password: PASSWORD },
-    headers: { origin: baseURL },
-  });
-  expect(response.ok()).toBe(true);
+  await signUpVerified(page.request, baseURL, { name: person.name, email: person.email, password: PASSWORD });
 }
 
 async function expectNoAxeViolations(page: Page) {

@@ -28,7 +28,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx infra/local/start.ts',
     cwd: '../..',
-    url: `${baseURL}/api/health`,
+    // Ready once the whole start is done (billing, the demo narrated), not as soon as the API answers.
+    url: `${baseURL}/_dev/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',

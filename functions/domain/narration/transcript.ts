@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { defineConfig } from '../../core/config';
 import { logger } from '../../core/logger';
+import { bedrockTranscript } from './bedrock-transcript';
 import type { TranscriptProvider } from './contracts';
 import { localTranscript } from './local-transcript';
 
@@ -23,7 +24,6 @@ export function transcriptProvider(): Promise<TranscriptProvider> {
     const provider = config.TRANSCRIPT_PROVIDER ?? (config.BEDROCK_MODEL_ID ? 'bedrock' : 'local');
     if (provider === 'local') return localTranscript;
     if (!config.BEDROCK_MODEL_ID) throw new Error('Invalid environment: BEDROCK_MODEL_ID (required when TRANSCRIPT_PROVIDER is bedrock)');
-    const { bedrockTranscript } = await import('./bedrock-transcript');
     return bedrockTranscript({
       modelId: config.BEDROCK_MODEL_ID,
       timeoutMs: config.BEDROCK_TIMEOUT_MS,
