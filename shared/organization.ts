@@ -68,46 +68,65 @@ const PermissionsInput = z
   .strict();
 export const HasPermissionBody = z.object({ permissions: PermissionsInput, organizationId: Id.optional() });
 
-export interface OrganizationDto {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-  metadata: Record<string, unknown> | null;
-  createdAt: string;
-}
+export const OrganizationDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type OrganizationDto = z.infer<typeof OrganizationDto>;
 
-export interface MemberDto {
-  id: string;
-  organizationId: string;
-  userId: string;
-  role: string;
-  createdAt: string;
-  user: { id: string; name: string; email: string; image: string | null };
-}
+export const MemberDto = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  userId: z.string(),
+  role: z.string(),
+  createdAt: z.string(),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string(), image: z.string().nullable() }),
+});
+export type MemberDto = z.infer<typeof MemberDto>;
 
-export interface InvitationDto {
-  id: string;
-  organizationId: string;
-  email: string;
-  role: string;
-  status: 'pending' | 'accepted' | 'rejected' | 'canceled';
-  inviterId: string;
-  expiresAt: string;
-  teamId: string | null;
-  createdAt: string;
-}
+export const INVITATION_STATUSES = ['pending', 'accepted', 'rejected', 'canceled'] as const;
 
-export interface TeamDto {
-  id: string;
-  name: string;
-  organizationId: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const InvitationDto = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  email: z.string(),
+  role: z.string(),
+  status: z.enum(INVITATION_STATUSES),
+  inviterId: z.string(),
+  expiresAt: z.string(),
+  teamId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InvitationDto = z.infer<typeof InvitationDto>;
 
-export interface FullOrganizationDto extends OrganizationDto {
-  members: MemberDto[];
-  invitations: InvitationDto[];
-  teams: TeamDto[];
-}
+/** An invitation addressed to the caller, with the organisation it opens (list-user-invitations). */
+export const InvitationListItemDto = InvitationDto.extend({ organizationName: z.string() });
+export type InvitationListItemDto = z.infer<typeof InvitationListItemDto>;
+
+/** One invitation as its invitee reads it before answering (get-invitation). */
+export const InvitationViewDto = InvitationDto.extend({ organizationName: z.string(), organizationSlug: z.string(), inviterEmail: z.string() });
+export type InvitationViewDto = z.infer<typeof InvitationViewDto>;
+
+export const TeamDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  organizationId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TeamDto = z.infer<typeof TeamDto>;
+
+/** A member's place in a team; its id is `{teamId}:{userId}`. */
+export const TeamMemberDto = z.object({ id: z.string(), teamId: z.string(), userId: z.string(), createdAt: z.string() });
+export type TeamMemberDto = z.infer<typeof TeamMemberDto>;
+
+export const FullOrganizationDto = OrganizationDto.extend({
+  members: z.array(MemberDto),
+  invitations: z.array(InvitationDto),
+  teams: z.array(TeamDto),
+});
+export type FullOrganizationDto = z.infer<typeof FullOrganizationDto>;
