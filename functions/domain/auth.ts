@@ -5,6 +5,7 @@ import { logger } from '../core/logger';
 import { db } from '../db/service';
 import * as Account from './account';
 import * as Mail from './mail';
+import * as Membership from './membership';
 import * as Organization from './organization';
 import { hashPassword, verifyPassword } from './password';
 import * as RateLimit from './rate-limit';
@@ -266,7 +267,7 @@ export async function deleteUser(userId: string, password: string): Promise<void
   await Session.revokeAllForUser(userId);
   for (const step of plan) {
     if (step.action === 'delete') await Organization.deleteCascade(step.orgId);
-    else await Organization.removeMembership(step.orgId, userId);
+    else await Membership.removeMembership(step.orgId, userId);
   }
   await db()
     .transaction.write(({ user: users, userEmail }) => [users.delete({ userId }).commit(), userEmail.delete({ email: user.email }).commit()])

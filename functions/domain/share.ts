@@ -4,7 +4,8 @@ import type { SharedGuideDto } from '#shared/share/shared-guide';
 import * as Asset from './asset';
 import { loadGuide } from './guide-read';
 import { audioFields } from './narration/slide-audio';
-import { membership, nameOf as organizationName } from './organization';
+import { membership } from './membership';
+import { nameOf as organizationName } from './organization';
 
 /**
  * A guide as its viewers see it. Published and public: anyone. Private: members of its

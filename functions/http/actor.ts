@@ -3,7 +3,7 @@ import { addResponseCookie, type ApiEvent } from '../core/http';
 import { siteOrigin } from '../core/origin';
 import { clientIp } from '../core/viewer';
 import * as User from '../domain/user';
-import * as Organization from '../domain/organization';
+import * as Membership from '../domain/membership';
 import * as Session from '../domain/session';
 import { readSessionToken, sessionCookie } from './session-cookie';
 
@@ -49,7 +49,7 @@ export async function requireMember(event: ApiEvent, organizationId?: string) {
   const session = await requireSession(event);
   const orgId = organizationId ?? session.activeOrgId;
   if (!orgId) throw new AppError('bad_request', 'No active organization. Choose one first.');
-  const member = await Organization.requireMember(orgId, session.userId);
+  const member = await Membership.requireMember(orgId, session.userId);
   return { session, member };
 }
 
@@ -59,4 +59,13 @@ export function requestContext(event: ApiEvent): User.RequestContext {
     userAgent: event.headers?.['user-agent'],
     origin: siteOrigin(),
   };
+}
+
+/**
+ * Points the caller's session at an organisation, or at none: the one place handlers change it.
+ * With `from`, only a session working in that organisation moves (after leaving or deleting it).
+ */
+export async function switchOrganization(session: Session.Session, orgId: string | undefined, only?: { from: string }): Promise<void> {
+  if (only && session.activeOrgId !== only.from) return;
+  await Session.setActiveOrganization(session.sessionId, orgId);
 }

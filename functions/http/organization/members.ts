@@ -1,16 +1,15 @@
 // Members: get-active-member, get-active-member-role, update-member-role, remove-member.
 import { RemoveMemberBody, UpdateMemberRoleBody } from '#shared/organization';
 import { defineHandler } from '../../core/http';
-import * as Organization from '../../domain/organization';
-import * as Session from '../../domain/session';
-import { requireMember, requireSession } from '../actor';
+import * as Membership from '../../domain/membership';
+import { requireMember, requireSession, switchOrganization } from '../actor';
 
 // GET /api/auth/organization/get-active-member — the caller's membership of the active organisation
 export const getActiveMember = defineHandler({}, async ({ event }) => {
   const session = await requireSession(event);
   if (!session.activeOrgId) return null;
-  const member = await Organization.membership(session.activeOrgId, session.userId);
-  return member ? Organization.memberDto(member) : null;
+  const member = await Membership.membership(session.activeOrgId, session.userId);
+  return member ? Membership.memberDto(member) : null;
 });
 
 // GET /api/auth/organization/get-active-member-role — { role } in the active organisation
@@ -22,13 +21,13 @@ export const getActiveMemberRole = defineHandler({}, async ({ event }) => {
 // POST /api/auth/organization/update-member-role — change roles (member:update; owner role only by owners; never the last owner)
 export const updateMemberRole = defineHandler({ body: UpdateMemberRoleBody }, async ({ body, event }) => {
   const { member } = await requireMember(event, body.organizationId);
-  return Organization.memberDto(await Organization.updateMemberRole(member, body.memberId, body.role));
+  return Membership.memberDto(await Membership.updateMemberRole(member, body.memberId, body.role));
 });
 
 // POST /api/auth/organization/remove-member — remove a member by id or email (member:delete; never the last owner)
 export const removeMember = defineHandler({ body: RemoveMemberBody }, async ({ body, event }) => {
   const { session, member } = await requireMember(event, body.organizationId);
-  const removed = await Organization.removeMember(member, body.memberIdOrEmail);
-  if (removed.userId === session.userId) await Session.setActiveOrganization(session.sessionId, undefined);
-  return { member: await Organization.memberDto(removed) };
+  const removed = await Membership.removeMember(member, body.memberIdOrEmail);
+  if (removed.userId === session.userId) await switchOrganization(session, undefined);
+  return { member: await Membership.memberDto(removed) };
 });

@@ -10,9 +10,10 @@ import {
 } from '#shared/organization';
 import { hasPermission, type Permissions } from '#shared/permissions';
 import { defineHandler } from '../../core/http';
+import * as FullOrganization from '../../domain/full-organization';
+import * as Membership from '../../domain/membership';
 import * as Organization from '../../domain/organization';
-import * as Session from '../../domain/session';
-import { requireMember, requireSession } from '../actor';
+import { requireMember, requireSession, switchOrganization } from '../actor';
 
 // GET /api/auth/organization/list — the caller's organisations
 export const list = defineHandler({}, async ({ event }) => {
@@ -24,8 +25,8 @@ export const list = defineHandler({}, async ({ event }) => {
 export const create = defineHandler({ body: CreateOrganizationBody }, async ({ body, event }) => {
   const session = await requireSession(event);
   const org = await Organization.create(session.userId, body);
-  if (!body.keepCurrentActiveOrganization) await Session.setActiveOrganization(session.sessionId, org.orgId);
-  return Organization.getFull(org.orgId);
+  if (!body.keepCurrentActiveOrganization) await switchOrganization(session, org.orgId);
+  return FullOrganization.get(org.orgId);
 });
 
 // POST /api/auth/organization/update — rename, change slug or logo (organization:update)
@@ -38,7 +39,7 @@ export const update = defineHandler({ body: UpdateOrganizationBody }, async ({ b
 export const remove = defineHandler({ body: OrganizationIdBody }, async ({ body, event }) => {
   const { session, member } = await requireMember(event, body.organizationId);
   const org = await Organization.remove(member);
-  if (session.activeOrgId === org.orgId) await Session.setActiveOrganization(session.sessionId, undefined);
+  await switchOrganization(session, undefined, { from: org.orgId });
   return Organization.organizationDto(org);
 });
 
@@ -52,12 +53,12 @@ export const setActive = defineHandler({ body: SetActiveBody }, async ({ body, e
     if (!orgId) throw new AppError('not_found', 'Organization not found.');
   }
   if (!orgId) {
-    await Session.setActiveOrganization(session.sessionId, undefined);
+    await switchOrganization(session, undefined);
     return null;
   }
-  await Organization.requireMember(orgId, session.userId);
-  await Session.setActiveOrganization(session.sessionId, orgId);
-  return Organization.getFull(orgId);
+  await Membership.requireMember(orgId, session.userId);
+  await switchOrganization(session, orgId);
+  return FullOrganization.get(orgId);
 });
 
 // GET /api/auth/organization/get-full-organization — the organisation with members, pending invitations and teams
@@ -68,8 +69,8 @@ export const getFullOrganization = defineHandler({ query: OrganizationQuery }, a
     orgId = (await Organization.listForUser(session.userId)).find((o) => o.slug === query.organizationSlug)?.orgId;
   }
   if (!orgId) return null;
-  await Organization.requireMember(orgId, session.userId);
-  return Organization.getFull(orgId);
+  await Membership.requireMember(orgId, session.userId);
+  return FullOrganization.get(orgId);
 });
 
 // POST /api/auth/organization/has-permission — does the caller's role grant these permissions?
@@ -81,8 +82,8 @@ export const checkPermission = defineHandler({ body: HasPermissionBody }, async 
 // POST /api/auth/organization/leave — leave an organisation (the last owner cannot)
 export const leave = defineHandler({ body: OrganizationIdBody }, async ({ body, event }) => {
   const { session } = await requireMember(event, body.organizationId);
-  const member = await Organization.removeMembership(body.organizationId, session.userId);
-  if (session.activeOrgId === body.organizationId) await Session.setActiveOrganization(session.sessionId, undefined);
-  return Organization.memberDto(member);
+  const member = await Membership.removeMembership(body.organizationId, session.userId);
+  await switchOrganization(session, undefined, { from: body.organizationId });
+  return Membership.memberDto(member);
 });
 
