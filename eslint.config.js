@@ -106,6 +106,14 @@ export default tseslint.config(
     },
   },
   {
+    // One module owns the asset bucket: everything else stores and reads through it.
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/domain/storage.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@aws-sdk/client-s3', '@aws-sdk/s3-*'], message: 'S3 is functions/domain/storage.ts\'s alone.' }] }],
+    },
+  },
+  {
     // Handlers parse, authorise, call one domain function and shape the reply: no SDK calls.
     files: ['functions/http/**/*.ts'],
     rules: {

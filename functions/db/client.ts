@@ -1,10 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
 import { awsConfig } from '../core/config';
 import { tracer } from '../core/tracer';
 
-/** Emulators accept any key; AWS uses the function's role. */
+/** DynamoDB Local accepts any key; AWS uses the function's role. */
 const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
@@ -19,7 +18,6 @@ export const REQUEST_HANDLER = { connectionTimeout: 500, requestTimeout: 1_200, 
 export const MAX_ATTEMPTS = 3;
 
 let documentClient: DynamoDBDocumentClient | undefined;
-let s3Client: S3Client | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
   if (!documentClient) {
@@ -38,23 +36,4 @@ export function dynamo(): DynamoDBDocumentClient {
     });
   }
   return documentClient;
-}
-
-export function s3(): S3Client {
-  if (!s3Client) {
-    const { AWS_REGION, S3_ENDPOINT } = awsConfig();
-    s3Client = tracer.captureAWSv3Client(
-      new S3Client({
-        region: AWS_REGION,
-        maxAttempts: MAX_ATTEMPTS,
-        // Uploads and copies of large objects need longer than a table read.
-        requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000, throwOnRequestTimeout: true },
-        // s3rver stores aws-chunked bodies verbatim unless checksums are only sent when required.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-        ...(S3_ENDPOINT ? { endpoint: S3_ENDPOINT, forcePathStyle: true, credentials: LOCAL_CREDENTIALS } : {}),
-      }),
-    );
-  }
-  return s3Client;
 }

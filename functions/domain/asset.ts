@@ -1,20 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ASSET_TYPES, PENDING_UPLOAD_PREFIX, PRIVATE_ASSET_PREFIX, assetTypeOf, claimedKey } from '#shared/assets';
 import { MAX_SCREENSHOT_BYTES, type ScreenshotContentType, type UploadDto } from '#shared/guides';
-import { bucketConfig } from '../core/config';
-import { s3 } from '../db/client';
 import { db } from '../db/service';
+import * as Storage from './storage';
 
 export const IMAGE_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 export type ImageContentType = keyof typeof IMAGE_EXTENSIONS;
@@ -76,14 +64,12 @@ export function assetUrl(key: string): string {
 export async function urlFor(guide: { visibility: Visibility }, key: string): Promise<string> {
   if (guide.visibility !== 'private') return assetUrl(key);
   const type = assetTypeOf(key);
-  const command = new GetObjectCommand({
-    Bucket: bucketConfig().BUCKET_NAME,
-    Key: objectKey(key, 'private'),
-    ResponseContentType: type.contentType,
-    ResponseCacheControl: 'private, no-store',
-    ...(type.inline ? {} : { ResponseContentDisposition: 'attachment' }),
+  return Storage.signedGetUrl(objectKey(key, 'private'), {
+    contentType: type.contentType,
+    cacheControl: 'private, no-store',
+    ...(type.inline ? {} : { disposition: 'attachment' }),
+    expiresIn: PRIVATE_URL_SECONDS,
   });
-  return getSignedUrl(s3(), command, { expiresIn: PRIVATE_URL_SECONDS });
 }
 
 async function visibilityOfKey(key: string): Promise<Visibility> {
@@ -100,18 +86,16 @@ async function visibilityOfKey(key: string): Promise<Visibility> {
  */
 export async function put(key: string, body: Uint8Array, contentType: string): Promise<void> {
   const visibility = await visibilityOfKey(key);
-  await s3().send(new PutObjectCommand({ Bucket: bucketConfig().BUCKET_NAME, Key: objectKey(key, visibility), Body: body, ContentType: contentType }));
+  await Storage.put(objectKey(key, visibility), body, contentType);
   const now = await visibilityOfKey(key);
   if (now !== visibility) await moveObject(key, visibility, now);
 }
 
 /** An asset's bytes, wherever its guide's visibility has put them. */
 export async function read(key: string): Promise<Uint8Array> {
-  const Bucket = bucketConfig().BUCKET_NAME;
   for (const visibility of ['public', 'private'] as const) {
     try {
-      const object = await s3().send(new GetObjectCommand({ Bucket, Key: objectKey(key, visibility) }));
-      return await object.Body!.transformToByteArray();
+      return await Storage.read(objectKey(key, visibility));
     } catch (error) {
       if ((error as { name?: string }).name !== 'NoSuchKey') throw error;
     }
@@ -138,32 +122,23 @@ function isDownloadKey(key: string): boolean {
 /** Stores a file made for download (see downloadPrefix). */
 export async function putDownload(key: string, body: Uint8Array, contentType: string): Promise<void> {
   if (!isDownloadKey(key)) throw new Error(`${key} is not under a guide's download prefix`);
-  await s3().send(new PutObjectCommand({ Bucket: bucketConfig().BUCKET_NAME, Key: objectKey(key, 'private'), Body: body, ContentType: contentType }));
+  await Storage.put(objectKey(key, 'private'), body, contentType);
 }
 
 /** A presigned GET of a download file that saves it under this name, good for this many seconds. */
 export async function downloadUrl(key: string, fileName: string, contentType: string, expiresIn: number): Promise<string> {
-  const command = new GetObjectCommand({
-    Bucket: bucketConfig().BUCKET_NAME,
-    Key: objectKey(key, 'private'),
-    ResponseContentDisposition: `attachment; filename="${fileName.replace(/["\\\r\n]/g, '')}"`,
-    ResponseContentType: contentType,
-    ResponseCacheControl: 'private, no-store',
+  return Storage.signedGetUrl(objectKey(key, 'private'), {
+    contentType,
+    disposition: `attachment; filename="${fileName.replace(/["\\\r\n]/g, '')}"`,
+    cacheControl: 'private, no-store',
+    expiresIn,
   });
-  return getSignedUrl(s3(), command, { expiresIn });
 }
 
 /** Whether an asset is stored, wherever its guide's visibility has put it (no bytes read). */
 export async function exists(key: string): Promise<boolean> {
-  const Bucket = bucketConfig().BUCKET_NAME;
   for (const visibility of ['public', 'private'] as const) {
-    try {
-      await s3().send(new HeadObjectCommand({ Bucket, Key: objectKey(key, visibility) }));
-      return true;
-    } catch (error) {
-      const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-      if (e.name !== 'NotFound' && e.name !== 'NoSuchKey' && e.$metadata?.httpStatusCode !== 404) throw error;
-    }
+    if (await Storage.head(objectKey(key, visibility))) return true;
   }
   return false;
 }
@@ -180,15 +155,13 @@ export function pendingPrefix(orgId: string, guideId: string): string {
  */
 export async function presignScreenshot(orgId: string, guideId: string, contentType: ScreenshotContentType, contentLength: number): Promise<UploadDto> {
   const key = `${pendingPrefix(orgId, guideId)}${randomBytes(16).toString('base64url')}.${IMAGE_EXTENSIONS[contentType]}`;
-  const { url, fields } = await createPresignedPost(s3(), {
-    Bucket: bucketConfig().BUCKET_NAME,
-    Key: key,
-    Conditions: [
+  const { url, fields } = await Storage.signedPost(key, {
+    conditions: [
       ['content-length-range', 1, Math.min(contentLength, MAX_SCREENSHOT_BYTES)],
       ['eq', '$Content-Type', contentType],
     ],
-    Fields: { 'Content-Type': contentType },
-    Expires: UPLOAD_EXPIRY_SECONDS,
+    fields: { 'Content-Type': contentType },
+    expiresIn: UPLOAD_EXPIRY_SECONDS,
   });
   return { url, fields, key };
 }
@@ -196,61 +169,32 @@ export async function presignScreenshot(orgId: string, guideId: string, contentT
 /** Moves a checked pending upload to its guide's asset key (where the guide's visibility says); answers the key. */
 export async function claimPending(pendingKey: string, visibility: Visibility): Promise<string> {
   const key = claimedKey(pendingKey);
-  await copyObject(pendingKey, objectKey(key, visibility));
-  await removeObject(pendingKey);
+  await Storage.copy(pendingKey, objectKey(key, visibility));
+  await Storage.remove(pendingKey);
   return key;
 }
 
 /** Deletes every object under a prefix, in both places (a guide's or an organisation's assets). */
 export async function removePrefix(prefix: string): Promise<void> {
-  for (const root of ['', PRIVATE_ASSET_PREFIX, PENDING_UPLOAD_PREFIX]) await removeObjects(`${root}${prefix}`);
-}
-
-async function listKeys(prefix: string): Promise<string[]> {
-  const Bucket = bucketConfig().BUCKET_NAME;
-  const keys: string[] = [];
-  let ContinuationToken: string | undefined;
-  do {
-    const page = await s3().send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
-    keys.push(...(page.Contents ?? []).map((o) => o.Key!));
-    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (ContinuationToken);
-  return keys;
-}
-
-async function removeObjects(prefix: string): Promise<void> {
-  const Bucket = bucketConfig().BUCKET_NAME;
-  const keys = await listKeys(prefix);
-  for (let i = 0; i < keys.length; i += 1000) {
-    await s3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }));
-  }
-}
-
-async function removeObject(objectKeyName: string): Promise<void> {
-  await s3().send(new DeleteObjectCommand({ Bucket: bucketConfig().BUCKET_NAME, Key: objectKeyName }));
+  for (const root of ['', PRIVATE_ASSET_PREFIX, PENDING_UPLOAD_PREFIX]) await Storage.removePrefix(`${root}${prefix}`);
 }
 
 /** Deletes an asset wherever it is. */
 export async function removeKey(key: string): Promise<void> {
-  await removeObject(objectKey(key, 'public'));
-  await removeObject(objectKey(key, 'private'));
-}
-
-async function copyObject(from: string, to: string): Promise<void> {
-  const Bucket = bucketConfig().BUCKET_NAME;
-  await s3().send(new CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${from.split('/').map(encodeURIComponent).join('/')}` }));
+  await Storage.remove(objectKey(key, 'public'));
+  await Storage.remove(objectKey(key, 'private'));
 }
 
 async function moveObject(key: string, from: Visibility, to: Visibility): Promise<void> {
   if (from === to) return;
   try {
-    await copyObject(objectKey(key, from), objectKey(key, to));
+    await Storage.copy(objectKey(key, from), objectKey(key, to));
   } catch (error) {
     // Already moved by the other side of a race.
     if ((error as { name?: string }).name === 'NoSuchKey') return;
     throw error;
   }
-  await removeObject(objectKey(key, from));
+  await Storage.remove(objectKey(key, from));
 }
 
 /**
@@ -262,7 +206,7 @@ export async function moveGuide(orgId: string, guideId: string, to: Visibility):
   const from: Visibility = to === 'private' ? 'public' : 'private';
   const sourcePrefix = objectKey(guidePrefix(orgId, guideId), from);
   const root = from === 'private' ? PRIVATE_ASSET_PREFIX : '';
-  for (const stored of await listKeys(sourcePrefix)) {
+  for (const stored of await Storage.listKeys(sourcePrefix)) {
     const key = stored.slice(root.length);
     if (!isDownloadKey(key)) await moveObject(key, from, to);
   }
@@ -271,7 +215,7 @@ export async function moveGuide(orgId: string, guideId: string, to: Visibility):
 /** Copies an asset to a new guide's prefix (duplicating a guide), keeping its file name and visibility. */
 export async function copyTo(key: string, prefix: string, visibility: Visibility): Promise<string> {
   const target = `${prefix}${key.slice(key.lastIndexOf('/') + 1)}`;
-  await copyObject(objectKey(key, visibility), objectKey(target, visibility));
+  await Storage.copy(objectKey(key, visibility), objectKey(target, visibility));
   return target;
 }
 

@@ -1,8 +1,8 @@
-import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { HealthResponse } from '#shared/health';
-import { bucketConfig, tableConfig } from '../core/config';
-import { dynamo, s3 } from '../db/client';
+import { tableConfig } from '../core/config';
+import { dynamo } from '../db/client';
+import * as Storage from './storage';
 
 type Check = HealthResponse['checks'][string];
 
@@ -22,7 +22,7 @@ async function timed(probe: () => Promise<unknown>): Promise<Check> {
 export async function check(): Promise<HealthResponse> {
   const [table, bucket] = await Promise.all([
     timed(() => dynamo().send(new GetCommand({ TableName: tableConfig().TABLE_NAME, Key: { pk: '$health', sk: '$health' } }))),
-    timed(() => s3().send(new HeadBucketCommand({ Bucket: bucketConfig().BUCKET_NAME }))),
+    timed(() => Storage.checkBucket()),
   ]);
   const checks = { table, bucket };
   const allUp = Object.values(checks).every((c) => c.status === 'up');

@@ -1,10 +1,8 @@
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { AppError } from '#shared/errors';
 import { MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_PIXELS, MAX_SCREENSHOT_SIDE } from '#shared/guides';
-import { bucketConfig } from '../core/config';
-import { s3 } from '../db/client';
 import { IMAGE_EXTENSIONS, removeKey, type ImageContentType } from './asset';
+import * as Storage from './storage';
 
 /** Checking uploaded screenshots: the one place (with social-image.ts) that needs sharp. */
 const SIGNATURES: Array<{ type: ImageContentType; matches: (b: Uint8Array) => boolean }> = [
@@ -27,28 +25,26 @@ export function sniffImage(bytes: Uint8Array): ImageContentType | undefined {
  * decodes; answers its pixel size. A bad upload is deleted and refused.
  */
 export async function verifyScreenshot(key: string): Promise<{ width: number; height: number; contentType: ImageContentType }> {
-  const Bucket = bucketConfig().BUCKET_NAME;
   let head;
   try {
-    head = await s3().send(new HeadObjectCommand({ Bucket, Key: key }));
+    head = await Storage.head(key);
   } catch (error) {
-    const name = (error as { name?: string }).name;
-    if (name === 'NotFound' || name === 'NoSuchKey' || name === 'Forbidden') throw new AppError('not_found', 'The screenshot was not uploaded.');
-    throw error;
+    // Without list rights S3 answers a HEAD of a missing key with 403.
+    if ((error as { name?: string }).name !== 'Forbidden') throw error;
   }
+  if (!head) throw new AppError('not_found', 'The screenshot was not uploaded.');
   const refuse = async (message: string): Promise<never> => {
     await removeKey(key);
     throw new AppError('validation_failed', message, { screenshotKey: message });
   };
-  if ((head.ContentLength ?? 0) > MAX_SCREENSHOT_BYTES) return refuse('Screenshots are limited to 10 MB.');
-  if ((head.ContentLength ?? 0) === 0) return refuse('The screenshot is empty.');
-  const object = await s3().send(new GetObjectCommand({ Bucket, Key: key }));
-  const bytes = await object.Body!.transformToByteArray();
+  if ((head.contentLength ?? 0) > MAX_SCREENSHOT_BYTES) return refuse('Screenshots are limited to 10 MB.');
+  if ((head.contentLength ?? 0) === 0) return refuse('The screenshot is empty.');
+  const bytes = await Storage.read(key);
   if (bytes.length > MAX_SCREENSHOT_BYTES) return refuse('Screenshots are limited to 10 MB.');
   const sniffed = sniffImage(bytes);
   if (!sniffed) return refuse('The file is not a PNG, JPEG or WebP image.');
   const extension = key.slice(key.lastIndexOf('.') + 1);
-  if (IMAGE_EXTENSIONS[sniffed] !== extension || (head.ContentType && head.ContentType !== sniffed)) {
+  if (IMAGE_EXTENSIONS[sniffed] !== extension || (head.contentType && head.contentType !== sniffed)) {
     return refuse('The file is not the image type it was uploaded as.');
   }
   let size: { width: number; height: number };

@@ -1,15 +1,13 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { CaptureMeta } from '#shared/capture';
 import { AppError } from '#shared/errors';
 import type { GuideDto } from '#shared/guides';
-import { bucketConfig } from '../core/config';
-import { s3 } from '../db/client';
 import { db } from '../db/service';
 import { detail } from './guide';
 import { loadGuide } from './guide-read';
 import type { TranscriptInput, TranscriptProvider, TranscriptStep } from './narration/contracts';
 import { localTranscript } from './narration/local-transcript';
 import { transcriptProvider } from './narration/transcript';
+import * as Storage from './storage';
 
 /**
  * The smart transcript of a guide: step text and narration for every slide the author has not
@@ -31,8 +29,7 @@ const SCREENSHOT_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/web
 async function screenshotOf(key: string): Promise<TranscriptStep['screenshot']> {
   const type = SCREENSHOT_TYPES[key.slice(key.lastIndexOf('.') + 1) as keyof typeof SCREENSHOT_TYPES];
   if (!type) return undefined;
-  const answer = await s3().send(new GetObjectCommand({ Bucket: bucketConfig().BUCKET_NAME, Key: key }));
-  return { bytes: await answer.Body!.transformToByteArray(), mimeType: type };
+  return { bytes: await Storage.read(key), mimeType: type };
 }
 
 async function inputOf(guide: Guide, slides: Slide[], withScreenshots: boolean): Promise<TranscriptInput> {
