@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { needsRenumber, orderBetween, renumbered } from './order';
+import { byOrder, needsRenumber, orderBetween, renumbered } from './order';
 
-describe('orderBetween (spec §4)', () => {
+describe('orderBetween', () => {
   it.each([
     [1, 3, 2],
     [1, undefined, 2],
@@ -47,5 +47,16 @@ describe('orderBetween (spec §4)', () => {
     }
     expect(halvings).toBeGreaterThan(10);
     expect(halvings).toBeLessThan(60);
+  });
+});
+
+describe('byOrder', () => {
+  it('reads by order, and items on one order by id', () => {
+    const items = [
+      { id: 'b', order: 1 },
+      { id: 'c', order: 0 },
+      { id: 'a', order: 1 },
+    ];
+    expect(items.sort(byOrder((item) => item.id)).map((item) => item.id)).toEqual(['c', 'a', 'b']);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Where an item lands between two neighbours (spec §4): the midpoint of their orders;
+ * Where an item lands between two neighbours: the midpoint of their orders;
  * previous + 1 with no next; next − 1 with no previous; 0 when alone.
  */
 export function orderBetween(previous: number | undefined, next: number | undefined): number {
@@ -22,4 +22,12 @@ export function needsRenumber(previous: number | undefined, next: number | undef
 /** Evenly spaced orders 0, 1, 2, … for a renumbering. */
 export function renumbered(count: number): number[] {
   return Array.from({ length: count }, (_, i) => i);
+}
+
+/**
+ * Reading order of ordered items (slides): by order, then by id, so two items that landed on one
+ * order (two moves into one gap at once) read the same way everywhere.
+ */
+export function byOrder<T extends { order: number }>(idOf: (item: T) => string): (a: T, b: T) => number {
+  return (a, b) => a.order - b.order || idOf(a).localeCompare(idOf(b));
 }

@@ -1,3 +1,4 @@
+import { byOrder } from '#shared/order';
 import { db } from '../db/service';
 
 /**
@@ -7,5 +8,5 @@ import { db } from '../db/service';
 export async function loadGuide(guideId: string) {
   const { data } = await db().collections.guide({ guideId }).go({ pages: 'all' });
   const guide = data.guide[0];
-  return { guide, slides: data.slide.sort((a, b) => a.order - b.order || a.slideId.localeCompare(b.slideId)) };
+  return { guide, slides: data.slide.sort(byOrder((s) => s.slideId)) };
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { GuideDto, SlideDto, UpdateSlideBody } from '#shared/guides';
+import { byOrder } from '#shared/order';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
 import { restoreSnapshot, savingElsewhere, takeSnapshot, type CacheSnapshot } from './guide-cache';
@@ -15,8 +16,6 @@ export type SlideChanges = z.input<typeof UpdateSlideBody>;
 export function updateSlide({ guideId, slideId, data }: { guideId: string; slideId: string; data: SlideChanges }) {
   return api.patch(`/api/guides/${encodeURIComponent(guideId)}/slides/${encodeURIComponent(slideId)}`, data, Slide);
 }
-
-const byOrder = (a: SlideDto, b: SlideDto) => a.order - b.order || a.id.localeCompare(b.id);
 
 /** The slide with the changes applied, as the cache holds it (a null override clears it). */
 function applied(slide: SlideDto, data: SlideChanges): SlideDto {
@@ -48,7 +47,7 @@ export function useUpdateSlide({ guideId, mutationConfig }: { guideId: string; m
     onMutate: async ({ slideId, data }): Promise<CacheSnapshot> => {
       const snapshot = await takeSnapshot(queryClient, [guideQueryKeys.detail(guideId)]);
       queryClient.setQueryData<GuideDto>(guideQueryKeys.detail(guideId), (guide) =>
-        guide ? { ...guide, slides: guide.slides.map((slide) => (slide.id === slideId ? applied(slide, data) : slide)).sort(byOrder) } : guide,
+        guide ? { ...guide, slides: guide.slides.map((slide) => (slide.id === slideId ? applied(slide, data) : slide)).sort(byOrder((s) => s.id)) } : guide,
       );
       return snapshot;
     },
