@@ -65,35 +65,49 @@ export const RevokeSessionBody = z.object({ token: z.string().min(1).max(256) })
 
 export const VerifyEmailQuery = z.object({ token: z.string().min(16).max(256), callbackURL: CallbackUrl });
 
-export interface UserDto {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  image: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const UserDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  image: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type UserDto = z.infer<typeof UserDto>;
 
-export interface SessionDto {
-  id: string;
+export const SessionDto = z.object({
+  id: z.string(),
   /** the session's id, as better-auth names it: what revoke-session takes */
-  token: string;
-  userId: string;
-  expiresAt: string;
-  createdAt: string;
-  updatedAt: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  activeOrganizationId: string | null;
+  token: z.string(),
+  userId: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  activeOrganizationId: z.string().nullable(),
   /** true for the session that made the request */
-  current?: boolean;
-}
+  current: z.boolean().optional(),
+});
+export type SessionDto = z.infer<typeof SessionDto>;
 
-export interface SessionResponse {
-  session: SessionDto;
-  user: UserDto;
-}
+/** GET /api/auth/get-session: the caller's session and user; null when signed out. */
+export const SessionResponse = z.object({ session: SessionDto, user: UserDto });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+export const SessionReply = SessionResponse.nullable();
+
+export const SessionListDto = z.array(SessionDto);
+
+/** The answers that only say it worked. */
+export const StatusReply = z.object({ status: z.boolean() });
+export const SuccessReply = z.object({ success: z.boolean() });
+export const StatusMessageReply = z.object({ status: z.boolean(), message: z.string() });
+export const SuccessMessageReply = z.object({ success: z.boolean(), message: z.string() });
+export const UserReply = z.object({ status: z.boolean(), user: UserDto });
+/** sign-up and change-password: no session token in the body (the cookie carries the session) */
+export const TokenlessUserReply = z.object({ token: z.null(), user: UserDto });
+export const SignInReply = z.object({ redirect: z.boolean(), token: z.string(), url: z.string().nullish(), user: UserDto });
 
 /**
  * Where to go after signing in: a same-site path only. Absolute URLs, protocol-relative

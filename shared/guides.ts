@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CaptureMeta } from './capture';
-import { Language, SpeechRate, VoiceId, type WordTiming } from './narration';
+import { Language, SpeechRate, VoiceId, WordTiming } from './narration';
 import { safeText } from './text';
 import { GUIDE_ID_LENGTH } from './share/link';
 
@@ -18,7 +18,7 @@ export const MAX_SCREENSHOT_PIXELS = 40_000_000;
 export const MAX_SCREENSHOT_SIDE = 16_384;
 export const SCREENSHOT_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type ScreenshotContentType = (typeof SCREENSHOT_CONTENT_TYPES)[number];
-export const DEFAULT_ZOOM_LEVEL = 1.5;
+export { DEFAULT_HIGHLIGHT_VISIBLE, DEFAULT_ZOOM_LEVEL } from './guide-defaults';
 export const MIN_ZOOM_LEVEL = 1;
 export const MAX_ZOOM_LEVEL = 4;
 export const GUIDES_PAGE_SIZE = 24;
@@ -109,78 +109,77 @@ export const UploadBody = z
 
 export const FolderBody = z.object({ name: FolderName }).strict();
 
-export interface SlideDto {
-  id: string;
-  order: number;
-  title: string | null;
-  text: string | null;
-  narration: string | null;
-  screenshotKey: string | null;
-  screenshotUrl: string | null;
-  width: number | null;
-  height: number | null;
-  click: { x: number; y: number } | null;
+/** One slide as its guide's members see it. */
+export const SlideDto = z.object({
+  id: z.string(),
+  order: z.number(),
+  title: z.string().nullable(),
+  text: z.string().nullable(),
+  narration: z.string().nullable(),
+  screenshotKey: z.string().nullable(),
+  screenshotUrl: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  click: z.object({ x: z.number(), y: z.number() }).nullable(),
   /** the slide's own overrides; null when it follows the guide */
-  zoomLevel: number | null;
-  isHighlightVisible: boolean | null;
+  zoomLevel: z.number().nullable(),
+  isHighlightVisible: z.boolean().nullable(),
   /** the slide's voiceover, when it has one */
-  audioUrl: string | null;
-  audioDurationMs: number | null;
+  audioUrl: z.string().nullable(),
+  audioDurationMs: z.number().nullable(),
   /** when each word of the narration is spoken; empty without audio */
-  words: WordTiming[];
+  words: z.array(WordTiming),
   /** the narration, voice or speed changed since the audio was made: a voiceover run redoes it */
-  audioStale: boolean;
+  audioStale: z.boolean(),
   /** the author edited the text or narration: regenerating the transcript asks before overwriting */
-  edited: boolean;
+  edited: z.boolean(),
   /** the transcript could only guess (an uploaded image with nothing captured) */
-  needsText: boolean;
-}
+  needsText: z.boolean(),
+});
+export type SlideDto = z.infer<typeof SlideDto>;
 
-export interface GuideSummaryDto {
-  id: string;
-  title: string;
-  folderId: string | null;
-  status: 'draft' | 'published';
-  visibility: 'public' | 'private';
-  slideCount: number;
-  thumbnailUrl: string | null;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const GuideSummaryDto = z.object({
+  id: z.string(),
+  title: z.string(),
+  folderId: z.string().nullable(),
+  status: z.enum(['draft', 'published']),
+  visibility: z.enum(['public', 'private']),
+  slideCount: z.number(),
+  thumbnailUrl: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GuideSummaryDto = z.infer<typeof GuideSummaryDto>;
 
-export interface GuideDto extends GuideSummaryDto {
-  zoomLevel: number;
-  isHighlightVisible: boolean;
+export const GuideDto = GuideSummaryDto.extend({
+  zoomLevel: z.number(),
+  isHighlightVisible: z.boolean(),
   /** null: the voice engine's default voice */
-  voiceId: string | null;
-  speechRate: number;
-  language: string;
+  voiceId: z.string().nullable(),
+  speechRate: z.number(),
+  language: z.string(),
   /** the transcript's opening and closing lines */
-  intro: string | null;
-  outro: string | null;
+  intro: z.string().nullable(),
+  outro: z.string().nullable(),
   /** the latest voiceover job, for the design view's progress */
-  voiceoverJobId: string | null;
-  slides: SlideDto[];
-}
+  voiceoverJobId: z.string().nullable(),
+  slides: z.array(SlideDto),
+});
+export type GuideDto = z.infer<typeof GuideDto>;
 
-export interface GuideListDto {
-  items: GuideSummaryDto[];
-  nextCursor: string | null;
-}
+export const GuideListDto = z.object({ items: z.array(GuideSummaryDto), nextCursor: z.string().nullable() });
+export type GuideListDto = z.infer<typeof GuideListDto>;
 
-export interface FolderDto {
-  id: string;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export const FolderDto = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string() });
+export type FolderDto = z.infer<typeof FolderDto>;
 
-export interface UploadDto {
-  url: string;
-  fields: Record<string, string>;
-  key: string;
-}
+export const FolderListDto = z.array(FolderDto);
+export type FolderListDto = z.infer<typeof FolderListDto>;
+
+/** A presigned POST of one screenshot straight to the bucket: the policy's fields, then the file. */
+export const UploadDto = z.object({ url: z.url(), fields: z.record(z.string(), z.string()), key: z.string() });
+export type UploadDto = z.infer<typeof UploadDto>;
 
 /**
  * A slide's effective zoom and highlight (spec §3): its override when that has the right type,

@@ -130,3 +130,12 @@ export const FullOrganizationDto = OrganizationDto.extend({
   teams: z.array(TeamDto),
 });
 export type FullOrganizationDto = z.infer<typeof FullOrganizationDto>;
+
+/** has-permission's answer: `success` says whether the caller's role grants every permission asked. */
+export const HasPermissionDto = z.object({ error: z.null(), success: z.boolean() });
+export const ActiveMemberRoleDto = z.object({ role: z.string() });
+export const RemovedMemberDto = z.object({ member: MemberDto });
+export const AcceptedInvitationDto = z.object({ invitation: InvitationDto, member: MemberDto });
+export const RejectedInvitationDto = z.object({ invitation: InvitationDto, member: z.null() });
+/** What remove-team and remove-team-member answer. */
+export const MessageDto = z.object({ message: z.string() });

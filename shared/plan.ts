@@ -23,16 +23,18 @@ export const PRO_PLAN = {
   ] satisfies PlanFeature[],
 } as const;
 
-/** Subscription states Stripe reports; Pro is active or trialing (spec §4). */
-export type SubscriptionStatus =
-  | 'active'
-  | 'trialing'
-  | 'past_due'
-  | 'canceled'
-  | 'unpaid'
-  | 'incomplete'
-  | 'incomplete_expired'
-  | 'paused';
+/** Subscription states Stripe reports; Pro is active or trialing. */
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export interface SubscriptionDetails {
   status: SubscriptionStatus | null;
@@ -40,6 +42,28 @@ export interface SubscriptionDetails {
   trialEnd: number | null;
   cancelAtPeriodEnd: boolean | null;
 }
+
+/**
+ * GET /api/stripe/subscription/details: the caller's subscription, nulls without one. A status a
+ * client does not know (Stripe adds some now and then) reads as none: it never counts as Pro.
+ */
+export const SubscriptionDetailsDto = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES).nullable().catch(null),
+  trialEnd: z.number().nullable(),
+  cancelAtPeriodEnd: z.boolean().nullable(),
+  /** unix seconds: when the current period (a trial's included) ends */
+  currentPeriodEnd: z.number().nullable().default(null),
+});
+export type SubscriptionDetailsDto = z.infer<typeof SubscriptionDetailsDto>;
+
+/** GET /api/stripe/subscription/confirm: the stored subscription after a completed checkout. */
+export const ConfirmedSubscriptionDto = SubscriptionDetailsDto.omit({ currentPeriodEnd: true });
+
+/** Where Stripe's Checkout page is (Stripe may give none). */
+export const CheckoutSessionDto = z.object({ url: z.string().nullish() });
+
+/** Where the caller's Stripe billing portal is. */
+export const BillingPortalDto = z.object({ url: z.string() });
 
 export function isSubscribed(status: SubscriptionStatus | null | undefined): boolean {
   return status === 'active' || status === 'trialing';
@@ -117,3 +141,6 @@ export function entitlementsDto(e: Entitlements): EntitlementsDto {
 export function fromEntitlementsDto(dto: EntitlementsDto): Entitlements {
   return { ...dto, guideLimit: dto.guideLimit ?? Number.POSITIVE_INFINITY };
 }
+
+/** POST /api/stripe/webhook: Stripe only reads the status; `duplicate` says the event was handled before. */
+export const WebhookReplyDto = z.object({ received: z.literal(true), duplicate: z.boolean() });

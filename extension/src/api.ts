@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { CaptureMeta } from '#shared/capture';
 import { ErrorBody } from '#shared/errors';
-import type { ScreenshotContentType } from '#shared/guides';
+import type { FolderDto} from '#shared/guides';
+import { FolderListDto, GuideDto, GuideListDto, SlideDto, UploadDto, type ScreenshotContentType } from '#shared/guides';
+import { FullOrganizationDto, OrganizationDto } from '#shared/organization';
+import { SessionReply } from '#shared/auth';
 import { appUrl } from './config';
 
 /**
@@ -54,40 +57,27 @@ async function call<T>(schema: z.ZodType<T>, method: string, path: string, body?
   return parsed.data;
 }
 
-export const Session = z
-  .object({
-    session: z.object({ activeOrganizationId: z.string().nullable().optional() }),
-    user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-  })
-  .nullable();
+/** The answers are the shared contract's schemas (`#shared/*`), parsed as the web app parses them. */
+export const Session = SessionReply;
 export type Session = z.infer<typeof Session>;
+export type Organization = OrganizationDto;
+export type Folder = FolderDto;
+export type Guide = GuideDto;
+export type Upload = UploadDto;
 
-export const Organization = z.object({ id: z.string(), name: z.string(), slug: z.string() });
-export type Organization = z.infer<typeof Organization>;
-
-export const Folder = z.object({ id: z.string(), name: z.string() });
-export type Folder = z.infer<typeof Folder>;
-
-const Slide = z.object({ id: z.string(), order: z.number(), screenshotKey: z.string().nullable(), text: z.string().nullable() });
-const Guide = z.object({ id: z.string(), title: z.string(), slides: z.array(Slide).optional() });
-export type Guide = z.infer<typeof Guide>;
-const GuideSummary = z.object({ id: z.string(), title: z.string(), slideCount: z.number(), createdAt: z.string() });
-const Upload = z.object({ url: z.string().url(), fields: z.record(z.string(), z.string()), key: z.string() });
-export type Upload = z.infer<typeof Upload>;
-
-export const getSession = () => call(Session, 'GET', '/api/auth/get-session');
-export const listOrganizations = () => call(z.array(Organization), 'GET', '/api/auth/organization/list');
-export const setActiveOrganization = (organizationId: string) => call(z.unknown(), 'POST', '/api/auth/organization/set-active', { organizationId });
-export const listFolders = () => call(z.object({ items: z.array(Folder) }).or(z.array(Folder)), 'GET', '/api/folders').then((r) => (Array.isArray(r) ? r : r.items));
+export const getSession = () => call(SessionReply, 'GET', '/api/auth/get-session');
+export const listOrganizations = () => call(z.array(OrganizationDto), 'GET', '/api/auth/organization/list');
+export const setActiveOrganization = (organizationId: string) => call(FullOrganizationDto.nullable(), 'POST', '/api/auth/organization/set-active', { organizationId });
+export const listFolders = () => call(FolderListDto, 'GET', '/api/folders');
 // The title is the first page's: the smart transcript replaces it with one from the task.
-export const createGuide = (title: string, folderId: string | undefined) => call(Guide, 'POST', '/api/guides', { title, autoTitle: true, ...(folderId ? { folderId } : {}) });
-export const getGuide = (id: string) => call(Guide, 'GET', `/api/guides/${encodeURIComponent(id)}`);
+export const createGuide = (title: string, folderId: string | undefined) => call(GuideDto, 'POST', '/api/guides', { title, autoTitle: true, ...(folderId ? { folderId } : {}) });
+export const getGuide = (id: string) => call(GuideDto, 'GET', `/api/guides/${encodeURIComponent(id)}`);
 export const findGuides = (title: string) =>
-  call(z.object({ items: z.array(GuideSummary) }), 'GET', `/api/guides?${new URLSearchParams({ q: title.slice(0, 100), limit: '50' }).toString()}`).then((r) => r.items);
+  call(GuideListDto, 'GET', `/api/guides?${new URLSearchParams({ q: title.slice(0, 100), limit: '50' }).toString()}`).then((r) => r.items);
 export const createUpload = (guideId: string, contentType: ScreenshotContentType, contentLength: number) =>
-  call(Upload, 'POST', `/api/guides/${encodeURIComponent(guideId)}/uploads`, { contentType, contentLength });
+  call(UploadDto, 'POST', `/api/guides/${encodeURIComponent(guideId)}/uploads`, { contentType, contentLength });
 export const createSlide = (guideId: string, body: { screenshotKey: string; capture: CaptureMeta; click?: { x: number; y: number }; order: number }) =>
-  call(Slide, 'POST', `/api/guides/${encodeURIComponent(guideId)}/slides`, body);
+  call(SlideDto, 'POST', `/api/guides/${encodeURIComponent(guideId)}/slides`, body);
 
 /** The presigned POST straight to the bucket: the policy's fields, then the file. */
 export async function postScreenshot(upload: Upload, blob: Blob): Promise<void> {

@@ -2,7 +2,7 @@ import type { CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambd
 import { escapeHtml } from '#shared/html';
 import { PRODUCT_NAME } from '#shared/product';
 import { isEmbedPath, pageSecurityHeaders, uploadConnectSrc } from '#shared/security-headers';
-import { ShareMeta, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type SharedGuideDto } from '#shared/share/shared-guide';
+import { SharedGuideDto, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '#shared/share/shared-guide';
 import { SERVER_FRAME_ATTRIBUTE, SHARE_SHELL_PATHS, type RenderShareFrame } from '#shared/share/frame';
 import { guideIdFromSegment } from '#shared/share/link';
 
@@ -162,9 +162,9 @@ export async function pageMeta(origin: string, uri: string): Promise<PageMeta> {
   if (response?.status === 404) return { ...generic, notFound: parsed.view !== 'design' };
   if (!response?.ok) return generic;
   const body: unknown = await response.json().catch(() => undefined);
-  const guide = ShareMeta.safeParse(body);
+  const guide = SharedGuideDto.safeParse(body);
   if (!guide.success) return generic;
-  const first = guide.data.slides?.[0]?.screenshotUrl ?? undefined;
+  const first = guide.data.slides[0]?.screenshotUrl ?? undefined;
   return {
     title: `${guide.data.title} | ${PRODUCT_NAME}`,
     description: `${guide.data.title} - Shared guide from ${PRODUCT_NAME}`,
@@ -179,8 +179,8 @@ export async function pageMeta(origin: string, uri: string): Promise<PageMeta> {
             id: guide.data.id,
             json: scriptSafeJson(body),
             firstScreenshotUrl: first && first.startsWith('/assets/') ? first : undefined,
-            // The API's own answer, whole: the frame renders it as the app would.
-            dto: body as SharedGuideDto,
+            // The API's own answer, as the app parses it: the frame renders it as the app would.
+            dto: guide.data,
           },
         }
       : {}),

@@ -1,45 +1,50 @@
-import * as z from 'zod';
-import type { WordTiming } from '../narration';
+import * as z from 'zod/mini';
+import { DEFAULT_HIGHLIGHT_VISIBLE, DEFAULT_ZOOM_LEVEL } from '../guide-defaults';
 
-/** GET /api/share/{id}: what every viewer of a published guide receives (no cookie needed). */
-export interface SharedSlideDto {
-  id: string;
-  title: string | null;
-  text: string | null;
-  narration: string | null;
-  screenshotUrl: string | null;
-  width: number | null;
-  height: number | null;
-  click: { x: number; y: number } | null;
+/**
+ * GET /api/share/{id}: what every viewer of a published guide receives (no cookie needed).
+ * Written with zod's mini build: the embed parses it on other sites' pages and must stay small
+ * (the full build alone is ~14 KB gzip). The guide's id, title and slides (each with its id) are
+ * required; what the player can do without takes the API's own default when absent, so an older
+ * answer still plays. A field of the wrong type fails; unknown fields are dropped.
+ */
+const orNull = <T extends z.core.SomeType>(schema: T) => z._default(z.nullable(schema), null);
+
+const Point = z.object({ x: z.number(), y: z.number() });
+const Word = z.object({ startMs: z.number(), endMs: z.number(), text: z.string() });
+
+export const SharedSlideDto = z.object({
+  id: z.string(),
+  title: orNull(z.string()),
+  text: orNull(z.string()),
+  narration: orNull(z.string()),
+  screenshotUrl: orNull(z.string()),
+  width: orNull(z.number()),
+  height: orNull(z.number()),
+  click: orNull(Point),
   /** the effective values: the slide's override when it has the right type, else the guide's default */
-  zoomLevel: number;
-  isHighlightVisible: boolean;
+  zoomLevel: z._default(z.number(), DEFAULT_ZOOM_LEVEL),
+  isHighlightVisible: z._default(z.boolean(), DEFAULT_HIGHLIGHT_VISIBLE),
   /** the slide's voiceover, when it has one */
-  audioUrl: string | null;
-  audioDurationMs: number | null;
+  audioUrl: orNull(z.string()),
+  audioDurationMs: orNull(z.number()),
   /** when each word of the narration is spoken, for captions that follow the voice; empty without audio */
-  words: WordTiming[];
-}
+  words: z._default(z.array(Word), []),
+});
+export type SharedSlideDto = z.infer<typeof SharedSlideDto>;
 
-export interface SharedGuideDto {
-  id: string;
-  title: string;
-  organizationName: string;
-  visibility: 'public' | 'private';
-  updatedAt: string;
-  /** the 1200×630 social preview (og:image), when one has been made */
-  socialImageUrl: string | null;
-  slides: SharedSlideDto[];
-}
-
-/** The fields the edge reads to write a share page's meta tags; anything else is ignored. */
-export const ShareMeta = z.object({
+export const SharedGuideDto = z.object({
   id: z.string(),
   title: z.string(),
-  socialImageUrl: z.string().nullable(),
-  slides: z.array(z.object({ screenshotUrl: z.string().nullable() })).optional(),
+  organizationName: z._default(z.string(), ''),
+  visibility: z._default(z.enum(['public', 'private']), 'public'),
+  updatedAt: z._default(z.string(), ''),
+  /** the 1200×630 social preview (og:image), when one has been made */
+  socialImageUrl: orNull(z.string()),
+  slides: z.array(SharedSlideDto),
 });
+export type SharedGuideDto = z.infer<typeof SharedGuideDto>;
 
-/** Social preview image size (spec §9). */
+/** Social preview image size. */
 export const SOCIAL_IMAGE_WIDTH = 1200;
 export const SOCIAL_IMAGE_HEIGHT = 630;

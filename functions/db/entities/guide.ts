@@ -1,4 +1,5 @@
 import { Entity } from 'electrodb';
+import { DEFAULT_HIGHLIGHT_VISIBLE, DEFAULT_ZOOM_LEVEL } from '#shared/guide-defaults';
 import { SERVICE, createdAt, key, updatedAt } from './common';
 
 /** The folder id of a guide in no folder. */
@@ -23,9 +24,9 @@ export const GuideEntity = new Entity({
     status: { type: ['draft', 'published'] as const, required: true, default: 'draft' },
     visibility: { type: ['public', 'private'] as const, required: true, default: 'public' },
     /** guide default; a slide may override it */
-    zoomLevel: { type: 'number', required: true, default: 1.5 },
+    zoomLevel: { type: 'number', required: true, default: DEFAULT_ZOOM_LEVEL },
     /** guide default; a slide may override it */
-    isHighlightVisible: { type: 'boolean', required: true, default: true },
+    isHighlightVisible: { type: 'boolean', required: true, default: DEFAULT_HIGHLIGHT_VISIBLE },
     slideCount: { type: 'number', required: true, default: 0 },
     /**
      * bumped by every write that adds, moves, renumbers or removes slides, on the condition that

@@ -1,4 +1,4 @@
-// GET /api/openapi.json — the API described from the zod schemas the handlers parse with
+// GET /api/openapi.json — the API described from the shared zod schemas the handlers parse with and answer by
 import * as z from 'zod';
 import { ErrorBody } from '#shared/errors';
 import { PRODUCT_NAME } from '#shared/product';
@@ -7,7 +7,7 @@ import { OPERATIONS } from './operations';
 
 type JsonSchema = Record<string, unknown>;
 
-function schema(type: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+function schema(type: z.core.$ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   const json = z.toJSONSchema(type, { io, unrepresentable: 'any' }) as JsonSchema;
   delete json.$schema;
   return json;
@@ -34,7 +34,10 @@ export function buildDocument(): JsonSchema {
       parameters: [...parameters('path', operation.params), ...parameters('query', operation.query)],
       ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(operation.body) } } } } : {}),
       responses: {
-        [status]: { description },
+        [status]: {
+          description,
+          ...(operation.response ? { content: { 'application/json': { schema: schema(operation.response, 'output') } } } : {}),
+        },
         default: { description: 'An error in the one error shape', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
       },
     };

@@ -1,42 +1,18 @@
 import { queryOptions, useQueryClient, useSuspenseQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { redirect, useNavigate } from 'react-router';
-import { z } from 'zod';
-import type { SessionDto, SessionResponse as SessionResponseDto, UserDto } from '#shared/auth';
+import { SessionDto, SessionResponse, UserDto } from '#shared/auth';
 import { paths } from '../config/paths';
 import { authClient } from './auth-client';
 import { authQueryKeys } from './auth-keys';
 
 /**
  * The signed-in session, shared by every feature: the guard of the private area, the app shell
- * and the pages read the same query. The answer's schemas are typed by the shared contract
- * (`UserDto`, `SessionDto`) so that a change there breaks the build here.
+ * and the pages read the same query. The answer's schemas are the shared contract's.
  */
-export const User: z.ZodType<UserDto> = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  emailVerified: z.boolean(),
-  image: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-
-export const Session: z.ZodType<SessionDto> = z.object({
-  id: z.string(),
-  token: z.string(),
-  userId: z.string(),
-  expiresAt: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  ipAddress: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  activeOrganizationId: z.string().nullable(),
-  current: z.boolean().optional(),
-});
-
-export const SessionResponse: z.ZodType<SessionResponseDto> = z.object({ session: Session, user: User });
-export type SessionResponse = SessionResponseDto;
+export const User = UserDto;
+export const Session = SessionDto;
+export { SessionResponse };
 
 /** GET /api/auth/get-session: `{ session, user }`, or null when signed out. */
 export function getSession(signal?: AbortSignal): Promise<SessionResponse | null> {

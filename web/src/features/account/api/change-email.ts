@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { StatusReply } from '#shared/auth';
 import type { ChangeEmailBody } from '#shared/auth';
 import { authClient } from '../../../lib/auth-client';
 import type { MutationConfig } from '../../../lib/react-query';
@@ -11,7 +12,7 @@ export type ChangeEmailInput = z.output<typeof ChangeEmailBody>;
  * only when that link is followed (it lands on `callbackURL?verified=true`).
  */
 export function changeEmail(input: ChangeEmailInput) {
-  return authClient.post('/change-email', input, z.object({ status: z.boolean() }));
+  return authClient.post('/change-email', input, StatusReply);
 }
 
 export function useChangeEmail({ mutationConfig }: { mutationConfig?: MutationConfig<typeof changeEmail> } = {}) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { TokenlessUserReply } from '#shared/auth';
 import type { ChangePasswordBody } from '#shared/auth';
 import { authClient } from '../../../lib/auth-client';
-import { User } from '../../../lib/auth';
 import { authQueryKeys } from '../../../lib/auth-keys';
 import type { MutationConfig } from '../../../lib/react-query';
 
@@ -10,7 +10,7 @@ export type ChangePasswordInput = z.output<typeof ChangePasswordBody>;
 
 /** POST /api/auth/change-password: checks the current password; other sessions end unless kept. */
 export function changePassword(input: ChangePasswordInput) {
-  return authClient.post('/change-password', input, z.object({ user: User }));
+  return authClient.post('/change-password', input, TokenlessUserReply);
 }
 
 export function useChangePassword({ mutationConfig }: { mutationConfig?: MutationConfig<typeof changePassword> } = {}) {

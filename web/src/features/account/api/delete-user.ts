@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { SuccessMessageReply } from '#shared/auth';
 import type { DeleteUserBody } from '#shared/auth';
 import { authClient } from '../../../lib/auth-client';
 import { endSession } from '../../../lib/auth-keys';
@@ -12,7 +13,7 @@ export type DeleteUserInput = z.output<typeof DeleteUserBody>;
  * when an organisation with other members has no other owner (it must be handed over first).
  */
 export function deleteUser(input: DeleteUserInput) {
-  return authClient.post('/delete-user', input, z.object({ success: z.boolean() }));
+  return authClient.post('/delete-user', input, SuccessMessageReply);
 }
 
 /** Spec §4: the session refreshes after delete-user (it is gone, so the private area is left). */

@@ -1,12 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { SessionListDto } from '#shared/auth';
 import { authClient } from '../../../lib/auth-client';
-import { Session } from '../../../lib/auth';
 import { authQueryKeys } from '../../../lib/auth-keys';
 
 /** GET /api/auth/list-sessions: the signed-in person's live sessions, newest first; `current` marks this one. */
 export function listSessions(signal?: AbortSignal) {
-  return authClient.get('/list-sessions', z.array(Session), signal);
+  return authClient.get('/list-sessions', SessionListDto, signal);
 }
 
 export function listSessionsQueryOptions() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { StatusReply } from '#shared/auth';
 import { authClient } from '../../../lib/auth-client';
 import { authQueryKeys } from '../../../lib/auth-keys';
 import type { MutationConfig } from '../../../lib/react-query';
 
 /** POST /api/auth/revoke-other-sessions: signs out every device but this one. */
 export function revokeOtherSessions() {
-  return authClient.post('/revoke-other-sessions', {}, z.object({ status: z.boolean() }));
+  return authClient.post('/revoke-other-sessions', {}, StatusReply);
 }
 
 export function useRevokeOtherSessions({ mutationConfig }: { mutationConfig?: MutationConfig<typeof revokeOtherSessions> } = {}) {

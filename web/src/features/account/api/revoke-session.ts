@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { StatusReply } from '#shared/auth';
 import type { SessionDto } from '#shared/auth';
 import { authClient } from '../../../lib/auth-client';
 import { authQueryKeys, endSession } from '../../../lib/auth-keys';
@@ -7,7 +7,7 @@ import type { MutationConfig } from '../../../lib/react-query';
 
 /** POST /api/auth/revoke-session: ends one of the person's sessions (signs that device out). */
 export function revokeSession(session: Pick<SessionDto, 'token' | 'current'>) {
-  return authClient.post('/revoke-session', { token: session.token }, z.object({ status: z.boolean() }));
+  return authClient.post('/revoke-session', { token: session.token }, StatusReply);
 }
 
 export function useRevokeSession({ mutationConfig }: { mutationConfig?: MutationConfig<typeof revokeSession> } = {}) {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { StatusReply } from '#shared/auth';
 import { authClient } from '../../../lib/auth-client';
 import type { MutationConfig } from '../../../lib/react-query';
 
@@ -8,7 +8,7 @@ import type { MutationConfig } from '../../../lib/react-query';
  * which lands on `callbackURL?verified=true` once followed.
  */
 export function sendVerificationEmail(input: { callbackURL?: string }) {
-  return authClient.post('/send-verification-email', input, z.object({ status: z.boolean() }));
+  return authClient.post('/send-verification-email', input, StatusReply);
 }
 
 export function useSendVerificationEmail({ mutationConfig }: { mutationConfig?: MutationConfig<typeof sendVerificationEmail> } = {}) {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { UserReply } from '#shared/auth';
 import type { UpdateUserBody } from '#shared/auth';
 import { authClient } from '../../../lib/auth-client';
-import { User } from '../../../lib/auth';
 import { authQueryKeys } from '../../../lib/auth-keys';
 import type { MutationConfig } from '../../../lib/react-query';
 
@@ -10,7 +10,7 @@ export type UpdateUserInput = z.output<typeof UpdateUserBody>;
 
 /** POST /api/auth/update-user: the name (and picture). */
 export function updateUser(input: UpdateUserInput) {
-  return authClient.post('/update-user', input, z.object({ user: User }));
+  return authClient.post('/update-user', input, UserReply);
 }
 
 /** Spec §4: the session (which carries the user) refreshes after update-user. */

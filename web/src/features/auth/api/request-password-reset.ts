@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { StatusReply } from '#shared/auth';
 import type { RequestPasswordResetBody } from '#shared/auth';
 import { authClient } from '../../../lib/auth-client';
 import type { MutationConfig } from '../../../lib/react-query';
@@ -11,7 +12,7 @@ export type RequestPasswordResetInput = z.output<typeof RequestPasswordResetBody
  * account; the answer is the same either way, so it reveals nothing.
  */
 export function requestPasswordReset(input: RequestPasswordResetInput) {
-  return authClient.post('/request-password-reset', input, z.object({ status: z.boolean() }));
+  return authClient.post('/request-password-reset', input, StatusReply);
 }
 
 export function useRequestPasswordReset({ mutationConfig }: { mutationConfig?: MutationConfig<typeof requestPasswordReset> } = {}) {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { StatusReply } from '#shared/auth';
 import type { ResetPasswordBody } from '#shared/auth';
 import { authClient } from '../../../lib/auth-client';
 import { endSession } from '../../../lib/auth-keys';
@@ -9,7 +10,7 @@ export type ResetPasswordInput = z.output<typeof ResetPasswordBody>;
 
 /** POST /api/auth/reset-password: sets the new password from a mailed link; every session ends. */
 export function resetPassword(input: ResetPasswordInput) {
-  return authClient.post('/reset-password', input, z.object({ status: z.boolean() }));
+  return authClient.post('/reset-password', input, StatusReply);
 }
 
 /** Resets the password; every session ended, this browser's included, so the session is refreshed. */

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { SignInReply } from '#shared/auth';
 import type { SignInBody } from '#shared/auth';
 import { authClient } from '../../../lib/auth-client';
-import { refreshSessionAfterSignIn, User } from '../../../lib/auth';
+import { refreshSessionAfterSignIn } from '../../../lib/auth';
 import type { MutationConfig } from '../../../lib/react-query';
 
 export type SignInInput = z.output<typeof SignInBody>;
 
-const SignInResponse = z.object({ user: User });
+const SignInResponse = SignInReply;
 
 /**
  * POST /api/auth/sign-in/email: sets the session cookie. No `callbackURL` is sent: the SPA

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { SuccessReply } from '#shared/auth';
 import { authClient } from '../../../lib/auth-client';
 import { endSession } from '../../../lib/auth-keys';
 import type { MutationConfig } from '../../../lib/react-query';
 
 /** POST /api/auth/sign-out: ends this session and clears its cookie. */
 export function signOut() {
-  return authClient.post('/sign-out', {}, z.object({ success: z.boolean() }));
+  return authClient.post('/sign-out', {}, SuccessReply);
 }
 
 /**

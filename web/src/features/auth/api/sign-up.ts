@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { StatusReply, TokenlessUserReply } from '#shared/auth';
 import type { SignUpBody } from '#shared/auth';
 import { authClient } from '../../../lib/auth-client';
-import { User } from '../../../lib/auth';
 import type { MutationConfig } from '../../../lib/react-query';
 
 export type SignUpInput = z.output<typeof SignUpBody>;
 
-const SignUpResponse = z.object({ user: User });
+const SignUpResponse = TokenlessUserReply;
 
 /**
  * POST /api/auth/sign-up/email: creates the account and its personal organisation and mails the
@@ -25,7 +25,7 @@ export function useSignUp({ mutationConfig }: { mutationConfig?: MutationConfig<
 
 /** POST /api/auth/send-verification-email with the address: a new link, the same answer for any address. */
 export function resendVerification(input: { email: string; callbackURL?: string }) {
-  return authClient.post('/send-verification-email', input, z.object({ status: z.boolean() }));
+  return authClient.post('/send-verification-email', input, StatusReply);
 }
 
 export function useResendVerification({ mutationConfig }: { mutationConfig?: MutationConfig<typeof resendVerification> } = {}) {

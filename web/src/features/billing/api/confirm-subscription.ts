@@ -1,18 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { ConfirmedSubscriptionDto } from '#shared/plan';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import type { MutationConfig } from '../../../lib/react-query';
-
-/** The answer is the recorded details; only its arrival matters here (spec §7: result not shown). */
-const ConfirmResponse = z.unknown();
 
 /**
  * GET /api/stripe/subscription/confirm?sessionId=: records the subscription of the person's
  * completed checkout. Safe to repeat.
  */
 export function confirmSubscription(sessionId: string): Promise<unknown> {
-  return api.get(`/api/stripe/subscription/confirm?${new URLSearchParams({ sessionId }).toString()}`, ConfirmResponse);
+  return api.get(`/api/stripe/subscription/confirm?${new URLSearchParams({ sessionId }).toString()}`, ConfirmedSubscriptionDto);
 }
 
 /** Attempts in all, the first included (spec §8: the confirmation is retried). */

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { BillingPortalDto } from '#shared/plan';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
 import { safeRedirectUrl } from '../utils/redirect';
 
-const BillingPortalResponse = z.object({ url: z.string() });
+const BillingPortalResponse = BillingPortalDto;
 
 /** POST /api/stripe/billing-portal: `{ url }` of the person's Stripe billing portal. */
 export async function createBillingPortalSession(): Promise<{ url: string }> {

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { CheckoutSessionDto } from '#shared/plan';
 import { apiErrorFromBody } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import type { MutationConfig } from '../../../lib/react-query';
 import { safeRedirectUrl } from '../utils/redirect';
 
-const CheckoutSessionResponse = z.object({ url: z.string().nullish() });
+const CheckoutSessionResponse = CheckoutSessionDto;
 
 /**
  * POST /api/stripe/subscription/checkout-session: `{ url }` of a Stripe Checkout session (with

@@ -1,34 +1,11 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { entitlements, type Entitlements, type SubscriptionStatus } from '#shared/plan';
+import type { z } from 'zod';
+import { entitlements, SubscriptionDetailsDto, type Entitlements } from '#shared/plan';
 import { api } from '../../../lib/api-client';
 import type { BillingDetails } from '../utils/subscription-status';
 
-/** Every status Stripe reports; the `satisfies` and the check below keep it equal to the shared type. */
-const SUBSCRIPTION_STATUSES = [
-  'active',
-  'trialing',
-  'past_due',
-  'canceled',
-  'unpaid',
-  'incomplete',
-  'incomplete_expired',
-  'paused',
-] as const satisfies readonly SubscriptionStatus[];
-type MissingStatus = Exclude<SubscriptionStatus, (typeof SUBSCRIPTION_STATUSES)[number]>;
-const everyStatusListed: [MissingStatus] extends [never] ? true : MissingStatus = true;
-void everyStatusListed;
-
-/**
- * The answer of GET /api/stripe/subscription/details. A status this build does not know (Stripe
- * adds some now and then) reads as none: it never counts as Pro (spec §4) and the page still works.
- */
-export const SubscriptionDetailsResponse: z.ZodType<BillingDetails> = z.object({
-  status: z.enum(SUBSCRIPTION_STATUSES).nullable().catch(null),
-  trialEnd: z.number().nullable(),
-  cancelAtPeriodEnd: z.boolean().nullable(),
-  currentPeriodEnd: z.number().nullable().default(null),
-});
+/** The answer of GET /api/stripe/subscription/details (the shared contract). */
+export const SubscriptionDetailsResponse: z.ZodType<BillingDetails> = SubscriptionDetailsDto;
 
 export const subscriptionQueryKeys = {
   all: ['subscription'] as const,

@@ -1,66 +1,17 @@
 import { z } from 'zod';
-import { WordTiming } from '#shared/narration';
-import type { FolderDto, GuideDto, GuideListDto, GuideSummaryDto, SlideDto, UploadDto } from '#shared/guides';
+import { FolderDto, GuideDto, GuideListDto, GuideSummaryDto, SlideDto, UploadDto } from '#shared/guides';
 
 /**
- * The answers of /api/guides and /api/folders, typed by the shared contract so that a change
- * there breaks the build here. Query keys are hierarchical: invalidating `['guides', 'list']`
+ * The answers of /api/guides and /api/folders are the shared contract's schemas, under the names
+ * this feature reads them by. Query keys are hierarchical: invalidating `['guides', 'list']`
  * refreshes recents, every folder and every search; `['guides', 'detail', id]` is one guide.
  */
-export const Slide: z.ZodType<SlideDto> = z.object({
-  id: z.string(),
-  order: z.number(),
-  title: z.string().nullable(),
-  text: z.string().nullable(),
-  narration: z.string().nullable(),
-  screenshotKey: z.string().nullable(),
-  screenshotUrl: z.string().nullable(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  click: z.object({ x: z.number(), y: z.number() }).nullable(),
-  zoomLevel: z.number().nullable(),
-  isHighlightVisible: z.boolean().nullable(),
-  audioUrl: z.string().nullable(),
-  audioDurationMs: z.number().nullable(),
-  words: z.array(WordTiming),
-  audioStale: z.boolean(),
-  edited: z.boolean(),
-  needsText: z.boolean(),
-});
-
-const summaryShape = {
-  id: z.string(),
-  title: z.string(),
-  folderId: z.string().nullable(),
-  status: z.enum(['draft', 'published']),
-  visibility: z.enum(['public', 'private']),
-  slideCount: z.number(),
-  thumbnailUrl: z.string().nullable(),
-  createdBy: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-};
-
-export const GuideSummary: z.ZodType<GuideSummaryDto> = z.object(summaryShape);
-
-export const Guide: z.ZodType<GuideDto> = z.object({
-  ...summaryShape,
-  zoomLevel: z.number(),
-  isHighlightVisible: z.boolean(),
-  voiceId: z.string().nullable(),
-  speechRate: z.number(),
-  language: z.string(),
-  intro: z.string().nullable(),
-  outro: z.string().nullable(),
-  voiceoverJobId: z.string().nullable(),
-  slides: z.array(Slide),
-});
-
-export const GuideList: z.ZodType<GuideListDto> = z.object({ items: z.array(GuideSummary), nextCursor: z.string().nullable() });
-
-export const Folder: z.ZodType<FolderDto> = z.object({ id: z.string(), name: z.string(), createdAt: z.string(), updatedAt: z.string() });
-
-export const Upload: z.ZodType<UploadDto> = z.object({ url: z.string().url(), fields: z.record(z.string(), z.string()), key: z.string() });
+export const Slide = SlideDto;
+export const GuideSummary = GuideSummaryDto;
+export const Guide = GuideDto;
+export const GuideList = GuideListDto;
+export const Folder = FolderDto;
+export const Upload = UploadDto;
 
 /** A 204 answer. */
 export const NoContent = z.unknown();

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { AcceptedInvitationDto } from '#shared/organization';
 import { authClient } from '../../../lib/auth-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { Invitation, Member } from './organization-schemas';
 import { refreshForActiveOrganization } from './refresh';
 
 /**
@@ -10,7 +9,7 @@ import { refreshForActiveOrganization } from './refresh';
  * address only), which becomes this session's active one.
  */
 export function acceptInvitation(input: { invitationId: string }) {
-  return authClient.post('/organization/accept-invitation', input, z.object({ invitation: Invitation, member: Member }));
+  return authClient.post('/organization/accept-invitation', input, AcceptedInvitationDto);
 }
 
 export function useAcceptInvitation({ mutationConfig }: { mutationConfig?: MutationConfig<typeof acceptInvitation> } = {}) {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { TeamMemberDto } from '#shared/organization';
 import { authClient } from '../../../lib/auth-client';
 import type { MutationConfig } from '../../../lib/react-query';
 import { organizationQueryKeys } from './organization-schemas';
 
 /** POST /api/auth/organization/add-team-member: (team:update). */
 export function addTeamMember(input: { teamId: string; userId: string }) {
-  return authClient.post('/organization/add-team-member', input, z.object({ teamId: z.string(), userId: z.string() }));
+  return authClient.post('/organization/add-team-member', input, TeamMemberDto);
 }
 
 export function useAddTeamMember({ mutationConfig }: { mutationConfig?: MutationConfig<typeof addTeamMember> } = {}) {

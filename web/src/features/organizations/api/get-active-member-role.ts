@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { ActiveMemberRoleDto } from '#shared/organization';
 import { authClient } from '../../../lib/auth-client';
 import { organizationQueryKeys } from './organization-schemas';
 
@@ -9,7 +9,7 @@ import { organizationQueryKeys } from './organization-schemas';
  * checks every call itself.
  */
 export function getActiveMemberRole(signal?: AbortSignal) {
-  return authClient.get('/organization/get-active-member-role', z.object({ role: z.string() }), signal);
+  return authClient.get('/organization/get-active-member-role', ActiveMemberRoleDto, signal);
 }
 
 export function getActiveMemberRoleQueryOptions() {

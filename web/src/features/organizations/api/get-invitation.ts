@@ -1,20 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { InvitationViewDto } from '#shared/organization';
 import { authClient } from '../../../lib/auth-client';
 import { invitationQueryKeys } from './organization-schemas';
 
 /** An invitation as its invitee sees it: with the organisation's name and who sent it. */
-export const InvitationDetails = z.object({
-  id: z.string(),
-  organizationId: z.string(),
-  email: z.string(),
-  role: z.string(),
-  status: z.enum(['pending', 'accepted', 'rejected', 'canceled']),
-  expiresAt: z.string(),
-  organizationName: z.string(),
-  inviterEmail: z.string(),
-});
-export type InvitationDetails = z.infer<typeof InvitationDetails>;
+export const InvitationDetails = InvitationViewDto;
+export type InvitationDetails = InvitationViewDto;
 
 /**
  * GET /api/auth/organization/get-invitation?id=: only the invited address may read it; for

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { RejectedInvitationDto } from '#shared/organization';
 import { authClient } from '../../../lib/auth-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { Invitation, invitationQueryKeys } from './organization-schemas';
+import { invitationQueryKeys } from './organization-schemas';
 
 /** POST /api/auth/organization/reject-invitation: declines it (invited address only). */
 export function rejectInvitation(input: { invitationId: string }) {
-  return authClient.post('/organization/reject-invitation', input, z.object({ invitation: Invitation }));
+  return authClient.post('/organization/reject-invitation', input, RejectedInvitationDto);
 }
 
 export function useRejectInvitation({ mutationConfig }: { mutationConfig?: MutationConfig<typeof rejectInvitation> } = {}) {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { RemovedMemberDto } from '#shared/organization';
 import { authClient } from '../../../lib/auth-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { Member, organizationQueryKeys } from './organization-schemas';
+import { organizationQueryKeys } from './organization-schemas';
 
 /** POST /api/auth/organization/remove-member: (member:delete; only owners remove owners; never the last owner). */
 export function removeMember(input: { memberIdOrEmail: string }) {
-  return authClient.post('/organization/remove-member', input, z.object({ member: Member }));
+  return authClient.post('/organization/remove-member', input, RemovedMemberDto);
 }
 
 export function useRemoveMember({ mutationConfig }: { mutationConfig?: MutationConfig<typeof removeMember> } = {}) {

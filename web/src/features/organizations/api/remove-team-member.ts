@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { MessageDto } from '#shared/organization';
 import { authClient } from '../../../lib/auth-client';
 import type { MutationConfig } from '../../../lib/react-query';
 import { organizationQueryKeys } from './organization-schemas';
 
 /** POST /api/auth/organization/remove-team-member: (team:update). */
 export function removeTeamMember(input: { teamId: string; userId: string }) {
-  return authClient.post('/organization/remove-team-member', input, z.object({ message: z.string() }));
+  return authClient.post('/organization/remove-team-member', input, MessageDto);
 }
 
 export function useRemoveTeamMember({ mutationConfig }: { mutationConfig?: MutationConfig<typeof removeTeamMember> } = {}) {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { MessageDto } from '#shared/organization';
 import { authClient } from '../../../lib/auth-client';
 import type { MutationConfig } from '../../../lib/react-query';
 import { organizationQueryKeys } from './organization-schemas';
 
 /** POST /api/auth/organization/remove-team: (team:delete). */
 export function removeTeam(input: { teamId: string }) {
-  return authClient.post('/organization/remove-team', input, z.object({ message: z.string() }));
+  return authClient.post('/organization/remove-team', input, MessageDto);
 }
 
 export function useRemoveTeam({ mutationConfig }: { mutationConfig?: MutationConfig<typeof removeTeam> } = {}) {

@@ -40,7 +40,7 @@ describe('parseSharedGuide', () => {
     expect(parsed.slides[0]?.click).toEqual({ x: 1, y: 2 });
   });
 
-  it('gives what the player can do without its fallback when absent', () => {
+  it('gives what the player can do without the API\'s own default when absent (zoom 1.5, highlight on)', () => {
     const parsed = parseSharedGuide({ id: 'abcdefghijkl', title: 'Minimal', slides: [{ id: 's1' }] });
     expect(parsed).toEqual({
       id: 'abcdefghijkl',
@@ -59,8 +59,8 @@ describe('parseSharedGuide', () => {
           width: null,
           height: null,
           click: null,
-          zoomLevel: 1,
-          isHighlightVisible: false,
+          zoomLevel: 1.5,
+          isHighlightVisible: true,
           audioUrl: null,
           audioDurationMs: null,
           words: [],
@@ -77,7 +77,7 @@ describe('parseSharedGuide', () => {
     { name: 'a text of another type', value: { ...guide, slides: [{ ...slide, text: 3 }] }, path: 'guide.slides[0].text' },
     { name: 'a zoom that is not a number', value: { ...guide, slides: [{ ...slide, zoomLevel: '2' }] }, path: 'guide.slides[0].zoomLevel' },
     { name: 'an unknown visibility', value: { ...guide, visibility: 'secret' }, path: 'guide.visibility' },
-    { name: 'a click without y', value: { ...guide, slides: [{ ...slide, click: { x: 1 } }] }, path: 'guide.slides[0].click' },
+    { name: 'a click without y', value: { ...guide, slides: [{ ...slide, click: { x: 1 } }] }, path: 'guide.slides[0].click.y' },
   ])('rejects an answer with $name', ({ value, path }) => {
     expect(() => parseSharedGuide(value)).toThrow(new InvalidSharedGuideError(path));
   });
