@@ -43,6 +43,8 @@ function createService() {
 }
 
 export type Db = ReturnType<typeof createService>;
+/** The entities a transaction's write callback is given. */
+export type TxEntities = Parameters<Parameters<Db['transaction']['write']>[0]>[0];
 let service: Db | undefined;
 
 /** The one ElectroDB service over the one table; only domain code calls it. */
