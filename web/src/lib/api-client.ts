@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ErrorBody } from '#shared/errors';
 import { ApiError } from './api-error';
+import { parseJson } from './parse-json';
 
 /** Builds the error of a non-OK answer from its body: the error shape when it parses, else the text. */
 export function apiErrorFromBody(status: number, statusText: string, bodyText: string): ApiError {
@@ -38,15 +39,6 @@ export function redirectTarget(body: unknown, base: string): string | undefined 
   try {
     const url = new URL(body.url, base);
     return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
   } catch {
     return undefined;
   }

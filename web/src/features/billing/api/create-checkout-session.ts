@@ -4,6 +4,7 @@ import { apiErrorFromBody } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import type { MutationConfig } from '../../../lib/react-query';
 import { safeRedirectUrl } from '../utils/redirect';
+import { parseJson } from '../../../lib/parse-json';
 
 const CheckoutSessionResponse = CheckoutSessionDto;
 
@@ -37,14 +38,6 @@ export class CheckoutError extends ApiError {
     super(status, statusText, cause.code, cause.details);
     this.name = 'CheckoutError';
     this.detail = cause.message;
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
 

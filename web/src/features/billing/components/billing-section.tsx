@@ -3,7 +3,7 @@ import { SettingsSection } from '../../../components/layouts/app-layout';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { formatDate } from '../../../lib/format';
-import { useSubscriptionDetails } from '../api/get-subscription-details';
+import { useSubscriptionDetails } from '../../../lib/plan-queries';
 import { useOpenBillingPortal } from '../hooks/use-open-billing-portal';
 import { useStartCheckout } from '../hooks/use-start-checkout';
 import { MANAGE_SUBSCRIPTION_LABEL, START_TRIAL_LABEL } from '../utils/subscription-modal';

@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { PRO_PLAN } from '#shared/plan';
 import { Link } from '../../../components/ui/link';
 import { paths } from '../../../config/paths';
-import { useSubscriptionDetails } from '../api/get-subscription-details';
+import { useSubscriptionDetails } from '../../../lib/plan-queries';
 import { planBadge } from '../utils/subscription-status';
 import { subscribeHref } from '../utils/subscription-modal';
 import './billing.css';

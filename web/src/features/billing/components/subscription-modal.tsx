@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { AppQueryProvider } from '../../../lib/app-query-client';
 import { getSessionQueryOptions } from '../../../lib/auth';
 import { useRootSearch } from '../../../lib/root-search';
-import { useSubscriptionDetails } from '../api/get-subscription-details';
+import { useSubscriptionDetails } from '../../../lib/plan-queries';
 import { useConfirmOnReturn } from '../hooks/use-confirm-on-return';
 import { useOpenBillingPortal } from '../hooks/use-open-billing-portal';
 import { useStartCheckout } from '../hooks/use-start-checkout';

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { useConfirmSubscription } from '../api/confirm-subscription';
-import { refreshSubscriptionData } from '../api/get-subscription-details';
+import { refreshSubscriptionData } from '../api/refresh-plan';
 import { searchAfterConfirmation } from '../utils/subscription-modal';
 
 export const CONFIRM_FAILED_MESSAGE = 'Failed to confirm subscription. Please try again.';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
 import { CheckoutError, useCreateCheckoutSession } from '../api/create-checkout-session';
-import { refreshSubscriptionData } from '../api/get-subscription-details';
+import { refreshSubscriptionData } from '../api/refresh-plan';
 import { useResetOnPageShow } from './use-reset-on-page-show';
 
 export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';

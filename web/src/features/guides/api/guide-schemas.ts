@@ -35,7 +35,6 @@ export const guideQueryKeys = {
    * must reach the server in the order they were made.
    */
   saveScope: (id: string) => ({ id: `guides-save-${id}` }),
-  subscription: ['guides', 'subscription'] as const,
 };
 
 export const folderQueryKeys = {

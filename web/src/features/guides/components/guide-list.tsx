@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
 import { useDuplicateGuide } from '../api/duplicate-guide';
 import { useGuideStats } from '../api/get-guide-stats';
-import { getEntitlementsQueryOptions, useEntitlements } from '../api/get-subscription-details';
+import { getEntitlementsQueryOptions, useEntitlements } from '../../../lib/plan-queries';
 import { useGuides } from '../api/list-guides';
 import { useFolders } from '../api/list-folders';
 import { useOpenSubscription } from '../hooks/use-open-subscription';

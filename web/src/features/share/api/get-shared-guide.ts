@@ -1,5 +1,6 @@
 import { SharedGuideDto } from '#shared/share/shared-guide';
 import { requestSharedGuide, takePrefetchedSharedGuide } from './prefetch-shared-guide';
+import { parseJson } from '../../../lib/parse-json';
 
 /**
  * GET /api/share/{id}: the contract is `SharedGuideDto` in `#shared/share/shared-guide`, written
@@ -10,14 +11,6 @@ import { requestSharedGuide, takePrefetchedSharedGuide } from './prefetch-shared
 export async function getSharedGuide(id: string, signal?: AbortSignal): Promise<SharedGuideDto> {
   const body = await (takePrefetchedSharedGuide(id) ?? requestSharedGuide(id, signal));
   return parseSharedGuide(parseJson(body));
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Thrown when the answer is not a shared guide: the route shows the generic error screen. */

@@ -1,5 +1,6 @@
 import { guideIdFromSegment } from '#shared/share/id';
 import { ApiError } from '../../../lib/api-error';
+import { parseJson } from '../../../lib/parse-json';
 
 /** GET /api/share/{id}: a published guide, for anyone with its link (members also see private ones). */
 export function sharedGuideUrl(id: string): string {
@@ -23,17 +24,9 @@ export async function requestSharedGuide(id: string, signal?: AbortSignal): Prom
   return body;
 }
 
-function parse(body: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The message of the one error shape, `{ error: { code, message } }`. */
 function errorMessage(body: string): string | undefined {
-  const parsed = parse(body);
+  const parsed = parseJson(body);
   if (typeof parsed !== 'object' || parsed === null || !('error' in parsed)) return undefined;
   const { error } = parsed;
   return typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : undefined;
@@ -78,7 +71,7 @@ export function takePrefetchedSharedGuide(id: string): Promise<string> | undefin
 }
 
 function firstScreenshotUrl(body: string): string | undefined {
-  const guide = parse(body);
+  const guide = parseJson(body);
   if (typeof guide !== 'object' || guide === null || !('slides' in guide) || !Array.isArray(guide.slides)) return undefined;
   const first: unknown = guide.slides[0];
   if (typeof first !== 'object' || first === null || !('screenshotUrl' in first)) return undefined;

@@ -16,7 +16,7 @@ import { useDocumentHead } from '../../../../lib/document-head';
 import { deleteSlide as deleteSlideNow, deleteSlideOnUnload, useDeleteSlide } from '../../api/delete-slide';
 import { useGuide } from '../../api/get-guide';
 import { useRegenerateTranscript } from '../../api/regenerate-transcript';
-import { getEntitlementsQueryOptions, useEntitlements } from '../../api/get-subscription-details';
+import { getEntitlementsQueryOptions, useEntitlements } from '../../../../lib/plan-queries';
 import { guideQueryKeys } from '../../api/guide-schemas';
 import { useFolders } from '../../api/list-folders';
 import { useUpdateGuide } from '../../api/update-guide';
