@@ -1,5 +1,5 @@
 // @ts-check
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -24,8 +24,20 @@ const ALLOWED = {
   tests: ['shared', 'functions', 'web', 'extension', 'infra', 'tests'],
 };
 
-/** Inside functions/: handler → domain → db, never backwards. */
-const FUNCTION_LAYERS = { http: ['core', 'domain', 'routes.ts'], domain: ['core', 'db', 'domain'], db: ['core', 'db'] };
+/**
+ * Inside functions/: handler → domain → db, never backwards; core is below them all; the edge
+ * function reads only shared/; jobs and workers call the domain like handlers (jobs, one-off
+ * operations, may also read the table directly).
+ */
+const FUNCTION_LAYERS = {
+  http: ['core', 'domain', 'routes.ts'],
+  domain: ['core', 'db', 'domain'],
+  db: ['core', 'db'],
+  core: ['core', 'routes.ts'],
+  edge: ['edge'],
+  jobs: ['core', 'db', 'domain', 'jobs', 'routes.ts'],
+  workers: ['core', 'domain', 'workers', 'routes.ts'],
+};
 
 function resolveSource(file, source) {
   if (source.startsWith('#shared/')) return path.join(ROOT, 'shared', `${source.slice('#shared/'.length)}.ts`);
@@ -54,7 +66,8 @@ const importDirection = {
         return;
       }
       const relFrom = path.relative(ROOT, file).split(path.sep).join('/');
-      if (from === 'functions' && rel.startsWith('functions/')) {
+      // Tests exercise a layer through the ones above it.
+      if (from === 'functions' && rel.startsWith('functions/') && !/\.test\.tsx?$/.test(relFrom)) {
         const layerFrom = relFrom.split('/')[1] ?? '';
         const layerTo = rel.split('/')[1] ?? '';
         const layers = FUNCTION_LAYERS[layerFrom];
@@ -77,15 +90,69 @@ const importDirection = {
   },
 };
 
+/** The modules a file imports at run time (type-only imports are erased, dynamic ones are lazy). */
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[\s\S]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+const importsCache = new Map();
+function runtimeImports(file) {
+  let found = importsCache.get(file);
+  if (found) return found;
+  found = [];
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    // not a file of this repository (a generated or missing module): no edges
+  }
+  for (const match of text.matchAll(STATIC_IMPORT)) {
+    if (match[1]) continue;
+    const target = resolveSource(file, match[2]);
+    if (target && /\.tsx?$/.test(target) && existsSync(target)) found.push(target);
+  }
+  importsCache.set(file, found);
+  return found;
+}
+
+/** A cycle of run-time imports through this file, as the list of files around it, or undefined. */
+function cycleThrough(file) {
+  const seen = new Set();
+  const path = [];
+  const visit = (current) => {
+    for (const next of runtimeImports(current)) {
+      if (next === file) return [...path, current];
+      if (seen.has(next)) continue;
+      seen.add(next);
+      path.push(current);
+      const found = visit(next);
+      if (found) return found;
+      path.pop();
+    }
+    return undefined;
+  };
+  return visit(file);
+}
+
+const noCycles = {
+  meta: { type: 'problem', schema: [], messages: { cycle: 'Import cycle: {{cycle}}. Move what both need into a module of its own.' } },
+  create(context) {
+    return {
+      Program(node) {
+        const cycle = cycleThrough(context.filename);
+        if (cycle) context.report({ node, messageId: 'cycle', data: { cycle: [...cycle, context.filename].map((f) => path.relative(ROOT, f)).join(' → ') } });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'web/dist-ssr/**', 'cdk.out/**', '.data/**', 'test-results/**', 'playwright-report/**', 'tests/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
-    plugins: { stepcast: { rules: { 'import-direction': importDirection } } },
+    plugins: { stepcast: { rules: { 'import-direction': importDirection, 'no-cycles': noCycles } } },
     rules: {
       'stepcast/import-direction': 'error',
+      'stepcast/no-cycles': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',

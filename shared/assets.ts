@@ -51,8 +51,3 @@ export const ASSET_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; sandbox",
   'x-content-type-options': 'nosniff',
 };
-
-/** An asset key the product makes: segments of URL-safe characters, no dot segments, nothing hidden. */
-export function isAssetKey(key: string): boolean {
-  return key.length <= 1024 && /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/.test(key);
-}

@@ -8,7 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 const SEED_GUIDES = path.resolve(import.meta.dirname, '../infra/local/seed/guides');
 
 describe('the gallery list', () => {
-  it('holds exactly six items (spec §9)', () => {
+  it('holds exactly six items (product-spec.md §9)', () => {
     expect(GALLERY_ITEMS).toHaveLength(6);
   });
 

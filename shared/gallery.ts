@@ -1,5 +1,5 @@
 /**
- * The gallery (spec §2, §3): six example guides, walkthroughs of small third-party-style web
+ * The gallery (product-spec.md §2, §3): six example guides, walkthroughs of small third-party-style web
  * apps. They are real published guides: the local seed (infra/local/seed) captures the sample
  * apps and publishes them with stable ids, and `npm run seed` loads the same into a stage, so
  * every `embedUrl` below plays a guide that exists.

@@ -182,7 +182,7 @@ export const UploadDto = z.object({ url: z.url(), fields: z.record(z.string(), z
 export type UploadDto = z.infer<typeof UploadDto>;
 
 /**
- * A slide's effective zoom and highlight (spec §3): its override when that has the right type,
+ * A slide's effective zoom and highlight (product-spec.md §3): its override when that has the right type,
  * otherwise the guide's default.
  */
 export function effectiveZoomLevel(slide: { zoomLevel?: unknown }, guide: { zoomLevel: number }): number {

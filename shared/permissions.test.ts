@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CREATOR_ROLE, STATEMENTS, hasPermission, parseRoles, type Resource } from './permissions';
 
-// The role matrix of spec §6, written out in full so a change to the table fails here.
+// The role matrix of product-spec.md §6, written out in full so a change to the table fails here.
 const MATRIX: Record<string, Record<Resource, string[]>> = {
   owner: {
     organization: ['update', 'delete'],

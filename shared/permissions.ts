@@ -1,5 +1,5 @@
 /**
- * Organisation roles and permissions as data (spec §6, better-auth's organization plugin):
+ * Organisation roles and permissions as data (product-spec.md §6, better-auth's organization plugin):
  * statements per resource, roles built from them. Used by the server to authorise and by the
  * SPA to show only the controls a member may use.
  */
@@ -60,7 +60,7 @@ export function hasPermission(role: string, permissions: Permissions): boolean {
 }
 
 /**
- * Guides, their slides and folders (design §3): any member of the organisation reads and edits
+ * Guides, their slides and folders (design.md §3): any member of the organisation reads and edits
  * them; deleting one takes its creator, an admin or an owner (a slide follows its guide).
  */
 export const CONTENT_DELETE_ROLES: readonly Role[] = ['owner', 'admin'];

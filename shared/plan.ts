@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** The one paid plan (spec §1, §3). The Stripe price id is deployment configuration, not here. */
+/** The one paid plan (product-spec.md §1, §3). The Stripe price id is deployment configuration, not here. */
 export interface PlanFeature {
   label: string;
   soon?: boolean;
@@ -78,7 +78,7 @@ export function isTrialing(details: Pick<SubscriptionDetails, 'status'>): boolea
   return details.status === 'trialing';
 }
 
-/** "Had a trial": trialEnd exists and is in the past (spec §4). */
+/** "Had a trial": trialEnd exists and is in the past (product-spec.md §4). */
 export function hadTrial(details: Pick<SubscriptionDetails, 'trialEnd'>, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
   return details.trialEnd !== null && details.trialEnd !== undefined && details.trialEnd < nowSeconds;
 }

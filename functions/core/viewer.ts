@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { AppError } from '#shared/errors';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#shared/security-headers';
-import { originVerifySecret } from '../domain/secrets';
+import { originVerifySecret } from './secrets';
 import { logger } from './logger';
 import type { ApiEvent } from './http';
 

@@ -4,7 +4,7 @@ import { AppError } from '#shared/errors';
 import { defineConfig } from '../core/config';
 import { ANALYTICS_SHARDS } from './analytics-store';
 import { consume } from './rate-limit';
-import { sessionKey } from './secrets';
+import { sessionKey } from '../core/secrets';
 
 /**
  * How many event batches `POST /api/events` takes, counted in DynamoDB like every rate limit

@@ -50,7 +50,7 @@ export function contentKey(prefix: string, body: Uint8Array, extension: string):
   return `${prefix}${digest}.${extension}`;
 }
 
-/** The public URL of a public guide's asset: same origin, under /assets (spec §3). */
+/** The public URL of a public guide's asset: same origin, under /assets (product-spec.md §3). */
 export function assetUrl(key: string): string {
   return `/assets/${key.split('/').map(encodeURIComponent).join('/')}`;
 }

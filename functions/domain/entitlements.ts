@@ -15,8 +15,3 @@ export async function forOrganization(orgId: string): Promise<Entitlements> {
   const pro = subscriptions.find((s) => s.status === 'active' || s.status === 'trialing');
   return entitlements(pro?.status ?? null);
 }
-
-export async function forUser(userId: string): Promise<Entitlements> {
-  const { data } = await db().entities.subscription.get({ userId }).go();
-  return entitlements(data?.status ?? null);
-}

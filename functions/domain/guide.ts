@@ -12,7 +12,7 @@ import { requireVerifiedUser } from './user';
 import { requireDeleteRight, type Actor } from './content-rights';
 import { folderOpen, requireFolder } from './folder';
 import { GUIDE_NOT_FOUND, fromId, get, load, loadInOrg, type Guide, type Slide } from './guide-read';
-import { slideDto } from './slide';
+import { slideDto } from './slide-dto';
 
 /**
  * Guides, always read and written through the organisation: another organisation's guide is

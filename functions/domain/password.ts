@@ -9,9 +9,6 @@ const ARGON2ID = 2;
  */
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }

@@ -8,36 +8,16 @@ import { db, type TxEntities } from '../db/service';
 import * as Asset from './asset';
 import type { Actor } from './content-rights';
 import { fromId, load, loadInOrg, type Guide, type Slide } from './guide-read';
-import { audioFields } from './narration/slide-audio';
 import * as Screenshot from './screenshot';
 import * as SocialImage from './social-image';
 import * as Transcript from './transcript';
 import { newId } from './ids';
+import { slideDto } from './slide-dto';
 
 /**
  * A guide's slides: their answers, and adding, editing, moving and removing them. Every order
  * change is one transaction with the guide's order lock, so no two slides ever share an order.
  */
-export async function slideDto(guide: Pick<Guide, 'guideId' | 'orgId' | 'visibility' | 'voiceId' | 'speechRate'>, slide: Slide): Promise<SlideDto> {
-  return {
-    id: slide.slideId,
-    order: slide.order,
-    title: slide.title ?? null,
-    text: slide.text ?? null,
-    narration: slide.narration ?? null,
-    screenshotKey: slide.screenshotKey ?? null,
-    screenshotUrl: slide.screenshotKey ? await Asset.urlFor(guide, slide.screenshotKey) : null,
-    width: slide.width ?? null,
-    height: slide.height ?? null,
-    click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
-    zoomLevel: typeof slide.zoomLevel === 'number' ? slide.zoomLevel : null,
-    isHighlightVisible: typeof slide.isHighlightVisible === 'boolean' ? slide.isHighlightVisible : null,
-    ...(await audioFields(slide, guide)),
-    edited: slide.edited === true,
-    needsText: slide.needsText === true,
-  };
-}
-
 /**
  * Keeps the guide's card data (thumbnail) and social preview in step with its slides. The count
  * itself moves in the same transaction as the slide write (see writeOrdered); the thumbnail and

@@ -224,7 +224,7 @@ export function setShareFrameRenderer(renderer: RenderShareFrame | undefined): v
 }
 
 /**
- * A public guide's first frame, server-rendered into `#root` (issue 5: the first slide paints
+ * A public guide's first frame, server-rendered into `#root` (the first slide paints
  * before the app's code has arrived). Only in the view's own shell, whose stylesheets the markup
  * needs; never for a guide the anonymous API did not answer, so private and missing guides stay
  * byte-identical. A renderer that fails costs the frame, never the page.

@@ -261,7 +261,7 @@ describe('api stack: functions', () => {
     for (const key of ['APP_ORIGIN', 'EXTENSION_IDS', 'TRUSTED_ORIGINS', 'STRIPE_PRICE_ID']) expect(key in variables, key).toBe(false);
   });
 
-  it.each(FUNCTION_SPECS)('%s: ORIGIN_VERIFY_SECRET_ARN names the origin-verify secret (issue 14, item 2)', (name) => {
+  it.each(FUNCTION_SPECS)('%s: ORIGIN_VERIFY_SECRET_ARN names the origin-verify secret', (name) => {
     const variables = resourceById(dev.api, logicalId(dev.stacks.api.functions[name]!), LambdaResource).Properties
       .Environment.Variables;
     expect(JSON.stringify(variables['ORIGIN_VERIFY_SECRET_ARN'])).toMatch(/OriginVerifySecret[0-9A-F]{8}/);

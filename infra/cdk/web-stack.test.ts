@@ -177,7 +177,7 @@ describe('web stack: behaviours', () => {
     expect(b.FunctionAssociations?.map((f) => [f.EventType, functionCodeOf(f)])).toEqual([['viewer-request', FORWARD_HOST_SOURCE]]);
   });
 
-  it("/api/*: forwards cookies, query strings, the headers the handlers read and CloudFront's viewer address, never Host (issue 14, item 13)", () => {
+  it("/api/*: forwards cookies, query strings, the headers the handlers read and CloudFront's viewer address, never Host", () => {
     const policy = resourceById(
       dev.web,
       z.string().parse(behavior('/api/*').OriginRequestPolicyId),
@@ -220,7 +220,7 @@ describe('web stack: behaviours', () => {
     expect([...read].filter((h) => !forwarded.includes(h))).toEqual([]);
   });
 
-  it('sends the API the origin-verify secret in x-origin-verify, by dynamic reference, never in the template (issue 14, item 2)', () => {
+  it('sends the API the origin-verify secret in x-origin-verify, by dynamic reference, never in the template', () => {
     const api = origin(behavior('/api/*').TargetOriginId);
     const CustomHeaders = z.object({ OriginCustomHeaders: z.array(z.object({ HeaderName: z.string(), HeaderValue: z.unknown() })) });
     const headers = CustomHeaders.parse(api).OriginCustomHeaders;

@@ -1,7 +1,7 @@
 import type { SharedGuideDto } from './shared-guide';
 
 /**
- * The server-rendered first frame of a share page (issue 5: the first slide paints before the
+ * The server-rendered first frame of a share page (the first slide paints before the
  * app's code arrives). The edge handler writes it into the page's `#root`; the browser shows it
  * at once, and the app replaces it with the live player, the same markup from the same
  * components, once its router is ready.
@@ -18,7 +18,7 @@ export interface ShareFrameInput {
   url: string;
 }
 
-/** `?step=N` (1-based) names the slide shown first; the player keeps it current (spec §2). */
+/** `?step=N` (1-based) names the slide shown first; the player keeps it current (product-spec.md §2). */
 export const STEP_PARAM = 'step';
 /** `?autoplay=1` starts playing at once (the embed snippet's option). */
 export const AUTOPLAY_PARAM = 'autoplay';

@@ -5,7 +5,7 @@ import { guideIdOfDesignUrl, launchWithExtension, openPopup, recordingState, ser
 import type { BenchStack } from './support';
 
 /**
- * The capture extension (issue 8): a scripted 20-step capture on the sample app and the time
+ * The capture extension: a scripted 20-step capture on the sample app and the time
  * from Stop to the guide being complete on the server (target: under 3 s on the local stack),
  * and what a click costs the page: the delay before the page's own pointerdown and click
  * handlers run, in Chromium without the extension and with it recording (target: ≤ 16 ms added

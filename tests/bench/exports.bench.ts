@@ -11,7 +11,7 @@ import type { ExportGuide, ExportSlide } from '../../functions/domain/export/sou
 import { FPS, buildTimeline } from '../../functions/domain/export/timeline';
 
 /**
- * Exports (issue 16): a 10-slide narrated guide rendered to a 1080p MP4, against the floor this
+ * Exports: a 10-slide narrated guide rendered to a 1080p MP4, against the floor this
  * machine sets in the same run: x264 encoding the same number of frames of one still 1080p
  * image with the same settings and the same parallelism (target: render ≤ 0.25× the video's
  * length; the floor is what no filter graph can beat). Also the video's bytes per minute, the

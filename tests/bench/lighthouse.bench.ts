@@ -9,7 +9,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 /**
  * Lighthouse (mobile preset: a mid-range phone, simulated slow 4G and a 4x slower CPU) on the
  * public site, driving Debian's Chromium, and the JavaScript the landing page loads before
- * anyone interacts with it. Targets (issue 7): performance ≥ 95; accessibility, best practices
+ * anyone interacts with it. Targets: performance ≥ 95; accessibility, best practices
  * and SEO 100; landing JavaScript ≤ 120 KB gzip.
  *
  * Run it against a stack that has the seeded gallery guides (the local stack seeds them), or the

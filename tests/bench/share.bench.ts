@@ -22,7 +22,7 @@ const RUNS = 15;
 /**
  * The share page's first paint, edge-rendered, at most this times the same page's HTML served as
  * a static file in the same run: what the edge's answer may add to a page CloudFront would serve
- * from its cache. (Issue 5's first target, 1.5x a bare static page showing the screenshot, is
+ * from its cache. (The first target, 1.5x a bare static page showing the screenshot, is
  * still printed: on this machine the page's own markup and styles cost more than that alone.)
  */
 const EDGE_PAINT_RATIO_TARGET = 1.3;
@@ -183,10 +183,10 @@ const median = (values: number[]) => {
 };
 
 /**
- * Issue 5's benchmark, in headless Chromium on the bench stack: time to the first slide's
+ * The share page's benchmark, in headless Chromium on the bench stack: time to the first slide's
  * screenshot painted on the edge-rendered share page against the same page's HTML served as a
  * static file (ratio, target ≤ 1.3), and on the share page and the embed against a static page
- * showing the same image (ratio, issue 5's ≤ 1.5); the JavaScript and CSS the embed loads (gzip, target ≤ 80 KB);
+ * showing the same image (ratio, target ≤ 1.5); the JavaScript and CSS the embed loads (gzip, target ≤ 80 KB);
  * and GET /api/share/{id} throughput with the DynamoDB requests behind one answer.
  */
 export async function benchShare(stack: BenchStack): Promise<void> {
@@ -223,7 +223,7 @@ export async function benchShare(stack: BenchStack): Promise<void> {
     console.log(`  for reference: that page on a bare server without the site's headers, image from memory  ${bare.toFixed(0).padStart(5)} ms   (share ratio to it ${(share / bare).toFixed(2)}, embed ${(embed / bare).toFixed(2)})`);
     console.log(`share page  ${sharePath(guide).padEnd(37)} ${share.toFixed(0).padStart(5)} ms   ratio ${(share / base).toFixed(2)}`);
     console.log(`embed       ${embedPath(guide).padEnd(37)} ${embed.toFixed(0).padStart(5)} ms   ratio ${(embed / base).toFixed(2)}`);
-    console.log(`(issue 5's target against the static page: ratio ≤ ${STATIC_PAINT_RATIO_TARGET})`);
+    console.log(`(the target against the static page: ratio ≤ ${STATIC_PAINT_RATIO_TARGET})`);
     const asFile = painted('shareAsFile');
     const asFileNoScript = painted('shareAsFileNoScript');
     const edgeRatio = share / asFile;

@@ -16,7 +16,7 @@ import {
 } from '../support/capture';
 
 /**
- * The capture journey (issue 8): the extension, loaded unpacked in Debian Chromium, records a
+ * The capture journey: the extension, loaded unpacked in Debian Chromium, records a
  * flow on a sample app served from another port, and the guide it uploads is checked through
  * the API: slides in order, step text, screenshot sizes, click points, and solid redaction.
  */

@@ -5,7 +5,7 @@ import { GALLERY_ITEMS } from '../../shared/gallery';
 import { PRO_PLAN } from '../../shared/plan';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 
-/** The public site (issue 7): every page, as the navigation reaches it and as crawlers read it. */
+/** The public site: every page, as the navigation reaches it and as crawlers read it. */
 const PAGES = [
   '/',
   '/pricing',

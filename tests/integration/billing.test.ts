@@ -97,7 +97,7 @@ describe('checkout and the trial', () => {
     await stack().stripe.flush();
     const canceled = await details(client);
     expect(canceled.status).toBe('canceled');
-    // The trial ended with the subscription: the user has had their trial (spec §4).
+    // The trial ended with the subscription: the user has had their trial (product-spec.md §4).
     expect(canceled.trialEnd).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
     const { url } = (await client.post('/api/stripe/subscription/checkout-session')).json;
     const session = stack().stripe.state.data.checkoutSessions[url.split('/').pop()]!;

@@ -33,7 +33,7 @@ async function join(owner: ApiClient, orgId: string, user: { client: ApiClient; 
   return accepted.json.member as { id: string };
 }
 
-describe('organisations: the role matrix of spec §6 through the API', () => {
+describe('organisations: the role matrix of product-spec.md §6 through the API', () => {
   let owner: Awaited<ReturnType<typeof verifiedUser>>;
   let admin: Awaited<ReturnType<typeof verifiedUser>>;
   let member: Awaited<ReturnType<typeof verifiedUser>>;

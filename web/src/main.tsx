@@ -21,10 +21,10 @@ if (isSharePage && !framed) void prefetch();
 
 // A public guide's page comes with its first frame, rendered by the edge, and its data: nothing
 // loads until the frame's screenshot is on screen, then the app replaces the frame
-// (shared/share/frame.ts; issue 5: first paint).
+// (shared/share/frame.ts: the first slide paints first).
 void serverFramePainted(root).then(() => {
   if (isSharePage && framed) void prefetch();
-  // The embed is framed by other sites and must stay small (issue 5: ≤ 80 KB gzip): it renders
+  // The embed is framed by other sites and must stay small (≤ 80 KB gzip): it renders
   // without the router, the query client and the app's pages.
   if (isEmbedPath(window.location.pathname)) {
     void import('./app/routes/share/embed-mount').then(({ mountEmbed }) => mountEmbed(root));

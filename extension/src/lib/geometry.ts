@@ -56,10 +56,6 @@ export function offsetPoint(point: Point, offset: Point): Point {
   return { x: point.x + offset.x, y: point.y + offset.y };
 }
 
-export function offsetRect(rect: Rect, offset: Point): Rect {
-  return { ...rect, x: rect.x + offset.x, y: rect.y + offset.y };
-}
-
 export function containsPoint(rect: Rect, point: Point): boolean {
   return point.x >= rect.x && point.x <= rect.x + rect.width && point.y >= rect.y && point.y <= rect.y + rect.height;
 }

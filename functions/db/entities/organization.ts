@@ -41,7 +41,7 @@ export const OrganizationSlugEntity = new Entity({
   },
 });
 
-/** A user's membership of an organisation, with comma-separated roles (spec §6). */
+/** A user's membership of an organisation, with comma-separated roles (product-spec.md §6). */
 export const MemberEntity = new Entity({
   model: { entity: 'member', version: '1', service: SERVICE },
   attributes: {

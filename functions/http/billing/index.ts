@@ -1,4 +1,4 @@
-// The Pro plan through Stripe (spec §7 product API).
+// The Pro plan through Stripe (product-spec.md §7 product API).
 import * as z from 'zod';
 import { dispatch } from '../../core/dispatch';
 import { defineHandler } from '../../core/http';

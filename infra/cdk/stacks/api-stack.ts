@@ -193,7 +193,7 @@ export class ApiStack extends Stack {
           ...Object.fromEntries(
             (spec.access.queues ?? []).map((worker) => [queueUrlEnv(worker), queueOf(queues, worker, name).queue.queueUrl]),
           ),
-          // Every API function checks the header CloudFront sends (issue 14, item 2); workers serve no HTTP.
+          // Every API function checks the header CloudFront sends, so the execute-api endpoint cannot be used around it; workers serve no HTTP.
           ...(worker ? {} : { ORIGIN_VERIFY_SECRET_ARN: originVerifySecret.secretArn }),
         },
       });

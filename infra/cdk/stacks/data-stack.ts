@@ -198,7 +198,7 @@ export class DataStack extends Stack {
     });
 
     // The API answers only requests that carry this value in x-origin-verify, which only CloudFront
-    // sends (issue 14, item 2): the execute-api endpoint stays reachable, but not usable, around
+    // sends: the execute-api endpoint stays reachable, but not usable, around
     // the CDN's WAF, headers and caching. Generated, never in a template; CloudFront's origin
     // config reads it by dynamic reference at deploy. To rotate it, put a new value and deploy
     // the web stack: functions re-read it within minutes (they cache it while warm).

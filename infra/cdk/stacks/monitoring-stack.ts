@@ -72,7 +72,7 @@ export interface MonitoringStackProps extends StackProps {
 }
 
 /**
- * What an on-call engineer watches: every alarm of issue 20 to one SNS topic (mailed to the
+ * What an on-call engineer watches: every alarm to one SNS topic (mailed to the
  * stage's alarm address), and one dashboard per stage with the same metrics.
  */
 export class MonitoringStack extends Stack {

@@ -181,7 +181,7 @@ export class WebStack extends Stack {
 
     // The API's host name: apiEndpoint is https://{id}.execute-api.{region}.amazonaws.com. Every
     // request carries the origin-verify value, read from Secrets Manager by dynamic reference at
-    // deploy (never in the template), which the API requires (issue 14, item 2).
+    // deploy (never in the template), which the API requires (requests around CloudFront are refused).
     const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint)), {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
@@ -289,7 +289,7 @@ export class WebStack extends Stack {
     });
 
     // Everything the API reads, CloudFront's viewer address included (the per-IP rate limits key
-    // on it, issue 14 item 13); never Host, which must stay the API's own.
+    // on it); never Host, which must stay the API's own.
     const apiOriginRequestPolicy = new OriginRequestPolicy(this, 'ApiOriginRequestPolicy', {
       comment: `Stepcast ${stage.name}: /api sees what its handlers read and the viewer's address`,
       cookieBehavior: OriginRequestCookieBehavior.all(),

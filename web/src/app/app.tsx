@@ -49,7 +49,7 @@ export async function startApp(root: HTMLElement): Promise<void> {
       </StrictMode>
     );
     if (hasServerFrame(root)) {
-      // With the player's code (issue 7: the landing page's budget has no room for it).
+      // With the player's code (the landing page's budget has no room for it).
       const [{ replaceServerFrame }] = await Promise.all([import('../lib/server-frame'), routerReady(router)]);
       void replaceServerFrame(root, app);
       return;

@@ -6,7 +6,7 @@ import { EmbedApp } from './routes/share/embed-app';
 import { SharePage } from './routes/share/share-page';
 
 /**
- * The first frame of a share page, rendered on the server by the edge handler (issue 5: the first
+ * The first frame of a share page, rendered on the server by the edge handler (the first
  * slide paints before any script runs). The very components the routes render (SharePage,
  * EmbedApp), so that the app's first render replaces this markup with identical markup: nothing
  * moves.

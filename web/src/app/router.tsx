@@ -41,9 +41,9 @@ async function fromModule(module: RouteModule) {
 /**
  * The route tree. Every page is its own chunk (`lazy`). Pages inside the public layout fail
  * inside it (header and footer stay); the root's boundary catches what breaks the shell itself
- * and is the only one offering 'Go to Homepage' on the generic error screen (spec §2).
+ * and is the only one offering 'Go to Homepage' on the generic error screen (product-spec.md §2).
  *
- * The private group (spec §2, §6) sits under one guard route whose loader sends signed-out
+ * The private group (product-spec.md §2, §6) sits under one guard route whose loader sends signed-out
  * visitors to /auth and back; its pages fail inside the app shell, and an API 401 there goes
  * through sign-in again.
  */

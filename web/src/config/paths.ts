@@ -18,7 +18,7 @@ function withSearch(pathname: string, search: Record<string, string | undefined>
 export const paths = {
   home: {
     path: '/',
-    /** `subscribe` opens the subscription modal for a signed-in user (spec §2). */
+    /** `subscribe` opens the subscription modal for a signed-in user (product-spec.md §2). */
     getHref: (search: { subscribe?: boolean } = {}) =>
       withSearch('/', { subscribe: search.subscribe ? 'true' : undefined }),
   },

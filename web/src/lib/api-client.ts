@@ -28,7 +28,7 @@ function jsonMessage(json: unknown): string | undefined {
 }
 
 /**
- * An answer `{ url, redirect: true }` asks the browser to go to `url` (spec §7: sign-in with a
+ * An answer `{ url, redirect: true }` asks the browser to go to `url` (product-spec.md §7: sign-in with a
  * provider, checkout). Only http(s) targets are followed, never `javascript:` or `data:`.
  */
 export function redirectTarget(body: unknown, base: string): string | undefined {
@@ -76,7 +76,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const response = await doFetch(new URL(path, baseUrl()), {
       method: init.method ?? 'GET',
       headers,
-      // Same origin everywhere (design §1); `include` keeps the session cookie should that change.
+      // Same origin everywhere (design.md §1); `include` keeps the session cookie should that change.
       credentials: 'include',
       body: init.body === undefined ? null : JSON.stringify(init.body),
       signal: init.signal ?? null,

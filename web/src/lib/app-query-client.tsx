@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { toast } from '../components/ui/toast';
 import { createQueryClient } from './react-query';
 
-/** Spec §8: any failed mutation without its own handling says so. */
+/** product-spec.md §8: any failed mutation without its own handling says so. */
 export const MUTATION_ERROR_MESSAGE = 'Something went wrong';
 
 export function createAppQueryClient(): QueryClient {
@@ -14,7 +14,7 @@ let appQueryClient: QueryClient | undefined;
 
 /**
  * The page's one query client, made when something first needs it. React Query is not part of
- * the first load: the public pages never query (issue 7: the landing page's script budget), so
+ * the first load: the public pages never query (the landing page's script budget), so
  * this module is imported by the routes and the modal that do, and arrives with their code.
  */
 export function getAppQueryClient(): QueryClient {

@@ -6,7 +6,7 @@ export const AUTH_BASE_PATH = '/api/auth';
 
 /**
  * The auth API's base URL: an absolute http(s) URL. One without a path gets `/api/auth`, as
- * better-auth's client does. Anything else fails at once with the message of spec §5, so a
+ * better-auth's client does. Anything else fails at once with the message of product-spec.md §5, so a
  * misconfigured deployment breaks loudly at start-up instead of on the first sign-in.
  */
 export function resolveAuthBaseUrl(value: string): string {
@@ -29,7 +29,7 @@ export interface AuthClientOptions extends Omit<ApiClientOptions, 'baseUrl'> {
 }
 
 /**
- * The client of `/api/auth` (spec §7): JSON with the session cookie, errors as `ApiError`, and a
+ * The client of `/api/auth` (product-spec.md §7): JSON with the session cookie, errors as `ApiError`, and a
  * `{ url, redirect: true }` answer followed by the API client. Paths are relative to the base:
  * `authClient.get('/get-session', schema)`.
  */

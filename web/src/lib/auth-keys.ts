@@ -12,7 +12,7 @@ export const authQueryKeys = {
 
 /**
  * After the session ended (sign-out, account deleted, this device revoked, password reset, a
- * 401 from the API): it is null from now on (spec §4: refreshed). The page then leaves the
+ * 401 from the API): it is null from now on (product-spec.md §4: refreshed). The page then leaves the
  * private area (`useLeavePrivateArea` in lib/auth.ts).
  */
 export function endSession(queryClient: QueryClient): void {

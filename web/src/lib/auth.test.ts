@@ -46,7 +46,7 @@ describe('requireSession', () => {
   });
 });
 
-describe('session refreshes (spec §4)', () => {
+describe('session refreshes (product-spec.md §4)', () => {
   it('drops the previous person’s answers and invalidates the session after a sign-in', async () => {
     const client = clientWith(null);
     client.setQueryData(['organizations', 'list'], [{ id: 'o1' }]);

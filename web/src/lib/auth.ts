@@ -73,7 +73,7 @@ const isAccountQuery = (query: Query) => query.queryKey[0] === authQueryKeys.all
 
 /**
  * After signing in or up: drop every cached answer of whoever used this tab before, then
- * refresh the session (spec §4), which the next page's guard fetches.
+ * refresh the session (product-spec.md §4), which the next page's guard fetches.
  */
 export async function refreshSessionAfterSignIn(queryClient: QueryClient): Promise<void> {
   queryClient.removeQueries({ predicate: (query) => !isAccountQuery(query) });

@@ -1,7 +1,7 @@
 import { MutationCache, QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 
 export interface QueryClientOptions {
-  /** The default feedback for a failed mutation that has no `onError` of its own (spec §8). */
+  /** The default feedback for a failed mutation that has no `onError` of its own (product-spec.md §8). */
   onMutationError?: (error: unknown) => void;
 }
 
@@ -21,7 +21,7 @@ export function createQueryClient({ onMutationError }: QueryClientOptions = {}):
         // (subscription details) set staleTime and gcTime 0 themselves.
         staleTime: 60_000,
         // A page's data that fails shows the error screen at once, where the person chooses to
-        // 'Try Again' (spec §2); a query that must retry by itself (the subscription
+        // 'Try Again' (product-spec.md §2); a query that must retry by itself (the subscription
         // confirmation) says so.
         retry: false,
         refetchOnWindowFocus: false,

@@ -9,7 +9,7 @@ const SubscribeFlag = z.pipe(
 );
 
 /**
- * The search parameters the root route accepts on every page (spec §2, §5): the return from
+ * The search parameters the root route accepts on every page (product-spec.md §2, §5): the return from
  * Stripe checkout and the flag that opens the subscription modal. A malformed value is dropped
  * rather than failing the page: these arrive on links that people paste around.
  */

@@ -4,7 +4,7 @@ import type { RootSearchSchema } from './root-search-schema';
 
 export const ROOT_ROUTE_ID = 'root';
 
-/** The root route's search parameters (spec §2). */
+/** The root route's search parameters (product-spec.md §2). */
 export const ROOT_SEARCH_KEYS = ['stripe_session_id', 'subscribe'] as const;
 
 export type RootSearch = z.infer<typeof RootSearchSchema>;

@@ -10,7 +10,7 @@ export function hasServerFrame(root: HTMLElement): boolean {
 
 /**
  * Resolves once a server-rendered frame's screenshot is on screen: the app's code then downloads,
- * compiles and runs without competing with the one thing the viewer waits for (issue 5). "On
+ * compiles and runs without competing with the one thing the viewer waits for. "On
  * screen" is the screenshot's Element Timing entry where the browser has the API (its render time
  * is the frame's presentation, after raster, which `load` and animation frames come before);
  * elsewhere the screenshot's load and a rendered frame. Resolves at once without a frame, when the

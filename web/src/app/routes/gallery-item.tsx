@@ -5,7 +5,7 @@ import { galleryItemPage } from '../../features/marketing/site-pages';
 import { useTrialHref } from '../../features/marketing/trial-href';
 import { useSitePageHead } from '../../features/marketing/use-site-page-head';
 
-/** An unknown slug is the global not-found page (spec §2, §8), inside the public layout. */
+/** An unknown slug is the global not-found page (product-spec.md §2, §8), inside the public layout. */
 export function loader({ params }: LoaderFunctionArgs): { item: GalleryItem } {
   const item = galleryItemBySlug(params['slug'] ?? '');
   if (!item) throw data('No such gallery item', { status: 404, statusText: 'Not Found' });

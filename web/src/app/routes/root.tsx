@@ -12,7 +12,7 @@ export function rootLoader({ request }: LoaderFunctionArgs) {
 /**
  * The shell of every page: scroll restoration, the navigation bar and focus that follows the
  * navigation, and the subscription modal that `?subscribe` or `?stripe_session_id` opens on any
- * page (spec §2); pages bring their own layout.
+ * page (product-spec.md §2); pages bring their own layout.
  */
 export function RootLayout() {
   useFocusMainOnNavigation();

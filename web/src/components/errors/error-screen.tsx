@@ -4,7 +4,7 @@ import { Button } from '../ui/button';
 import './error-screen.css';
 
 // The 404 variant is in `not-found-screen.tsx`: it needs the router's `Link`, and the embed
-// (issue 5) shows the 500 variant without loading the router.
+// shows the 500 variant without loading the router.
 
 export interface ScreenFrameProps {
   code: number;
@@ -41,14 +41,14 @@ export interface ErrorScreenProps {
   code?: number;
   onRetry: () => void;
   retrying?: boolean;
-  /** only when the route that failed is the root route (spec §2) */
+  /** only when the route that failed is the root route (product-spec.md §2) */
   showHomeButton?: boolean;
   standalone?: boolean;
   /** developer detail, shown in development builds only */
   detail?: string;
 }
 
-/** The 500 variant (spec §2, §8). */
+/** The 500 variant (product-spec.md §2, §8). */
 export function ErrorScreen({ code = 500, onRetry, retrying = false, showHomeButton = false, standalone, detail }: ErrorScreenProps) {
   useDocumentHead({ title: 'Something went wrong' });
   return (

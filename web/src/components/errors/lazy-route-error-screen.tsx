@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteErrorScreenProps } from './route-error-screen';
 
 /**
- * The error screens load when a route fails, not with every page (issue 7: the landing page's
+ * The error screens load when a route fails, not with every page (the landing page's
  * JavaScript budget). Should even that load fail (the network is gone), a plain page says so.
  */
 function OfflineErrorScreen() {

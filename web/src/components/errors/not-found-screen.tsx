@@ -3,7 +3,7 @@ import { buttonClassName } from '../ui/button';
 import { Link } from '../ui/link';
 import { ScreenFrame } from './error-screen';
 
-/** The 404 variant (spec §2): unknown routes and loaders that throw a 404. */
+/** The 404 variant (product-spec.md §2): unknown routes and loaders that throw a 404. */
 export function NotFoundScreen({ standalone }: { standalone?: boolean }) {
   useDocumentHead({ title: 'Page not found' });
   return (

@@ -4,7 +4,7 @@ import './embed-layout.css';
 /**
  * An embedded guide: no chrome at all, the frame is the host page's. Its own module, apart from
  * the share page's layout (which links into the app through the router): the embed does not load
- * the router (issue 5). The `main` landmark is named after the guide: the host page has its own
+ * the router. The `main` landmark is named after the guide: the host page has its own
  * `main`, and landmarks of a page and its frames must tell themselves apart.
  */
 export function EmbedLayout({ label, children }: { label: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import './button.css';
 
-/** default, outline and ghost (spec §2); danger for what cannot be undone (delete account). */
+/** default, outline and ghost (product-spec.md §2); danger for what cannot be undone (delete account). */
 export type ButtonVariant = 'default' | 'outline' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 

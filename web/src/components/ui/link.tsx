@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import { useRoutePreload } from '../../lib/route-preload';
 
-/** `intent`: load the target's code and data on hover or focus (spec §2). `false`: never. */
+/** `intent`: load the target's code and data on hover or focus (product-spec.md §2). `false`: never. */
 export type Preload = 'intent' | false;
 
 /** Hovering this long counts as intent; sweeping the pointer across a link does not. */

@@ -154,7 +154,7 @@ function ToastItem({ toast: item, paused }: { toast: Toast; paused: boolean }) {
 }
 
 /**
- * Where toasts appear: top right, 340 px wide, the newest three visible (spec §2, §9). Timers
+ * Where toasts appear: top right, 340 px wide, the newest three visible (product-spec.md §2, §9). Timers
  * pause while the pointer or keyboard focus is on the stack, so a toast is not pulled away mid-read.
  */
 export function Toaster() {

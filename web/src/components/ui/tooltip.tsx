@@ -11,7 +11,7 @@ export interface TooltipProps {
 }
 
 /**
- * A short description shown after 250 ms of hover or on keyboard focus (spec §9), hidden on
+ * A short description shown after 250 ms of hover or on keyboard focus (product-spec.md §9), hidden on
  * leave, blur or Escape. It describes its trigger; it never holds anything interactive.
  */
 export function Tooltip({ content, children, side = 'top' }: TooltipProps) {

@@ -2,7 +2,7 @@ import { paths } from '../../config/paths';
 import { useSignedIn } from './public-outlet-context';
 
 /**
- * Where 'Start your free trial' goes (spec §2): a signed-in visitor opens the subscription at
+ * Where 'Start your free trial' goes (product-spec.md §2): a signed-in visitor opens the subscription at
  * once (`/?subscribe=true`); anyone else signs in first and comes back to it.
  */
 export function trialHref(signedIn: boolean): string {

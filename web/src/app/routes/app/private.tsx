@@ -7,7 +7,7 @@ import { authQueryKeys } from '../../../lib/auth-keys';
 import { PrivateRouteError } from './private-route-error';
 
 /**
- * The private area's guard (spec §6: dashboard and design view need a signed-in user): a
+ * The private area's guard (product-spec.md §6: dashboard and design view need a signed-in user): a
  * signed-out visitor is sent to /auth with the way back (`?redirect=` path and search).
  */
 export function clientLoader(queryClient: QueryClient) {
@@ -19,7 +19,7 @@ export function clientLoader(queryClient: QueryClient) {
 
 /**
  * A verification link (sign-up or a changed email) lands on its page with `?verified=true`:
- * the session is refreshed (spec §4: after verify-email), the person told, the marker removed.
+ * the session is refreshed (product-spec.md §4: after verify-email), the person told, the marker removed.
  */
 function useVerifiedLanding() {
   const [params, setParams] = useSearchParams();

@@ -11,7 +11,7 @@ import { requireSession } from '../../../lib/auth';
 
 /**
  * The guide with its slides before the editor shows. The id is the segment's last 12
- * characters (spec §2, §5): a shorter segment fails the route, an unknown or foreign guide is
+ * characters (product-spec.md §2, §5): a shorter segment fails the route, an unknown or foreign guide is
  * 404, the not-found screen.
  */
 export function clientLoader(queryClient: QueryClient) {

@@ -5,7 +5,7 @@ import { getSharedGuideQueryOptions } from '../../../features/share/api/shared-g
 import { isApiError } from '../../../lib/api-error';
 
 /**
- * The share and embed routes' loader (spec §2): the id is the segment's last 12 characters (a
+ * The share and embed routes' loader (product-spec.md §2): the id is the segment's last 12 characters (a
  * shorter segment throws, reaching the generic error screen); a 404 from the API becomes the
  * route's 404, which the route shows as the guide's not-found state. A failed query holds no
  * data, so `ensureQueryData` fetches again when 'Try Again' re-runs this loader.

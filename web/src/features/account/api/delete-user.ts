@@ -16,7 +16,7 @@ export function deleteUser(input: DeleteUserInput) {
   return authClient.post('/delete-user', input, SuccessMessageReply);
 }
 
-/** Spec §4: the session refreshes after delete-user (it is gone, so the private area is left). */
+/** product-spec.md §4: the session refreshes after delete-user (it is gone, so the private area is left). */
 export function useDeleteUser({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteUser> } = {}) {
   const queryClient = useQueryClient();
   const { onSuccess, ...config } = mutationConfig ?? {};

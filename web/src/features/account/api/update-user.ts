@@ -13,7 +13,7 @@ export function updateUser(input: UpdateUserInput) {
   return authClient.post('/update-user', input, UserReply);
 }
 
-/** Spec §4: the session (which carries the user) refreshes after update-user. */
+/** product-spec.md §4: the session (which carries the user) refreshes after update-user. */
 export function useUpdateUser({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateUser> } = {}) {
   const queryClient = useQueryClient();
   const { onSuccess, ...config } = mutationConfig ?? {};

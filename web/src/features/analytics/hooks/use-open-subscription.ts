@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** Opens the subscription modal (the billing feature's, spec §2): `?subscribe=true` on this page. */
+/** Opens the subscription modal (the billing feature's, product-spec.md §2): `?subscribe=true` on this page. */
 export function useOpenSubscription() {
   const [, setParams] = useSearchParams();
   return useCallback(

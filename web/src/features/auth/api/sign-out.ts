@@ -10,7 +10,7 @@ export function signOut() {
 }
 
 /**
- * Signs out; the session is null from then on (spec §4). The caller leaves the private area
+ * Signs out; the session is null from then on (product-spec.md §4). The caller leaves the private area
  * (`useLeavePrivateArea`), which drops what was cached for the person.
  */
 export function useSignOut({ mutationConfig }: { mutationConfig?: MutationConfig<typeof signOut> } = {}) {

@@ -57,7 +57,7 @@ function AuthTabs({ mode, redirect }: { mode: AuthMode; redirect: string | undef
 }
 
 /**
- * The /auth screen (spec §2): sign in, sign up, forgot password and reset password, chosen by
+ * The /auth screen (product-spec.md §2): sign in, sign up, forgot password and reset password, chosen by
  * `?mode=`. A `?redirect=` is carried between the forms and followed after success (same-site
  * paths only); a failed verification link's `?error=` is explained above the form.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-error';
 import { isConfirmRetryable } from './confirm-subscription';
 
-describe('isConfirmRetryable (spec §8: the confirmation is retried)', () => {
+describe('isConfirmRetryable (product-spec.md §8: the confirmation is retried)', () => {
   it.each([
     { name: 'a checkout Stripe has not completed yet (409)', error: new ApiError(409, 'not complete', 'conflict'), expected: true },
     { name: 'Stripe unavailable (502)', error: new ApiError(502, 'upstream', 'upstream_failed'), expected: true },

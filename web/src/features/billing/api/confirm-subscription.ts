@@ -12,7 +12,7 @@ export function confirmSubscription(sessionId: string): Promise<unknown> {
   return api.get(`/api/stripe/subscription/confirm?${new URLSearchParams({ sessionId }).toString()}`, ConfirmedSubscriptionDto);
 }
 
-/** Attempts in all, the first included (spec §8: the confirmation is retried). */
+/** Attempts in all, the first included (product-spec.md §8: the confirmation is retried). */
 export const CONFIRM_ATTEMPTS = 4;
 
 /**

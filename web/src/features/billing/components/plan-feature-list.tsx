@@ -1,6 +1,6 @@
 import { PRO_PLAN } from '#shared/plan';
 
-/** The plan's features in two columns, 'soon' ones marked (spec §2). */
+/** The plan's features in two columns, 'soon' ones marked (product-spec.md §2). */
 export function PlanFeatureList() {
   return (
     <ul role="list" className="plan-features" aria-label={`${PRO_PLAN.name} features`}>

@@ -16,7 +16,7 @@ import { PlanFeatureList } from './plan-feature-list';
 import './billing.css';
 
 /**
- * The subscription modal (spec §2): the Pro plan and its one button, over any page, for a
+ * The subscription modal (product-spec.md §2): the Pro plan and its one button, over any page, for a
  * signed-in person whose search asks for it. It also confirms the subscription on the return
  * from Stripe checkout, and cannot be closed while any of its requests is pending. It opens on
  * public pages too, which have no query client of their own: it brings the page's one client.

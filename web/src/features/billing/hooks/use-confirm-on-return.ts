@@ -9,13 +9,13 @@ import { searchAfterConfirmation } from '../utils/subscription-modal';
 export const CONFIRM_FAILED_MESSAGE = 'Failed to confirm subscription. Please try again.';
 export const WELCOME_TITLE = 'Welcome aboard!';
 export const WELCOME_DESCRIPTION = 'Your subscription is confirmed.';
-/** spec §9 */
+/** product-spec.md §9 */
 export const WELCOME_TOAST_MS = 5000;
 
 const CONFIRM_TOAST_ID = 'subscription-confirmation';
 
 /**
- * Back from Stripe checkout with `stripe_session_id` (spec §4 flow): the subscription is
+ * Back from Stripe checkout with `stripe_session_id` (product-spec.md §4 flow): the subscription is
  * confirmed once per session id, even when React runs the effect twice; a failure is retried by
  * itself, then said (the modal offers `retry`). Once confirmed, every subscription query and what
  * is gated on it is refreshed, the person welcomed, and both root parameters removed.

@@ -5,7 +5,7 @@ export const PORTAL_FAILED_MESSAGE = 'Failed to get customer portal URL';
 
 /**
  * 'Manage subscription': the browser goes to the Stripe billing portal. A failure is silent
- * (spec §7, §8): logged, and the portal does not open. `isBusy` stays true while the browser
+ * (product-spec.md §7, §8): logged, and the portal does not open. `isBusy` stays true while the browser
  * leaves for Stripe.
  */
 export function useOpenBillingPortal() {

@@ -8,7 +8,7 @@ import { useResetOnPageShow } from './use-reset-on-page-show';
 export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';
 
 /**
- * 'Start 7-day free trial' (spec §4 flow): a checkout session is created and the browser goes to
+ * 'Start 7-day free trial' (product-spec.md §4 flow): a checkout session is created and the browser goes to
  * it. An answer without a url says 'Failed to create checkout session'; a refused request shows
  * its status text, with the API's explanation under it. `isBusy` stays true while the browser
  * leaves for Stripe.

@@ -25,7 +25,7 @@ describe('isSubscriptionModalRequested', () => {
   });
 });
 
-describe('isSubscriptionModalShown (spec §2)', () => {
+describe('isSubscriptionModalShown (product-spec.md §2)', () => {
   const base = { signedIn: true, planLoaded: true, status: null as SubscriptionStatus | null };
 
   it.each<{ name: string; input: Partial<typeof base> & { search: SubscriptionSearch }; expected: boolean }>([
@@ -46,7 +46,7 @@ describe('isSubscriptionModalShown (spec §2)', () => {
   });
 });
 
-describe('subscriptionOffer: the main button and the line under it (spec §2, §4 "had a trial")', () => {
+describe('subscriptionOffer: the main button and the line under it (product-spec.md §2, §4 "had a trial")', () => {
   it('offers the free trial through checkout to someone who never subscribed', () => {
     expect(subscriptionOffer({ trialEnd: null }, NOW)).toEqual({
       action: 'checkout',

@@ -1,12 +1,12 @@
 import { hadTrial, isSubscribed, PRO_PLAN, type SubscriptionDetails, type SubscriptionStatus } from '#shared/plan';
 
 /**
- * The subscription modal's rules (spec §2 "Subscription modal", §4), apart from React so that
+ * The subscription modal's rules (product-spec.md §2 "Subscription modal", §4), apart from React so that
  * each is stated and tested on its own. Nothing here loads the schema library: the modal's host
  * sits in the root route, on every page.
  */
 
-/** The root search parameters the modal reads (spec §2 root behaviour). */
+/** The root search parameters the modal reads (product-spec.md §2 root behaviour). */
 export interface SubscriptionSearch {
   subscribe?: boolean | undefined;
   stripe_session_id?: string | undefined;
@@ -51,7 +51,7 @@ export const MANAGE_SUBSCRIPTION_LABEL = 'Manage subscription';
 
 /**
  * The main button and the line under it: a first-timer starts the free trial through checkout;
- * someone who had a trial (its end is past, spec §4) manages their subscription in the portal.
+ * someone who had a trial (its end is past, product-spec.md §4) manages their subscription in the portal.
  */
 export function subscriptionOffer(
   details: Pick<SubscriptionDetails, 'trialEnd'> | undefined,
@@ -71,7 +71,7 @@ function without(params: URLSearchParams, keys: readonly string[]): URLSearchPar
 }
 
 /**
- * The search after the person closes the modal: `subscribe` goes (spec §2). A close is only
+ * The search after the person closes the modal: `subscribe` goes (product-spec.md §2). A close is only
  * possible with no request pending, so a `stripe_session_id` still there belongs to a
  * confirmation that failed: it goes too, or the modal, which that parameter keeps displayed,
  * could never close. (The subscription is still recorded by Stripe's webhook.)
@@ -80,7 +80,7 @@ export function searchAfterClose(params: URLSearchParams): URLSearchParams {
   return without(params, [SUBSCRIBE_PARAM, STRIPE_SESSION_PARAM]);
 }
 
-/** The search once the subscription is confirmed: both parameters go (spec §2). */
+/** The search once the subscription is confirmed: both parameters go (product-spec.md §2). */
 export function searchAfterConfirmation(params: URLSearchParams): URLSearchParams {
   return without(params, [SUBSCRIBE_PARAM, STRIPE_SESSION_PARAM]);
 }

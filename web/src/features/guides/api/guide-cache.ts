@@ -5,7 +5,7 @@ import { guideQueryKeys } from './guide-schemas';
 /**
  * Optimistic updates of the guides caches: each mutation changes what the person sees at once,
  * keeps a snapshot, and puts it back if the server refuses (its `onSettled`, so that the default
- * 'Something went wrong' toast of a mutation without `onError` still shows, spec §8).
+ * 'Something went wrong' toast of a mutation without `onError` still shows, product-spec.md §8).
  */
 export type CacheSnapshot = ReadonlyArray<readonly [QueryKey, unknown]>;
 

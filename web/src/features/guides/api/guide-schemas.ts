@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FolderDto, GuideDto, GuideListDto, GuideSummaryDto, SlideDto, UploadDto } from '#shared/guides';
+import { FolderDto, GuideDto, GuideListDto, SlideDto, UploadDto } from '#shared/guides';
 
 /**
  * The answers of /api/guides and /api/folders are the shared contract's schemas, under the names
@@ -7,7 +7,6 @@ import { FolderDto, GuideDto, GuideListDto, GuideSummaryDto, SlideDto, UploadDto
  * refreshes recents, every folder and every search; `['guides', 'detail', id]` is one guide.
  */
 export const Slide = SlideDto;
-export const GuideSummary = GuideSummaryDto;
 export const Guide = GuideDto;
 export const GuideList = GuideListDto;
 export const Folder = FolderDto;

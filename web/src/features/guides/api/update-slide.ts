@@ -11,7 +11,7 @@ export type SlideChanges = z.input<typeof UpdateSlideBody>;
 
 /**
  * PATCH /api/guides/{id}/slides/{slideId}: step text, narration, overrides (null: back to the
- * guide's default), click point; `order` moves the slide (spec §4, computed with `orderBetween`).
+ * guide's default), click point; `order` moves the slide (product-spec.md §4, computed with `orderBetween`).
  */
 export function updateSlide({ guideId, slideId, data }: { guideId: string; slideId: string; data: SlideChanges }) {
   return api.patch(`/api/guides/${encodeURIComponent(guideId)}/slides/${encodeURIComponent(slideId)}`, data, Slide);

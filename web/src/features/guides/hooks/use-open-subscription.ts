@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
- * Opens the subscription modal (the billing feature's, spec §2): `?subscribe=true` on the
+ * Opens the subscription modal (the billing feature's, product-spec.md §2): `?subscribe=true` on the
  * current page. `drop` removes other parameters in the same navigation (the dialog that led here).
  */
 export function useOpenSubscription() {

@@ -11,7 +11,7 @@ export function moved<T>(items: readonly T[], from: number, to: number): T[] {
 
 /**
  * The order a slide takes when it moves from index `from` to index `to` of a list sorted by
- * order (spec §4): the midpoint of its new neighbours, previous + 1 at the end, next − 1 at the
+ * order (product-spec.md §4): the midpoint of its new neighbours, previous + 1 at the end, next − 1 at the
  * start, 0 alone. Only the moved slide changes; the server renumbers when gaps run out.
  * `undefined` when nothing moves.
  */

@@ -32,7 +32,7 @@ const QUESTIONS: readonly { question: string; answer: ReactNode }[] = [
   },
 ];
 
-/** /pricing: the one plan (spec §1, §3), its button and the questions people ask before trying. */
+/** /pricing: the one plan (product-spec.md §1, §3), its button and the questions people ask before trying. */
 export function PricingPlan({ trialHref }: { trialHref: string }) {
   return (
     <>

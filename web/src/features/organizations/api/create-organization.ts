@@ -13,7 +13,7 @@ export function createOrganization(input: CreateOrganizationInput) {
   return authClient.post('/organization/create', input, FullOrganization);
 }
 
-/** Spec §4: the organisation list refreshes after create (with everything of the new active one). */
+/** product-spec.md §4: the organisation list refreshes after create (with everything of the new active one). */
 export function useCreateOrganization({ mutationConfig }: { mutationConfig?: MutationConfig<typeof createOrganization> } = {}) {
   const queryClient = useQueryClient();
   const { onSuccess, ...config } = mutationConfig ?? {};

@@ -9,7 +9,7 @@ export function deleteOrganization(input: { organizationId: string }) {
   return authClient.post('/organization/delete', input, Organization);
 }
 
-/** Spec §4: the organisation list refreshes after delete; the person moves to another organisation. */
+/** product-spec.md §4: the organisation list refreshes after delete; the person moves to another organisation. */
 export function useDeleteOrganization({ mutationConfig }: { mutationConfig?: MutationConfig<typeof deleteOrganization> } = {}) {
   const queryClient = useQueryClient();
   const { onSuccess, ...config } = mutationConfig ?? {};

@@ -12,7 +12,7 @@ export function updateOrganization(input: UpdateOrganizationInput) {
   return authClient.post('/organization/update', input, Organization);
 }
 
-/** Spec §4: the organisation list refreshes after update. */
+/** product-spec.md §4: the organisation list refreshes after update. */
 export function useUpdateOrganization({ mutationConfig }: { mutationConfig?: MutationConfig<typeof updateOrganization> } = {}) {
   const queryClient = useQueryClient();
   const { onSuccess, ...config } = mutationConfig ?? {};

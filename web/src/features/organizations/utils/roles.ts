@@ -15,14 +15,14 @@ export function roleLabel(role: string): string {
 }
 
 /**
- * Only an owner grants or removes the owner role, and only an owner removes an owner (issue 3,
- * enforced by the API); the permissions table has no action for it, so it is this one rule.
+ * Only an owner grants or removes the owner role, and only an owner removes an owner (enforced
+ * by the API); the permissions table has no action for it, so it is this one rule.
  */
 export function isOwner(role: string): boolean {
   return parseRoles(role).includes('owner');
 }
 
-/** What the signed-in member may do in the organisation, from the shared permissions table (spec §6). */
+/** What the signed-in member may do in the organisation, from the shared permissions table (product-spec.md §6). */
 export function organizationAbilities(role: string) {
   return {
     updateOrganization: hasPermission(role, { organization: ['update'] }),

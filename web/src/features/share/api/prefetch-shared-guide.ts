@@ -9,7 +9,7 @@ export function sharedGuideUrl(id: string): string {
 
 /**
  * The share endpoint's answer as text; a non-OK answer throws `ApiError` with the error shape's
- * message, or the text (spec §7). Reading the answer (`get-shared-guide.ts`) is kept apart so
+ * message, or the text (product-spec.md §7). Reading the answer (`get-shared-guide.ts`) is kept apart so
  * that this, which every page's entry carries, stays tiny.
  */
 export async function requestSharedGuide(id: string, signal?: AbortSignal): Promise<string> {

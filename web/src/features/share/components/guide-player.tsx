@@ -68,7 +68,7 @@ function activatesOnSpace(target: Element): boolean {
 }
 
 /**
- * The guide player (issue 5): one slide at a time, its screenshot zoomed towards the click with a
+ * The guide player: one slide at a time, its screenshot zoomed towards the click with a
  * highlight ring, the step text, the narration as captions and the voiceover when there is one.
  * Play advances by itself (when the voiceover ends, or after a reading time); ←, →, space, Home
  * and End work anywhere on the page but in a text field. A live region announces each step.

@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
-import { defineConfig } from '../core/config';
+import { defineConfig } from './config';
 
 /**
  * The key that signs session tokens: SESSION_SECRET locally and in tests, a Secrets Manager

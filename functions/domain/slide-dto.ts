@@ -1,0 +1,28 @@
+import type { SlideDto } from '#shared/guides';
+import * as Asset from './asset';
+import type { Guide, Slide } from './guide-read';
+import { audioFields } from './narration/slide-audio';
+
+/**
+ * A slide as its guide's members see it. Apart from slide.ts, which writes slides and runs the
+ * smart transcript after, so that a guide's answer (guide.ts) does not depend on the writing.
+ */
+export async function slideDto(guide: Pick<Guide, 'guideId' | 'orgId' | 'visibility' | 'voiceId' | 'speechRate'>, slide: Slide): Promise<SlideDto> {
+  return {
+    id: slide.slideId,
+    order: slide.order,
+    title: slide.title ?? null,
+    text: slide.text ?? null,
+    narration: slide.narration ?? null,
+    screenshotKey: slide.screenshotKey ?? null,
+    screenshotUrl: slide.screenshotKey ? await Asset.urlFor(guide, slide.screenshotKey) : null,
+    width: slide.width ?? null,
+    height: slide.height ?? null,
+    click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
+    zoomLevel: typeof slide.zoomLevel === 'number' ? slide.zoomLevel : null,
+    isHighlightVisible: typeof slide.isHighlightVisible === 'boolean' ? slide.isHighlightVisible : null,
+    ...(await audioFields(slide, guide)),
+    edited: slide.edited === true,
+    needsText: slide.needsText === true,
+  };
+}
