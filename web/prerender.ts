@@ -145,7 +145,7 @@ async function buildRenderer(outDir: string): Promise<RenderModule> {
       },
     },
   });
-  const module: RenderModule = await import(pathToFileURL(path.join(outDir, 'render-page.js')).href);
+  const module = (await import(pathToFileURL(path.join(outDir, 'render-page.js')).href)) as RenderModule;
   return module;
 }
 

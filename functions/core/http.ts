@@ -265,5 +265,5 @@ export function defineHandler<
     }
     return jsonResult(200, result, requestIdHeader, cookies);
   };
-  return middy<ApiEvent, ApiResult>().use(requestLog()).use(errorMapper()).handler(core) as unknown as ApiHandler;
+  return middy<ApiEvent, ApiResult>().use(requestLog()).use(errorMapper()).handler(core);
 }

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import dgram from 'node:dgram';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
@@ -118,7 +117,7 @@ describe('in Lambda with tracing on', () => {
     const received: string[] = [];
     daemon.on('message', (message) => received.push(message.toString('utf8')));
     await new Promise<void>((resolve) => daemon.bind(0, '127.0.0.1', resolve));
-    const { port } = daemon.address() as AddressInfo;
+    const { port } = daemon.address();
     const traceRoot = '1-5759e988-bd862e3fe1be46a994272793';
     try {
       const { stdout } = await run(

@@ -45,7 +45,7 @@ export function apiEntry(handler: ApiHandler): ApiHandler {
     .use(requestCorrelation())
     .handler(handler);
   entries.add(entry);
-  return entry as unknown as ApiHandler;
+  return entry;
 }
 
 export type WorkerHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
@@ -57,5 +57,5 @@ export function workerEntry(handler: WorkerHandler): WorkerHandler {
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(handler);
   entries.add(entry);
-  return entry as unknown as WorkerHandler;
+  return entry;
 }

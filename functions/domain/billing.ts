@@ -157,7 +157,7 @@ export async function startCheckout(user: { userId: string; email: string; name:
 }
 
 function subscriptionFields(subscription: Stripe.Subscription) {
-  const item = subscription.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
+  const item = subscription.items?.data?.[0];
   // A trial cut short by a cancellation ended when the subscription did: from then on the user
   // "had a trial" (product-spec.md §4: trialEnd in the past), as checkout already treats them.
   const endedAt = subscription.ended_at ?? subscription.canceled_at ?? undefined;

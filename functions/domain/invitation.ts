@@ -90,7 +90,7 @@ export async function invite(
       .entities.invitation.patch({ invitationId: pending.invitationId })
       .set({ expiresAtMs, role: input.role })
       .go({ response: 'all_new' });
-    invitation = data as Invitation;
+    invitation = data;
   } else {
     const { data } = await db()
       .entities.invitation.create({
@@ -174,7 +174,7 @@ export async function rejectInvitation(invitationId: string, userEmail: string):
     .set({ status: 'rejected' })
     .where((attr, { eq }) => eq(attr.status, 'pending'))
     .go({ response: 'all_new' });
-  return invitationDto(data as Invitation);
+  return invitationDto(data);
 }
 
 export async function cancelInvitation(actor: Member, invitationId: string): Promise<InvitationDto> {
@@ -183,5 +183,5 @@ export async function cancelInvitation(actor: Member, invitationId: string): Pro
   if (!inv || inv.orgId !== actor.orgId) throw new AppError('not_found', 'Invitation not found.');
   if (inv.status !== 'pending') throw new AppError('conflict', `This invitation was already ${inv.status}.`);
   const { data } = await db().entities.invitation.patch({ invitationId }).set({ status: 'canceled' }).go({ response: 'all_new' });
-  return invitationDto(data as Invitation);
+  return invitationDto(data);
 }

@@ -172,8 +172,8 @@ export async function departurePlan(userId: string): Promise<Array<{ orgId: stri
     const others = members.filter((m) => m.userId !== userId);
     const me = members.find((m) => m.userId === userId);
     const otherOwner = others.some((m) => isOwner(m.role));
-    const action = others.length === 0 ? 'delete' : !me || !isOwner(me.role) || otherOwner ? 'leave' : 'blocked';
-    plan.push({ orgId: org.orgId, name: org.name, action: action as 'delete' | 'leave' | 'blocked' });
+    const action: 'delete' | 'leave' | 'blocked' = others.length === 0 ? 'delete' : !me || !isOwner(me.role) || otherOwner ? 'leave' : 'blocked';
+    plan.push({ orgId: org.orgId, name: org.name, action });
   }
   return plan;
 }

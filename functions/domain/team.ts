@@ -42,7 +42,7 @@ export async function updateTeam(actor: Member, teamId: string, name: string): P
   requirePermission(actor, { team: ['update'] });
   await requireTeam(actor.orgId, teamId);
   const { data } = await db().entities.team.patch({ orgId: actor.orgId, teamId }).set({ name }).go({ response: 'all_new' });
-  return teamDto(data as Team);
+  return teamDto(data);
 }
 
 export async function removeTeam(actor: Member, teamId: string): Promise<void> {

@@ -169,7 +169,7 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResul
     res.end(typeof result === 'string' ? result : JSON.stringify(result));
     return;
   }
-  const structured = result as APIGatewayProxyStructuredResultV2;
+  const structured = result;
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(structured.headers ?? {})) headers[name.toLowerCase()] = String(value);
   if (structured.cookies && structured.cookies.length > 0) headers['set-cookie'] = structured.cookies;

@@ -98,7 +98,7 @@ export async function expirePendingUploads(s3: S3Client, bucket: string, now = D
 export function startPendingUploadExpiry(s3: S3Client, bucket: string): () => void {
   const run = () => expirePendingUploads(s3, bucket).catch((error: unknown) => console.error('pending upload expiry failed', error));
   void run();
-  const timer = setInterval(run, 60 * 60 * 1000);
+  const timer = setInterval(() => void run(), 60 * 60 * 1000);
   timer.unref();
   return () => clearInterval(timer);
 }

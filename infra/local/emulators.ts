@@ -22,7 +22,7 @@ export const LOCAL_REGION = 'us-east-1';
 
 export interface Running {
   endpoint: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export function assertJava(): void {
@@ -45,7 +45,8 @@ async function waitFor<T>(probe: () => Promise<T>, timeoutMs: number, isAlive: (
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  throw lastError ?? new Error('stopped');
+  if (lastError instanceof Error) throw lastError;
+  throw new Error('stopped', { cause: lastError });
 }
 
 /**

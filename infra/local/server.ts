@@ -42,7 +42,7 @@ export interface AppServer {
   workers: LocalWorkers;
   /** `/_dev/ready` answers 200 from now on (503 before): the stack's start has finished */
   markReady(): void;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 const EDGE_ENTRY = pathToFileURL(path.resolve(import.meta.dirname, '../../functions/edge/share.ts')).href;
@@ -105,7 +105,7 @@ export function cloudFrontEvent(req: http.IncomingMessage): CloudFrontRequestEve
         },
       },
     ],
-  } as CloudFrontRequestEvent;
+  };
 }
 
 /**
@@ -113,6 +113,7 @@ export function cloudFrontEvent(req: http.IncomingMessage): CloudFrontRequestEve
  * /api answer with one writeHead(status, headers object), which is where they are taken out.
  */
 function removeResponseHeaders(res: http.ServerResponse, names: readonly string[]): void {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with apply(res, …) below
   const writeHead = res.writeHead;
   const strip = (headers: unknown) => {
     if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) return;

@@ -26,7 +26,7 @@ export interface LocalStack {
   mailWebUrl: string;
   /** the Stripe double's URL, or undefined when the app talks to Stripe */
   stripeUrl: string | undefined;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface StartOptions {

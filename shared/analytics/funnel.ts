@@ -27,6 +27,10 @@ export function completionRate(completions: number, uniqueViewers: number): numb
   return ratio(completions, uniqueViewers);
 }
 
+function isMap(value: ReadonlyMap<number, number> | Readonly<Record<number, number>>): value is ReadonlyMap<number, number> {
+  return value instanceof Map;
+}
+
 /**
  * The funnel of a guide of `stepCount` steps from the viewers who reached each step. Viewers can
  * open a link at a later step or jump ahead in the step list, so a step may have more viewers
@@ -35,7 +39,7 @@ export function completionRate(completions: number, uniqueViewers: number): numb
  * counts disagree.
  */
 export function funnel(reached: ReadonlyMap<number, number> | Readonly<Record<number, number>>, stepCount: number, viewers: number): FunnelStep[] {
-  const count = (step: number) => Math.max(0, (reached instanceof Map ? reached.get(step) : (reached as Record<number, number>)[step]) ?? 0);
+  const count = (step: number) => Math.max(0, (isMap(reached) ? reached.get(step) : (reached as Record<number, number>)[step]) ?? 0);
   const counts = Array.from({ length: Math.max(0, stepCount) }, (_, i) => count(i + 1));
   const base = Math.max(viewers, ...counts, 0);
   return counts.map((here, i) => {

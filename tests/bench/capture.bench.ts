@@ -36,7 +36,7 @@ async function clickRound(page: Page, delays: { pointerdown: number[]; click: nu
     await page.getByRole('tab', { name: tabs[i % tabs.length]! }).click();
     await page.waitForTimeout(120);
   }
-  const measured = (await page.evaluate('window.__delays')) as { pointerdown: number[]; click: number[] };
+  const measured = await page.evaluate<{ pointerdown: number[]; click: number[] }>('window.__delays');
   delays.pointerdown.push(...measured.pointerdown);
   delays.click.push(...measured.click);
 }

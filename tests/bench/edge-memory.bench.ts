@@ -87,7 +87,7 @@ function runChild(dir: string, bundle: string, host: string, uri: string, procsF
     ? ['sh', ['-c', `echo $$ > "$0" && exec "$@"`, procsFile, process.execPath, ...args]]
     : [process.execPath, args];
   return new Promise((resolve, reject) => {
-    const proc = spawn(command as string, commandArgs as string[], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -99,7 +99,7 @@ async function throughput(stack: BenchStack): Promise<void> {
   for (let round = 0; round < 2; round++) {
     for (const [i, variant] of variants.entries()) {
       const result = await loadEvents(stack.server.url, guideId, variant.events, `r${round}v${i}`, DURATION_SECONDS / 2);
-      if (!best[i] || result.eventsPerSecond > best[i]!.eventsPerSecond) best[i] = result;
+      if (!best[i] || result.eventsPerSecond > best[i].eventsPerSecond) best[i] = result;
     }
   }
 

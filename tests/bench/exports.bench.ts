@@ -37,8 +37,8 @@ async function guideOf(count: number, audio: Buffer | null, audioMs: number): Pr
     slides.push({
       id: `s${i}`,
       index: i,
-      size: { width: meta.width!, height: meta.height! },
-      click: { x: Math.round(meta.width! * (0.2 + (i % 5) * 0.15)), y: Math.round(meta.height! * 0.3) },
+      size: { width: meta.width, height: meta.height },
+      click: { x: Math.round(meta.width * (0.2 + (i % 5) * 0.15)), y: Math.round(meta.height * 0.3) },
       zoomLevel: 1.5,
       highlight: true,
       text: `Click **Button ${i + 1}**`,

@@ -134,7 +134,7 @@ export async function compareLoads(
         connections: options.connections ?? 1,
         ...(v.headers ? { headers: v.headers } : {}),
       });
-      if (!best[i] || result.mean < best[i]!.mean) best[i] = result;
+      if (!best[i] || result.mean < best[i].mean) best[i] = result;
     }
   }
   return best as LoadResult[];

@@ -8,7 +8,7 @@ import { useIsolatedStack } from '../support/isolated-stack';
 
 const stack = useIsolatedStack();
 const client = () => new ApiClient(stack().url);
-const secret = () => new TextEncoder().encode(process.env.SESSION_SECRET!);
+const secret = () => new TextEncoder().encode(process.env.SESSION_SECRET);
 
 async function sessionOf(c: ApiClient) {
   return (await c.get('/api/auth/get-session')).json as { session: { id: string; activeOrganizationId: string }; user: { id: string; email: string; emailVerified: boolean } } | null;

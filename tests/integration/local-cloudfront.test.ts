@@ -14,7 +14,7 @@ import { localS3Client } from '../../infra/local/emulators';
 import { startAppServer, type AppServer } from '../../infra/local/server';
 import { ApiClient, signUp } from '../support/api-client';
 import type { Context } from 'aws-lambda';
-import { apiEvent, type LambdaHandler } from '../support/api-event';
+import { apiEvent } from '../support/api-event';
 import { useIsolatedStack } from '../support/isolated-stack';
 
 // The local server must answer the SPA and /assets/* paths as the CloudFront distribution does
@@ -306,7 +306,7 @@ describe('local CloudFront: /api/share/* (cacheable at the edge)', () => {
     const event = apiEvent({ method: 'GET', path: `/api/share/${guideId}`, cookies: [direct.cookie!], proto: 'http' });
     // Loaded once the stack has set APP_ORIGIN: an API function refuses to start without it.
     const { handler: shareHandler } = await import('../../functions/http/share/index');
-    const origin = await (shareHandler as LambdaHandler)(event, {} as Context); // a Lambda context is not read by the handler
+    const origin = await shareHandler(event, {} as Context); // a Lambda context is not read by the handler
     expect(origin.statusCode).toBe(200);
     expect(origin.headers?.['cache-control']).toBe('private, no-store');
     expect(origin.cookies?.some((cookie) => cookie.startsWith('stepcast.session='))).toBe(true);

@@ -198,7 +198,7 @@ describe('the deployed edge handler (CloudFront event fixtures)', () => {
           },
         },
       ],
-    } as CloudFrontRequestEvent;
+    };
   }
 
   it('answers the shell with generic tags within its timeout when the API is slow', async () => {

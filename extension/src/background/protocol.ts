@@ -63,7 +63,7 @@ const PopupMessageSchema = z.discriminatedUnion('type', [
 
 export function parseContentMessage(raw: unknown): ContentMessage | undefined {
   const parsed = ContentMessageSchema.safeParse(raw);
-  return parsed.success ? (parsed.data as ContentMessage) : undefined;
+  return parsed.success ? (parsed.data) : undefined;
 }
 
 export function parsePopupMessage(raw: unknown): PopupMessage | undefined {

@@ -81,7 +81,7 @@ function record(state: Live, event: UploadEvent): Promise<void> {
   const before = new Map(state.steps.map((s) => [s.seq, s]));
   const next = applyUploadEvent(state.capture, state.steps, event);
   state.capture = { ...state.capture, ...next.capture };
-  state.steps = next.steps.map((s) => ({ ...before.get(s.seq)!, ...s }) as StepRecord);
+  state.steps = next.steps.map((s) => ({ ...before.get(s.seq)!, ...s }));
   const changed = state.steps.filter((s) => before.get(s.seq) !== undefined && JSON.stringify(before.get(s.seq)) !== JSON.stringify(s));
   const capture = state.capture;
   const write = state.writes.then(() => putCaptureAndSteps(capture, changed));

@@ -18,7 +18,7 @@ export const GuideEntity = new Entity({
     titleLower: {
       type: 'string',
       watch: ['title'],
-      set: (_, item) => (typeof item.title === 'string' ? item.title.toLowerCase() : undefined),
+      set: (_, item: { title?: unknown }) => (typeof item.title === 'string' ? item.title.toLowerCase() : undefined),
     },
     createdBy: { type: 'string', required: true, readOnly: true },
     status: { type: ['draft', 'published'] as const, required: true, default: 'draft' },

@@ -50,7 +50,7 @@ async function settle(item: ExportItem, now = Date.now()): Promise<ExportItem> {
       .where((a, { eq, lt }) => `(${eq(a.state, 'queued')} OR ${eq(a.state, 'running')}) AND ${lt(a.leaseUntil, now)}`)
       .go({ response: 'all_new' });
     await releaseSlot(item);
-    return data as ExportItem;
+    return data;
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
     return (await get(item.exportId)) ?? item;
@@ -196,7 +196,7 @@ export async function create(
 export async function retry(actor: { orgId: string; userId: string }, exportId: string): Promise<ExportDto> {
   const item = await fromId(actor.orgId, exportId);
   if (item.state !== 'failed') throw new AppError('conflict', 'Only a failed export can be retried.');
-  const request = { format: item.format, options: item.options } as ExportRequest;
+  const request = storedRequest(item);
   const created = await create(actor, item.guideId, request);
   await removeItem(item);
   return created.export;
@@ -222,3 +222,11 @@ export async function removeForGuide(guideId: string): Promise<void> {
 }
 
 export { releaseSlot };
+
+/**
+ * The request an export was made with. Its options are stored as the schema parsed them (every
+ * default filled in) in an attribute the table types as any; this is the one place that says so.
+ */
+export function storedRequest(item: { format: ExportFormat; options: unknown }): ExportRequest {
+  return { format: item.format, options: item.options } as ExportRequest;
+}

@@ -10,7 +10,7 @@ import { logger } from '../../core/logger';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import * as Asset from '../asset';
-import { CONTENT_TYPES, HEARTBEAT_MS, QUEUED_LEASE_MS, RUNNING_LEASE_MS, filePrefix, releaseSlot } from './export';
+import { CONTENT_TYPES, HEARTBEAT_MS, QUEUED_LEASE_MS, RUNNING_LEASE_MS, filePrefix, releaseSlot, storedRequest } from './export';
 import { renderHtml } from './render/html';
 import { renderMarkdown } from './render/markdown';
 import { renderMp4 } from './render/mp4';
@@ -77,7 +77,7 @@ export async function run(exportId: string, delivery: Delivery): Promise<JobOutc
   const item = await claim(exportId, Date.now());
   if (!item) return 'skipped';
   const attempts = item.attempts;
-  const request = { format: item.format, options: item.options } as ExportRequest;
+  const request = storedRequest(item);
   const controller = new AbortController();
   const workDir = await mkdtemp(path.join(os.tmpdir(), `stepcast-export-${exportId}-`));
   let uploaded: string[] = [];
@@ -169,7 +169,7 @@ export async function run(exportId: string, delivery: Delivery): Promise<JobOutc
   } catch (thrown) {
     clearInterval(heartbeat);
     await writing;
-    const error = controller.signal.aborted && !(thrown instanceof RenderError) ? controller.signal.reason : thrown;
+    const error: unknown = controller.signal.aborted && !(thrown instanceof RenderError) ? controller.signal.reason : thrown;
     for (const key of uploaded) await Asset.removeKey(key).catch(() => undefined);
     if (error instanceof Cancelled) {
       // Deleted (its files go with it) or taken over by a newer delivery: nothing more to do here.

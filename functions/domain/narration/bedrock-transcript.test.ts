@@ -47,7 +47,7 @@ describe('Bedrock transcript (Bedrock mocked: AWS only)', () => {
   });
 
   it.each([
-    ['a timeout', async (_c: ConverseCommand, signal: AbortSignal | undefined) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason)))],
+    ['a timeout', async (_c: ConverseCommand, signal: AbortSignal | undefined) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error)))],
     ['a refusal (content filtered)', async () => ({ ...RECORDED, stopReason: 'content_filtered' })],
     ['an answer cut off', async () => ({ ...RECORDED, stopReason: 'max_tokens' })],
     ['text that is not JSON', async () => ({ ...RECORDED, output: { message: { role: 'assistant', content: [{ text: 'I cannot help with that.' }] } } })],

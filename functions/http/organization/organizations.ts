@@ -8,7 +8,7 @@ import {
   SetActiveBody,
   UpdateOrganizationBody,
 } from '#shared/organization';
-import { hasPermission, type Permissions } from '#shared/permissions';
+import { hasPermission } from '#shared/permissions';
 import { defineHandler } from '../../core/http';
 import * as FullOrganization from '../../domain/full-organization';
 import * as Membership from '../../domain/membership';
@@ -76,7 +76,7 @@ export const getFullOrganization = defineHandler({ query: OrganizationQuery }, a
 // POST /api/auth/organization/has-permission — does the caller's role grant these permissions?
 export const checkPermission = defineHandler({ body: HasPermissionBody }, async ({ body, event }) => {
   const { member } = await requireMember(event, body.organizationId);
-  return { error: null, success: hasPermission(member.role, body.permissions as Permissions) };
+  return { error: null, success: hasPermission(member.role, body.permissions) };
 });
 
 // POST /api/auth/organization/leave — leave an organisation (the last owner cannot)

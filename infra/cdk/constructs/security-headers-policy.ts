@@ -14,13 +14,13 @@ export interface ResponseHeadersBehaviors {
 }
 
 function referrerPolicy(value: string): HeadersReferrerPolicy {
-  const known = Object.values(HeadersReferrerPolicy).find((policy) => policy === value);
+  const known = Object.values(HeadersReferrerPolicy).find((policy) => String(policy) === value);
   if (!known) throw new Error(`referrer-policy "${value}" is not one CloudFront can send`);
   return known;
 }
 
 function frameOption(value: string): HeadersFrameOption {
-  const known = Object.values(HeadersFrameOption).find((option) => option === value.toUpperCase());
+  const known = Object.values(HeadersFrameOption).find((option) => String(option) === value.toUpperCase());
   if (!known) throw new Error(`x-frame-options "${value}" is not one CloudFront can send`);
   return known;
 }

@@ -127,7 +127,7 @@ export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { stage, table, assetBucket, sessionSecret, stripeSecret, originVerifySecret } = props;
-    const specs = props.functions ?? FUNCTIONS;
+    const specs: Readonly<Record<string, FunctionSpec>> = props.functions ?? FUNCTIONS;
     const workerSpecs: Readonly<Record<string, WorkerSpec>> = props.workers ?? WORKERS;
     const routes = props.routes ?? ROUTES;
     // Read by functions/core/origin.ts; a variable is set only when the context gives a value.

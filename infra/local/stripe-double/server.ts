@@ -29,7 +29,7 @@ export interface StripeDouble {
   flush(): Promise<void>;
   /** sends an event for a subscription as Stripe would (tests: trial ending, renewals) */
   emit(type: string, object: unknown): void;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 const API_VERSION = '2026-10-28.endive';
@@ -188,7 +188,7 @@ export async function startStripeDouble(options: StripeDoubleOptions): Promise<S
     const expand = ([] as string[]).concat((params.expand as string[] | string | undefined) ?? []);
     const key = typeof req.headers['idempotency-key'] === 'string' ? `${req.method} ${url.pathname} ${req.headers['idempotency-key']}` : undefined;
     if (key && state.data.idempotency[key]) {
-      const first = state.data.idempotency[key]!;
+      const first = state.data.idempotency[key];
       return json(res, first.body, first.status);
     }
     const answer = (body: unknown, status = 200) => {

@@ -42,7 +42,7 @@ export async function renderPage(url: string): Promise<RenderedPage> {
     throw new Error(`${url} answered ${context.status} ${context.headers.get('location') ?? ''}: only pages can be prerendered`);
   }
   if (context.errors) {
-    const [error] = Object.values(context.errors);
+    const [error] = Object.values(context.errors) as unknown[];
     throw new Error(`${url} failed to render: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
   }
 

@@ -83,7 +83,7 @@ describe('createApiClient', () => {
 
     expect(result).toEqual({ id: 'abcdefghijkl' });
     const [url, init] = fetch.mock.calls[0]!;
-    expect(String(url)).toBe(`${BASE}/api/guides`);
+    expect(String(url as string)).toBe(`${BASE}/api/guides`);
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: JSON.stringify({ title: 'Demo' }) });
     expect(init?.headers).toMatchObject({ 'content-type': 'application/json', accept: 'application/json' });
   });

@@ -31,7 +31,7 @@ describe('createAuthClient', () => {
     await client.get('/get-session', z.null());
     await client.post('/sign-out', undefined, z.unknown());
 
-    expect(fetch.mock.calls.map(([url, init]) => [String(url), init?.method, init?.credentials])).toEqual([
+    expect(fetch.mock.calls.map(([url, init]) => [String(url as string), init?.method, init?.credentials])).toEqual([
       ['https://stepcast.test/api/auth/get-session', 'GET', 'include'],
       ['https://stepcast.test/api/auth/sign-out', 'POST', 'include'],
     ]);

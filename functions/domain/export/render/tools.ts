@@ -60,10 +60,16 @@ export interface FfmpegRun {
   signal?: AbortSignal;
 }
 
+/** Why a signal aborted, as an error: the reason given to abort(), or the platform's AbortError. */
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new Error(String(reason));
+}
+
 /** Runs ffmpeg to the end; fails with the tail of what it said. */
 export function runFfmpeg({ args, onFrames, signal }: FfmpegRun): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(abortReason(signal));
     const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -91,7 +97,7 @@ export function runFfmpeg({ args, onFrames, signal }: FfmpegRun): Promise<void> 
     });
     child.on('close', (code) => {
       signal?.removeEventListener('abort', abort);
-      if (signal?.aborted) reject(signal.reason);
+      if (signal?.aborted) reject(abortReason(signal));
       else if (code === 0) resolve();
       else reject(new FfmpegError(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
     });

@@ -39,7 +39,7 @@ export function createToastStore() {
   const emit = () => listeners.forEach((listener) => listener());
 
   return {
-    subscribe(listener: Listener) {
+    subscribe: (listener: Listener) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },

@@ -26,7 +26,7 @@ export function ViewsChart({ daily }: { daily: readonly AnalyticsDay[] }) {
         <CartesianGrid stroke="#e2e8f0" vertical={false} />
         <XAxis dataKey="date" tickFormatter={formatDay} tick={AXIS} tickLine={false} axisLine={false} minTickGap={28} />
         <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={48} tickFormatter={formatCount} />
-        <Tooltip labelFormatter={(label) => formatDay(String(label))} formatter={(value) => formatCount(Number(value))} />
+        <Tooltip labelFormatter={(label) => formatDay(typeof label === 'string' ? label : '')} formatter={(value) => formatCount(Number(value))} />
         <Legend iconType="plainline" wrapperStyle={{ fontSize: 13 }} />
         <Area type="monotone" dataKey="views" name="Views" stroke={SERIES.views} strokeWidth={2} fill="url(#analytics-views-fill)" isAnimationActive={false} />
         <Area type="monotone" dataKey="uniqueViewers" name="Unique viewers" stroke={SERIES.viewers} strokeWidth={2} fill="none" isAnimationActive={false} />
@@ -45,7 +45,7 @@ export function FunnelChart({ funnel }: { funnel: GuideAnalytics['funnel'] }) {
         <CartesianGrid stroke="#e2e8f0" horizontal={false} />
         <XAxis type="number" allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} tickFormatter={formatCount} />
         <YAxis type="category" dataKey="label" tick={AXIS} tickLine={false} axisLine={false} width={64} />
-        <Tooltip formatter={(value, _name, item) => [`${formatCount(Number(value))} (${formatPercent(item.payload.reachRate)})`, 'Viewers']} />
+        <Tooltip formatter={(value, _name, item) => [`${formatCount(Number(value))} (${formatPercent((item.payload as { reachRate: number }).reachRate)})`, 'Viewers']} />
         <Bar dataKey="viewers" name="Viewers" radius={[0, 4, 4, 0]} isAnimationActive={false} label={{ position: 'right', fontSize: 12, fill: '#0f172a', formatter: (value: unknown) => formatCount(Number(value)) }}>
           {data.map((step) => (
             <Cell key={step.step} fill={SERIES.views} fillOpacity={0.35 + 0.65 * step.reachRate} />

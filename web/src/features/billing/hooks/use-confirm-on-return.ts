@@ -29,7 +29,7 @@ export function useConfirmOnReturn(sessionId: string | undefined) {
       onSuccess: async () => {
         await refreshSubscriptionData(queryClient);
         toast.success(WELCOME_TITLE, { description: WELCOME_DESCRIPTION, duration: WELCOME_TOAST_MS });
-        await setSearchParams(searchAfterConfirmation, { replace: true, preventScrollReset: true });
+        setSearchParams(searchAfterConfirmation, { replace: true, preventScrollReset: true });
       },
       // The way to try again is in the modal: a toast's action cannot be reached while the
       // modal dialog makes the rest of the page inert.
