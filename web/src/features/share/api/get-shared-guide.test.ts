@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SharedGuideDto } from '#shared/share/shared-guide';
+import { SharedGuideDto } from '#shared/share/shared-guide';
 import { InvalidSharedGuideError, parseSharedGuide } from './get-shared-guide';
 
 const slide = {
@@ -77,8 +77,26 @@ describe('parseSharedGuide', () => {
     { name: 'a text of another type', value: { ...guide, slides: [{ ...slide, text: 3 }] }, path: 'guide.slides[0].text' },
     { name: 'a zoom that is not a number', value: { ...guide, slides: [{ ...slide, zoomLevel: '2' }] }, path: 'guide.slides[0].zoomLevel' },
     { name: 'an unknown visibility', value: { ...guide, visibility: 'secret' }, path: 'guide.visibility' },
-    { name: 'a click without y', value: { ...guide, slides: [{ ...slide, click: { x: 1 } }] }, path: 'guide.slides[0].click.y' },
+    { name: 'a click without y', value: { ...guide, slides: [{ ...slide, click: { x: 1 } }] }, path: 'guide.slides[0].click' },
   ])('rejects an answer with $name', ({ value, path }) => {
     expect(() => parseSharedGuide(value)).toThrow(new InvalidSharedGuideError(path));
+  });
+
+  it.each([
+    { name: 'a complete answer', value: guide },
+    { name: 'an answer with fields it does not know', value: { ...guide, secret: 'x', slides: [{ ...slide, orgId: 'o1', click: { x: 1, y: 2, z: 3 } }] } },
+    { name: 'a minimal answer', value: { id: 'abcdefghijkl', title: 'Minimal', slides: [{ id: 's1' }] } },
+  ])('reads $name as the shared schema does', ({ value }) => {
+    expect(parseSharedGuide(structuredClone(value))).toEqual(SharedGuideDto.parse(structuredClone(value)));
+  });
+
+  it.each([
+    { ...guide, title: undefined },
+    { ...guide, slides: [{ ...slide, zoomLevel: '2' }] },
+    { ...guide, visibility: 'secret' },
+    { ...guide, slides: [{ ...slide, click: { x: 1 } }] },
+  ])('refuses what the shared schema refuses (%#)', (value) => {
+    expect(SharedGuideDto.safeParse(value).success).toBe(false);
+    expect(() => parseSharedGuide(value)).toThrow(InvalidSharedGuideError);
   });
 });

@@ -1,12 +1,16 @@
-import { SharedGuideDto } from '#shared/share/shared-guide';
-import { requestSharedGuide, takePrefetchedSharedGuide } from './prefetch-shared-guide';
+import { DEFAULT_HIGHLIGHT_VISIBLE, DEFAULT_ZOOM_LEVEL } from '#shared/guide-defaults';
+import type { SharedGuideDto, SharedSlideDto } from '#shared/share/shared-guide';
 import { parseJson } from '../../../lib/parse-json';
+import { requestSharedGuide, takePrefetchedSharedGuide } from './prefetch-shared-guide';
 
 /**
- * GET /api/share/{id}: the contract is `SharedGuideDto` in `#shared/share/shared-guide`, written
- * with zod's mini build and fetched without the app's API client: the embed loads this on other
- * sites and must stay small. A non-OK answer throws `ApiError` (`requestSharedGuide`). The query
- * options live in `shared-guide-query.ts` for the same reason: the embed has no query client.
+ * GET /api/share/{id}: the contract is the `SharedGuideDto` schema of `#shared/share/shared-guide`
+ * (the edge and the contract test parse with it). Here the answer is checked by hand, to that
+ * schema's rules and defaults (a unit test holds the two to one answer), and fetched without the
+ * app's API client: the embed loads this on other sites and must stay small, and even zod's mini
+ * build brings ~15 KB gzip of zod's core into the embed, which the app's chunks share. A non-OK
+ * answer throws `ApiError` (`requestSharedGuide`). The query options live in
+ * `shared-guide-query.ts` for the same reason: the embed has no query client.
  */
 export async function getSharedGuide(id: string, signal?: AbortSignal): Promise<SharedGuideDto> {
   const body = await (takePrefetchedSharedGuide(id) ?? requestSharedGuide(id, signal));
@@ -21,10 +25,73 @@ export class InvalidSharedGuideError extends Error {
   }
 }
 
-/** The answer as a `SharedGuideDto`, by the shared contract's schema (`#shared/share/shared-guide`). */
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A required field: absent or of another type, the answer is not a shared guide. */
+function field<T>(object: Json, key: string, path: string, check: (value: unknown) => value is T): T {
+  const value = object[key];
+  if (!check(value)) throw new InvalidSharedGuideError(`${path}.${key}`);
+  return value;
+}
+
+/** A field the player can do without: absent, it takes its fallback; of another type, it fails. */
+function optional<T>(object: Json, key: string, path: string, check: (value: unknown) => value is T, fallback: T): T {
+  return object[key] === undefined ? fallback : field(object, key, path, check);
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const orNull =
+  <T>(check: (value: unknown) => value is T) =>
+  (value: unknown): value is T | null =>
+    value === null || check(value);
+const isVisibility = (value: unknown): value is SharedGuideDto['visibility'] => value === 'public' || value === 'private';
+const isPoint = (value: unknown): value is { x: number; y: number } => isRecord(value) && isNumber(value['x']) && isNumber(value['y']);
+
+const isWords = (value: unknown): value is SharedSlideDto['words'] =>
+  Array.isArray(value) && value.every((w) => isRecord(w) && isNumber(w['startMs']) && isNumber(w['endMs']) && isString(w['text']));
+
+function parseSlide(value: unknown, path: string): SharedSlideDto {
+  if (!isRecord(value)) throw new InvalidSharedGuideError(path);
+  const nullable = <T>(key: string, check: (value: unknown) => value is T) => optional(value, key, path, orNull(check), null);
+  const click = nullable('click', isPoint);
+  return {
+    id: field(value, 'id', path, isString),
+    title: nullable('title', isString),
+    text: nullable('text', isString),
+    narration: nullable('narration', isString),
+    screenshotUrl: nullable('screenshotUrl', isString),
+    width: nullable('width', isNumber),
+    height: nullable('height', isNumber),
+    click: click ? { x: click.x, y: click.y } : null,
+    zoomLevel: optional(value, 'zoomLevel', path, isNumber, DEFAULT_ZOOM_LEVEL),
+    isHighlightVisible: optional(value, 'isHighlightVisible', path, isBoolean, DEFAULT_HIGHLIGHT_VISIBLE),
+    audioUrl: nullable('audioUrl', isString),
+    audioDurationMs: nullable('audioDurationMs', isNumber),
+    words: optional(value, 'words', path, isWords, []).map((w) => ({ startMs: w.startMs, endMs: w.endMs, text: w.text })),
+  };
+}
+
+/**
+ * The answer as a `SharedGuideDto`, field by field: the guide's id, title and slides (each with
+ * its id) are required; what the player can do without takes the API's own default when absent, so an older
+ * answer still plays. A field of the wrong type fails; unknown fields are dropped.
+ */
 export function parseSharedGuide(value: unknown): SharedGuideDto {
-  const parsed = SharedGuideDto.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const path = parsed.error.issues[0]?.path ?? [];
-  throw new InvalidSharedGuideError(['guide', ...path].map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`)).join(''));
+  if (!isRecord(value)) throw new InvalidSharedGuideError('guide');
+  const slides = field(value, 'slides', 'guide', Array.isArray);
+  return {
+    id: field(value, 'id', 'guide', isString),
+    title: field(value, 'title', 'guide', isString),
+    organizationName: optional(value, 'organizationName', 'guide', isString, ''),
+    visibility: optional(value, 'visibility', 'guide', isVisibility, 'public'),
+    updatedAt: optional(value, 'updatedAt', 'guide', isString, ''),
+    socialImageUrl: optional(value, 'socialImageUrl', 'guide', orNull(isString), null),
+    slides: slides.map((slide, index) => parseSlide(slide, `guide.slides[${index}]`)),
+  };
 }
