@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { PRODUCT_NAME } from '#shared/product';
-import { EMBED_EVENTS_VERSION, type EmbedEvent } from '#shared/embed-events';
-import { postToParent, useEmbedEvents } from '../utils/embed-events';
+import type { EmbedEvent } from '#shared/embed-events';
+import { EVENTS_VERSION, postToParent, useEmbedEvents } from '../utils/embed-events';
 import { useViewerEvents } from '../utils/viewer-events';
 import { GuidePlayer, isPlayable } from './guide-player';
 import { StepText } from './step-text';
@@ -46,7 +46,7 @@ function usePostHeightToParent() {
       const height = naturalHeight(root);
       if (height <= 0 || height === posted) return;
       posted = height;
-      const message: EmbedEvent = { type: 'stepcast:resize', version: EMBED_EVENTS_VERSION, height };
+      const message: EmbedEvent = { type: 'stepcast:resize', version: EVENTS_VERSION, height };
       postToParent(message);
     };
     const observer = new ResizeObserver(post);

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
-import { EMBED_EVENTS_VERSION, type EmbedEvent } from '#shared/embed-events';
+import type { EMBED_EVENTS_VERSION, EmbedEvent } from '#shared/embed-events';
+
+/** The schema's version, checked against it by type only: the embed's code carries no zod. */
+export const EVENTS_VERSION: typeof EMBED_EVENTS_VERSION = 1;
 
 /** Posts one event to the framing page (a no-op outside a frame). */
 export type EmbedPost = (event: EmbedEvent) => void;
@@ -25,7 +28,7 @@ export interface EmbedAnnouncer {
  * Positions are 1-based on the wire.
  */
 export function embedAnnouncer(guideId: string, steps: number, language: string, post: EmbedPost): EmbedAnnouncer {
-  const base = { version: EMBED_EVENTS_VERSION, guideId, steps } as const;
+  const base = { version: EVENTS_VERSION, guideId, steps } as const;
   let shown = -1;
   let completed = false;
   let started = false;
