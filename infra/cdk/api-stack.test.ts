@@ -530,6 +530,7 @@ describe('api stack: queue-fed workers', () => {
       memoryMb: 3008,
       ephemeralStorageMb: 4096,
     },
+    drift: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', bucket: 'readwrite' }, timeoutSeconds: 600, memoryMb: 2048 },
   };
   const withWorkers = synthStepcast({ stage: 'dev', workers: WORKER_FIXTURES, bedrockModelId: 'amazon.nova-lite-v1:0' });
   const workers = withWorkers.stacks.api.workers;
@@ -548,9 +549,9 @@ describe('api stack: queue-fed workers', () => {
   };
 
   it('makes a queue, a dead-letter queue and a worker Lambda per WORKERS entry', () => {
-    expect(Object.keys(workers).sort()).toEqual(['export', 'voiceover']);
-    withWorkers.api.resourceCountIs('AWS::SQS::Queue', 4);
-    withWorkers.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length + 2);
+    expect(Object.keys(workers).sort()).toEqual(['drift', 'export', 'voiceover']);
+    withWorkers.api.resourceCountIs('AWS::SQS::Queue', 6);
+    withWorkers.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length + 3);
   });
 
   it.each(Object.entries(WORKER_FIXTURES))('%s: timeout, memory and ephemeral storage from its spec', (name, spec) => {

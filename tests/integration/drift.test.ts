@@ -1,0 +1,204 @@
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CaptureMeta } from '#shared/capture';
+import type { DriftCheckDto, GuideHealthList } from '#shared/drift';
+import type { GuideDto } from '#shared/guides';
+import { ApiClient, signUp } from '../support/api-client';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { postUpload } from '../support/images';
+import { useIsolatedStack } from '../support/isolated-stack';
+import { startDriftApp, type DriftApp } from '../fixtures/drift-app/server';
+
+const stack = useIsolatedStack();
+
+let app: DriftApp;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startDriftApp();
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+interface CapturedStep {
+  path: string;
+  text: string;
+  /** how the test finds the element to screenshot it, as a person clicking would */
+  find: { role: 'link' | 'button' | 'textbox'; name: string };
+  capture: CaptureMeta;
+}
+
+// The flow as the extension records it: the element's role and name, label, test id and CSS path.
+const FLOW: CapturedStep[] = [
+  {
+    path: '/',
+    text: 'Click **New contact**',
+    find: { role: 'link', name: 'New contact' },
+    capture: { action: 'click', element: { tag: 'a', role: 'link', name: 'New contact', testId: 'new-contact', cssPath: 'html > body > main > a' }, page: { title: 'All contacts', url: '/' } },
+  },
+  {
+    path: '/contacts/new',
+    text: 'Type the name in **Name**',
+    find: { role: 'textbox', name: 'Name' },
+    capture: { action: 'type', element: { tag: 'input', role: 'textbox', name: 'Name', type: 'text', cssPath: '#name' }, page: { title: 'New contact', url: '/contacts/new' } },
+  },
+  {
+    path: '/contacts/new',
+    text: 'Type the address in **Email**',
+    find: { role: 'textbox', name: 'Email' },
+    capture: { action: 'type', element: { tag: 'input', role: 'textbox', name: 'Email', type: 'email', cssPath: '#email' }, page: { title: 'New contact', url: '/contacts/new' } },
+  },
+  {
+    path: '/contacts/new',
+    text: 'Click **Save contact**',
+    find: { role: 'button', name: 'Save contact' },
+    capture: { action: 'click', element: { tag: 'button', role: 'button', name: 'Save contact', testId: 'save-contact', cssPath: 'html > body > main > form > div > button' }, page: { title: 'New contact', url: '/contacts/new' } },
+  },
+  {
+    path: '/reports',
+    text: 'Click **Export report**',
+    find: { role: 'button', name: 'Export report' },
+    capture: { action: 'click', element: { tag: 'button', role: 'button', name: 'Export report', cssPath: 'html > body > main > button' }, page: { title: 'Reports', url: '/reports' } },
+  },
+];
+
+/** Captures the flow from the app as it is now: each step's screenshot and where its element was clicked. */
+async function captureGuide(c: ApiClient, title: string): Promise<GuideDto> {
+  const guide = (await c.post('/api/guides', { title })).json as GuideDto;
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  try {
+    for (const step of FLOW) {
+      const url = `${app.origin}${step.path}`;
+      if (page.url() !== url) await page.goto(url);
+      const box = (await page.getByRole(step.find.role, { name: step.find.name, exact: true }).boundingBox())!;
+      const png = await page.screenshot({ type: 'png' });
+      const upload = (await c.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: png.length })).json;
+      await postUpload(upload, png, 'image/png');
+      const capture = { ...step.capture, page: { ...step.capture.page, url } };
+      const click = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+      expect((await c.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.key, text: step.text, narration: step.text.replaceAll('**', ''), click, capture })).status).toBe(201);
+    }
+  } finally {
+    await page.close();
+  }
+  return (await c.get(`/api/guides/${guide.id}`)).json as GuideDto;
+}
+
+async function check(c: ApiClient, guideId: string): Promise<DriftCheckDto> {
+  const started = await c.post(`/api/guides/${guideId}/checks`, {});
+  expect(started.status).toBe(202);
+  await stack().server.workers.idle();
+  const answer = await c.get(`/api/guides/${guideId}/checks/${started.json.checkId}`);
+  expect(answer.status).toBe(200);
+  return answer.json as DriftCheckDto;
+}
+
+const statuses = (result: DriftCheckDto) => result.steps.map((s) => [s.position, s.status, s.strategy]);
+
+describe('drift checks against the live app', () => {
+  let c: ApiClient;
+  let guide: GuideDto;
+  beforeAll(async () => {
+    app.change({});
+    c = new ApiClient(stack().url);
+    await signUp(c);
+    guide = await captureGuide(c, 'Add a contact');
+  });
+
+  it('finds every step of an unchanged app where it was, with fresh screenshots nearly identical to the guide’s', async () => {
+    app.change({});
+    const result = await check(c, guide.id);
+    expect(result).toMatchObject({ state: 'done', health: 'fresh', done: 5, total: 5, error: null, trigger: 'manual' });
+    expect(statuses(result)).toEqual([
+      [1, 'found', 'role'],
+      [2, 'found', 'role'],
+      [3, 'found', 'role'],
+      [4, 'found', 'role'],
+      [5, 'found', 'role'],
+    ]);
+    for (const step of result.steps) {
+      expect(step.score).not.toBeNull();
+      expect(step.score!).toBeLessThan(0.03);
+      expect(step.freshScreenshotUrl).toMatch(/^\/assets\/orgs\/.+\/checks\/[\w-]+\.png$/);
+      expect(step.width).toBe(1280);
+    }
+    const health = (await c.get(`/api/guides/health?ids=${guide.id}`)).json as GuideHealthList;
+    expect(health.items).toEqual([expect.objectContaining({ guideId: guide.id, health: 'fresh', latestCheckId: result.id, schedule: 'off' })]);
+  });
+
+  it('reports a renamed button as moved: found only by its test id', async () => {
+    app.change({ renamed: true });
+    const result = await check(c, guide.id);
+    expect(result.health).toBe('drifted');
+    expect(statuses(result)[3]).toEqual([4, 'moved', 'testId']);
+    expect(result.steps[3]!.note).toBe('Not found by its button “Save contact”; found by its test id “save-contact”.');
+    expect(statuses(result).filter(([, status]) => status !== 'found')).toHaveLength(1);
+  });
+
+  it('reports a field moved down the form as moved, and the page as changed', async () => {
+    app.change({ moved: true });
+    const result = await check(c, guide.id);
+    expect(result.health).toBe('drifted');
+    const email = result.steps[2]!;
+    expect([email.status, email.strategy, email.note]).toEqual(['moved', 'role', 'Found somewhere else on the page.']);
+    expect(email.click!.y).toBeGreaterThan(guide.slides[2]!.click!.y + 60);
+    expect(email.score!).toBeGreaterThan(result.steps[0]!.score!);
+    expect(result.steps[1]!.status).toBe('found');
+  });
+
+  it('reports the steps of a removed page as missing, and the guide as broken on its card', async () => {
+    app.change({ removed: true });
+    const result = await check(c, guide.id);
+    expect(result.health).toBe('broken');
+    expect(result.steps[4]).toMatchObject({ status: 'missing', strategy: null, note: 'The page answered 404.' });
+    expect(statuses(result).slice(0, 4).every(([, status]) => status === 'found')).toBe(true);
+    const health = (await c.get(`/api/guides/health?ids=${guide.id}`)).json as GuideHealthList;
+    expect(health.items[0]!.health).toBe('broken');
+  });
+
+  it('updates a drifted step with its fresh screenshot in one call', async () => {
+    app.change({ moved: true });
+    const result = await check(c, guide.id);
+    const email = result.steps[2]!;
+    const before = ((await c.get(`/api/guides/${guide.id}`)).json as GuideDto).slides[2]!;
+    const applied = await c.post(`/api/guides/${guide.id}/checks/${result.id}/steps/${email.slideId}/apply`, {});
+    expect(applied.status).toBe(200);
+    const after = ((await c.get(`/api/guides/${guide.id}`)).json as GuideDto).slides[2]!;
+    expect(after.screenshotKey).not.toBe(before.screenshotKey);
+    expect(after.screenshotUrl).toBe(email.freshScreenshotUrl);
+    expect(after.click).toEqual(email.click);
+    expect(after.text).toBe(before.text);
+    const again = (await c.get(`/api/guides/${guide.id}/checks/${result.id}`)).json as DriftCheckDto;
+    expect(again.steps[2]!.applied).toBe(true);
+    expect(again.steps[0]!.applied).toBe(false);
+
+    // The next check compares against the new screenshot: that step is where it is now.
+    const next = await check(c, guide.id);
+    expect(next.steps[2]!.status).toBe('found');
+    expect(next.steps[2]!.score!).toBeLessThan(0.03);
+  });
+
+  it('keeps checks to their organisation, and answers bad ids in the one error shape', async () => {
+    const result = (await c.get(`/api/guides/${guide.id}/checks/latest`)).json as { check: DriftCheckDto };
+    const stranger = new ApiClient(stack().url);
+    await signUp(stranger);
+    expect((await stranger.post(`/api/guides/${guide.id}/checks`, {})).status).toBe(404);
+    expect((await stranger.get(`/api/guides/${guide.id}/checks/${result.check.id}`)).status).toBe(404);
+    const theirs = (await stranger.get(`/api/guides/health?ids=${guide.id}`)).json as GuideHealthList;
+    expect(theirs.items[0]!.health).toBeNull();
+    const bad = await c.get(`/api/guides/${guide.id}/checks/nope`);
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.code).toBe('bad_request');
+    const applyMissing = await c.post(`/api/guides/${guide.id}/checks/${result.check.id}/steps/AAAAAAAAAAAAAAAAAAAAA/apply`, {});
+    expect(applyMissing.status).toBe(404);
+  });
+
+  it('refuses to check a guide with no captured pages', async () => {
+    const empty = (await c.post('/api/guides', { title: 'Uploaded only' })).json as GuideDto;
+    const answer = await c.post(`/api/guides/${empty.id}/checks`, {});
+    expect(answer.status).toBe(422);
+    expect(answer.json.error).toMatchObject({ code: 'validation_failed', message: expect.stringMatching(/no captured steps/) });
+  });
+});
