@@ -1,12 +1,12 @@
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaptureMeta } from '#shared/capture';
 import type { DriftCheckDto, GuideHealthList } from '#shared/drift';
 import type { GuideDto } from '#shared/guides';
 import { ApiClient, signUp } from '../support/api-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
+import { captureFlow } from '../fixtures/drift-app/flow';
 import { startDriftApp, type DriftApp } from '../fixtures/drift-app/server';
 
 const stack = useIsolatedStack();
@@ -22,66 +22,14 @@ afterAll(async () => {
   await app?.close();
 });
 
-interface CapturedStep {
-  path: string;
-  text: string;
-  /** how the test finds the element to screenshot it, as a person clicking would */
-  find: { role: 'link' | 'button' | 'textbox'; name: string };
-  capture: CaptureMeta;
-}
-
-// The flow as the extension records it: the element's role and name, label, test id and CSS path.
-const FLOW: CapturedStep[] = [
-  {
-    path: '/',
-    text: 'Click **New contact**',
-    find: { role: 'link', name: 'New contact' },
-    capture: { action: 'click', element: { tag: 'a', role: 'link', name: 'New contact', testId: 'new-contact', cssPath: 'html > body > main > a' }, page: { title: 'All contacts', url: '/' } },
-  },
-  {
-    path: '/contacts/new',
-    text: 'Type the name in **Name**',
-    find: { role: 'textbox', name: 'Name' },
-    capture: { action: 'type', element: { tag: 'input', role: 'textbox', name: 'Name', type: 'text', cssPath: '#name' }, page: { title: 'New contact', url: '/contacts/new' } },
-  },
-  {
-    path: '/contacts/new',
-    text: 'Type the address in **Email**',
-    find: { role: 'textbox', name: 'Email' },
-    capture: { action: 'type', element: { tag: 'input', role: 'textbox', name: 'Email', type: 'email', cssPath: '#email' }, page: { title: 'New contact', url: '/contacts/new' } },
-  },
-  {
-    path: '/contacts/new',
-    text: 'Click **Save contact**',
-    find: { role: 'button', name: 'Save contact' },
-    capture: { action: 'click', element: { tag: 'button', role: 'button', name: 'Save contact', testId: 'save-contact', cssPath: 'html > body > main > form > div > button' }, page: { title: 'New contact', url: '/contacts/new' } },
-  },
-  {
-    path: '/reports',
-    text: 'Click **Export report**',
-    find: { role: 'button', name: 'Export report' },
-    capture: { action: 'click', element: { tag: 'button', role: 'button', name: 'Export report', cssPath: 'html > body > main > button' }, page: { title: 'Reports', url: '/reports' } },
-  },
-];
-
-/** Captures the flow from the app as it is now: each step's screenshot and where its element was clicked. */
+/** Captures the flow from the app as it is now and makes a guide of it, as the extension would. */
 async function captureGuide(c: ApiClient, title: string): Promise<GuideDto> {
   const guide = (await c.post('/api/guides', { title })).json as GuideDto;
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  try {
-    for (const step of FLOW) {
-      const url = `${app.origin}${step.path}`;
-      if (page.url() !== url) await page.goto(url);
-      const box = (await page.getByRole(step.find.role, { name: step.find.name, exact: true }).boundingBox())!;
-      const png = await page.screenshot({ type: 'png' });
-      const upload = (await c.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: png.length })).json;
-      await postUpload(upload, png, 'image/png');
-      const capture = { ...step.capture, page: { ...step.capture.page, url } };
-      const click = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
-      expect((await c.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.key, text: step.text, narration: step.text.replaceAll('**', ''), click, capture })).status).toBe(201);
-    }
-  } finally {
-    await page.close();
+  for (const step of await captureFlow(browser, app.origin)) {
+    const upload = (await c.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: step.png.length })).json;
+    await postUpload(upload, step.png, 'image/png');
+    const { text, narration, click, capture } = step;
+    expect((await c.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.key, text, narration, click, capture })).status).toBe(201);
   }
   return (await c.get(`/api/guides/${guide.id}`)).json as GuideDto;
 }
