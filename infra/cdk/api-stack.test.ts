@@ -581,6 +581,18 @@ describe('api stack: queue-fed workers', () => {
     });
   });
 
+  it('sweeps the drift queue on a schedule (EventBridge Scheduler), with a role that may only send to it', () => {
+    withWorkers.api.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(15 minutes)',
+      Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [queueId(workers['drift']!.queue), 'Arn'] }, Input: '{"sweep":true}' }),
+    });
+    withWorkers.api.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: [Match.objectLike({ Action: Match.arrayWith(['sqs:SendMessage']), Resource: { 'Fn::GetAtt': [queueId(workers['drift']!.queue), 'Arn'] } })],
+      },
+    });
+  });
+
   it('refuses plain http to the queues (SSL enforced by their policies)', () => {
     for (const name of Object.keys(WORKER_FIXTURES)) {
       for (const queue of [workers[name]!.queue, workers[name]!.deadLetterQueue]) {

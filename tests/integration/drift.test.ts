@@ -2,6 +2,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriftCheckDto, GuideHealthList } from '#shared/drift';
 import type { GuideDto } from '#shared/guides';
+import { db } from '../../functions/db/service';
+import * as DriftCheck from '../../functions/domain/drift/check';
 import { ApiClient, signUp } from '../support/api-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { postUpload } from '../support/images';
@@ -148,5 +150,37 @@ describe('drift checks against the live app', () => {
     const answer = await c.post(`/api/guides/${empty.id}/checks`, {});
     expect(answer.status).toBe(422);
     expect(answer.json.error).toMatchObject({ code: 'validation_failed', message: expect.stringMatching(/no captured steps/) });
+  });
+});
+
+describe('scheduled drift checks', () => {
+  it('start when due (as the sweep finds them), set the next one a day on, and end with their guide', async () => {
+    app.change({});
+    const c = new ApiClient(stack().url);
+    await signUp(c);
+    const guide = await captureGuide(c, 'Checked daily');
+    const set = await c.request('PATCH', `/api/guides/${guide.id}/check-schedule`, { schedule: 'daily' });
+    expect(set.status).toBe(200);
+    const due = Date.parse(set.json.nextCheckAt);
+    expect(due - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+    expect((await c.request('PATCH', `/api/guides/${guide.id}/check-schedule`, { schedule: 'hourly' })).status).toBe(422);
+
+    // Not yet due: nothing starts.
+    await DriftCheck.startDue(Date.now());
+    expect(((await c.get(`/api/guides/${guide.id}/checks/latest`)).json as { check: DriftCheckDto | null }).check).toBeNull();
+
+    // A day later the sweep starts it, as the scheduler's.
+    await DriftCheck.startDue(due + 1_000);
+    await stack().server.workers.idle();
+    const { check: result } = (await c.get(`/api/guides/${guide.id}/checks/latest`)).json as { check: DriftCheckDto };
+    expect(result).toMatchObject({ trigger: 'scheduled', state: 'done', health: 'fresh' });
+    const health = ((await c.get(`/api/guides/health?ids=${guide.id}`)).json as GuideHealthList).items[0]!;
+    expect(Date.parse(health.nextCheckAt!)).toBeGreaterThan(due + 23.9 * 3600_000);
+
+    // A deleted guide's schedule goes with it at its next turn.
+    expect((await c.request('DELETE', `/api/guides/${guide.id}`)).status).toBe(204);
+    await DriftCheck.startDue(Date.parse(health.nextCheckAt!) + 1_000);
+    const { data } = await db().entities.guideHealth.get({ guideId: guide.id }).go();
+    expect(data).toBeNull();
   });
 });

@@ -7,11 +7,13 @@ import {
   type CheckSchedule,
   type CheckStartedDto,
   type DriftCheckDto,
+  type GuideHealth,
   type GuideHealthDto,
   type GuideHealthList,
 } from '#shared/drift';
 import { AppError } from '#shared/errors';
 import type { SlideDto } from '#shared/guides';
+import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import * as Asset from '../asset';
 import * as Guide from '../guide';
@@ -51,6 +53,24 @@ async function getCheck(guideId: string, checkId: string) {
 async function getHealth(guideId: string) {
   const { data } = await db().entities.guideHealth.get({ guideId }).go();
   return data;
+}
+
+type HealthChanges = Partial<{ health: GuideHealth; checkedAt: number; latestCheckId: string; schedule: CheckSchedule; dueAt: string; scheduledBy: string }>;
+
+/** Changes a guide's health item, made on first use (an upsert would put the defaults back over the schedule). */
+async function touchHealth(guideId: string, orgId: string, changes: HealthChanges): Promise<void> {
+  try {
+    await db().entities.guideHealth.patch({ guideId }).set(changes).go();
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    try {
+      await db().entities.guideHealth.create({ guideId, orgId, ...changes }).go();
+    } catch (raced) {
+      // Made by a concurrent first use: change it now.
+      if (!isConditionFailed(raced)) throw raced;
+      await db().entities.guideHealth.patch({ guideId }).set(changes).go();
+    }
+  }
 }
 
 async function guideInOrg(orgId: string, guideId: string) {
@@ -112,10 +132,7 @@ export async function start(orgId: string, guideId: string, trigger: 'manual' | 
       expiresAt: Math.floor(Date.now() / 1000) + CHECK_TTL_SECONDS,
     })
     .go();
-  await db()
-    .entities.guideHealth.upsert({ guideId, orgId })
-    .set({ latestCheckId: checkId })
-    .go();
+  await touchHealth(guideId, orgId, { latestCheckId: checkId });
   try {
     await enqueue('drift', { guideId, checkId });
   } catch (error) {
@@ -165,10 +182,7 @@ export async function health(orgId: string, guideIds: readonly string[]): Promis
 /** Turns a guide's scheduled checks on (daily, weekly) or off; the first is due one interval from now. */
 export async function schedule(orgId: string, guideId: string, userId: string, value: CheckSchedule): Promise<GuideHealthDto> {
   await guideInOrg(orgId, guideId);
-  await db()
-    .entities.guideHealth.upsert({ guideId, orgId })
-    .set({ schedule: value, dueAt: dueString(nextCheckAt(value, Date.now())), scheduledBy: userId })
-    .go();
+  await touchHealth(guideId, orgId, { schedule: value, dueAt: dueString(nextCheckAt(value, Date.now())), scheduledBy: userId });
   return healthDto(guideId, await getHealth(guideId));
 }
 
@@ -188,8 +202,9 @@ export async function startDue(now = Date.now()): Promise<number> {
     try {
       await start(item.orgId, item.guideId, 'scheduled');
       started++;
-    } catch {
-      // A guide deleted or emptied since: its schedule simply finds nothing to check.
+    } catch (error) {
+      // A deleted guide's schedule goes with it; one with nothing to check waits for its next turn.
+      if (error instanceof AppError && error.code === 'not_found') await db().entities.guideHealth.delete({ guideId: item.guideId }).go();
     }
   }
   return started;
@@ -273,7 +288,7 @@ export async function run(guideId: string, checkId: string, { finalAttempt }: { 
     const verdict = healthOf(results);
     const finishedAt = Date.now();
     await db().entities.driftCheck.patch({ guideId, checkId }).set({ state: 'done', health: verdict, finishedAt, heartbeatAt: finishedAt }).go();
-    await db().entities.guideHealth.upsert({ guideId, orgId: guide.orgId }).set({ health: verdict, checkedAt: finishedAt, latestCheckId: checkId }).go();
+    await touchHealth(guideId, guide.orgId, { health: verdict, checkedAt: finishedAt, latestCheckId: checkId });
     return { state: 'done' };
   } catch (error) {
     if (!finalAttempt) throw error;

@@ -14,6 +14,7 @@ import { queueUrlEnv } from '#shared/workers';
 import { DEFAULT_MAX_RECEIVE_COUNT, FUNCTIONS, ROUTES, WORKERS, type FunctionAccess, type FunctionSpec, type RouteSpec, type WorkerSpec } from '../../../functions/routes';
 import { BUCKET_READ_ACTION_FINDINGS, BUCKET_WRITE_ACTION_FINDINGS, acknowledgeNag, nagAttribute, nagEnvironment } from '../nag';
 import { DEFAULT_TIMEOUT_SECONDS, LAMBDA_MAX_TIMEOUT_SECONDS, StepcastFunction } from '../constructs/stepcast-function';
+import { DriftSweep } from '../constructs/drift-sweep';
 import type { StageConfig } from '../stage';
 
 /** The Powertools service name every function logs and traces under. */
@@ -216,6 +217,8 @@ export class ApiStack extends Stack {
       workers[name] = { queue, deadLetterQueue, fn };
     }
     this.workers = workers;
+    // Scheduled drift checks: the worker starts those due each time the scheduler sweeps.
+    if (workers['drift']) new DriftSweep(this, 'DriftSweep', { queue: workers['drift'].queue, description: `Stepcast ${stage.name}: starts the scheduled drift checks that are due` });
 
     if (!props.appOrigin) {
       Annotations.of(this).addWarningV2(
