@@ -24,6 +24,11 @@ export interface FunctionAccess {
   polly?: boolean;
   /** Amazon Bedrock: the Converse API on the configured model only */
   bedrock?: boolean;
+  /**
+   * the KMS key of saved sign-ins (functions/domain/drift/seal.ts): `seal` makes data keys
+   * (GenerateDataKey), `open` unwraps them (Decrypt); its id in SITE_SESSION_KMS_KEY_ID
+   */
+  siteSessionKey?: 'seal' | 'open';
 }
 
 export interface FunctionSpec {
@@ -118,7 +123,7 @@ export const FUNCTIONS = {
     entry: 'functions/http/drift/index.ts',
     // starts checks (their queue), reads findings and presigns their fresh screenshots, applies
     // one to its slide (the guide's thumbnail and social preview follow, made with sharp)
-    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true, queues: ['drift'] },
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true, queues: ['drift'], siteSessionKey: 'seal' },
     memoryMb: 1024,
     nativeModules: ['sharp'],
   },
@@ -185,7 +190,7 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
     entry: 'functions/workers/drift.ts',
     // replays a guide in headless Chromium (CHROMIUM_PATH: the worker's image must carry one),
     // reads the slides' screenshots, writes the fresh ones and the findings, opens saved sign-ins
-    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true },
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, siteSessionKey: 'open' },
     // a step waits at most 8 s for its element and 16 s for its page
     timeoutSeconds: 600,
     memoryMb: 2048,
@@ -302,6 +307,9 @@ export const ROUTES = [
   { method: 'POST', path: '/api/guides/{id}/checks/{checkId}/steps/{slideId}/apply', fn: 'drift', handler: 'applyStep' },
   { method: 'PATCH', path: '/api/guides/{id}/check-schedule', fn: 'drift', handler: 'setSchedule' },
   { method: 'GET', path: '/api/guides/health', fn: 'drift', handler: 'guideHealth' },
+  { method: 'POST', path: '/api/site-sessions', fn: 'drift', handler: 'saveSiteSession' },
+  { method: 'GET', path: '/api/site-sessions', fn: 'drift', handler: 'listSiteSessions' },
+  { method: 'DELETE', path: '/api/site-sessions/{id}', fn: 'drift', handler: 'deleteSiteSession' },
 
   // Anything under /api that no route matches answers 404 (or 405) in the one error shape,
   // instead of API Gateway's own `{"message":"Not Found"}`.

@@ -103,6 +103,7 @@ function allowedActions(access: FunctionAccess, kind: 'api' | 'worker' = 'api', 
     ...(access.queues?.length ? QUEUE_SEND : []),
     ...(access.polly ? POLLY : []),
     ...(access.bedrock && bedrockConfigured ? BEDROCK : []),
+    ...(access.siteSessionKey === 'seal' ? ['kms:GenerateDataKey'] : access.siteSessionKey === 'open' ? ['kms:Decrypt'] : []),
     ...(kind === 'worker' ? QUEUE_CONSUME : []),
   ])].sort();
 }
@@ -145,6 +146,10 @@ function probes(access: FunctionAccess, kind: 'api' | 'worker' = 'api', bedrockC
     ['iam:PassRole', false],
     ['lambda:InvokeFunction', false],
     ['sqs:SendMessage', Boolean(access.queues?.length)],
+    ['kms:GenerateDataKey', access.siteSessionKey === 'seal'],
+    ['kms:Decrypt', access.siteSessionKey === 'open'],
+    ['kms:Encrypt', false],
+    ['kms:ScheduleKeyDeletion', false],
     ['sqs:PurgeQueue', false],
     ['sqs:DeleteQueue', false],
     ['polly:SynthesizeSpeech', access.polly === true],
@@ -225,6 +230,14 @@ describe('api stack: functions', () => {
   it('has one Lambda per FUNCTIONS entry (and one per WORKERS entry)', () => {
     dev.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length + Object.keys(WORKERS).length);
     expect(Object.keys(dev.stacks.api.functions).sort()).toEqual(Object.keys(FUNCTIONS).sort());
+  });
+
+  it('seals saved sign-ins under a rotated KMS key whose ARN only the functions that use it are given', () => {
+    dev.api.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    for (const [name, spec] of FUNCTION_SPECS) {
+      const fn = resourceById(dev.api, logicalId(dev.stacks.api.functions[name]!), z.object({ Properties: z.object({ Environment: z.object({ Variables: z.record(z.string(), z.unknown()) }) }) })).Properties;
+      expect({ name, hasKey: 'SITE_SESSION_KMS_KEY_ID' in fn.Environment.Variables }).toEqual({ name, hasKey: Boolean(spec.access.siteSessionKey) });
+    }
   });
 
   it.each(FUNCTION_SPECS)('%s: Node 22, traced, with the spec memory and timeout, arm64 unless native', (name, spec) => {

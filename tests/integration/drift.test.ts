@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriftCheckDto, GuideHealthList } from '#shared/drift';
@@ -9,9 +10,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
 import { captureFlow } from '../fixtures/drift-app/flow';
-import { startDriftApp, type DriftApp } from '../fixtures/drift-app/server';
+import { SESSION_COOKIE, startDriftApp, type DriftApp } from '../fixtures/drift-app/server';
 
-const stack = useIsolatedStack();
+const stack = useIsolatedStack({ env: { SITE_SESSION_KEY: randomBytes(32).toString('base64url') } });
 
 let app: DriftApp;
 let browser: Browser;
@@ -183,4 +184,58 @@ describe('scheduled drift checks', () => {
     const { data } = await db().entities.guideHealth.get({ guideId: guide.id }).go();
     expect(data).toBeNull();
   });
+});
+
+describe('checks of an app behind a sign-in', () => {
+  it('use the sign-in saved for that origin only, sealed at rest, never answered back, and deletable', async () => {
+    app.change({});
+    const c = new ApiClient(stack().url);
+    await signUp(c);
+    const guide = await captureGuide(c, 'Signed in');
+    app.change({ signIn: true });
+
+    // Without a sign-in every page is the sign-in page: nothing of the guide is there.
+    const signedOut = await check(c, guide.id);
+    expect(signedOut.health).toBe('broken');
+    expect(signedOut.steps[0]!.status).toBe('missing');
+
+    const saved = await c.post('/api/site-sessions', {
+      origin: app.origin,
+      cookies: [
+        { ...SESSION_COOKIE, domain: '127.0.0.1', path: '/', httpOnly: true },
+        { name: 'tracker', value: 'elsewhere-cookie-value', domain: 'example.com' },
+      ],
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.json).toMatchObject({ origin: app.origin, cookieCount: 1 });
+    const expiresInDays = (Date.parse(saved.json.expiresAt) - Date.now()) / 86_400_000;
+    expect(expiresInDays).toBeGreaterThan(29.9);
+    expect(expiresInDays).toBeLessThanOrEqual(30);
+    const listed = await c.get('/api/site-sessions');
+    expect(listed.json.items).toEqual([saved.json]);
+    for (const answer of [saved, listed]) expect(JSON.stringify(answer.json)).not.toContain(SESSION_COOKIE.value);
+    const stored = (await db().entities.siteSession.scan.go()).data.filter((item) => item.origin === app.origin);
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(SESSION_COOKIE.value);
+    expect(JSON.stringify(stored)).not.toContain('elsewhere-cookie-value');
+
+    const signedIn = await check(c, guide.id);
+    expect(signedIn.health).toBe('fresh');
+
+    // Another organisation neither sees nor deletes it; bad input changes nothing.
+    const stranger = new ApiClient(stack().url);
+    await signUp(stranger);
+    expect((await stranger.get('/api/site-sessions')).json.items).toEqual([]);
+    expect((await stranger.request('DELETE', `/api/site-sessions/${saved.json.id}`)).status).toBe(404);
+    const bad = await c.post('/api/site-sessions', { origin: `${app.origin}/path`, cookies: [] });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.code).toBe('validation_failed');
+    const foreignOnly = await c.post('/api/site-sessions', { origin: app.origin, cookies: [{ name: 'a', value: 'b', domain: 'example.com' }] });
+    expect(foreignOnly.status).toBe(422);
+    expect((await c.get('/api/site-sessions')).json.items).toEqual([saved.json]);
+
+    expect((await c.request('DELETE', `/api/site-sessions/${saved.json.id}`)).status).toBe(204);
+    expect((await c.get('/api/site-sessions')).json.items).toEqual([]);
+    expect((await check(c, guide.id)).health).toBe('broken');
+  }, 90_000);
 });
