@@ -4,7 +4,8 @@ import { designPath } from '../../shared/share/link';
 import { signUpVerified } from '../support/browser-accounts';
 import { postUpload } from '../support/images';
 import { captureFlow } from '../fixtures/drift-app/flow';
-import { startDriftApp, type DriftApp } from '../fixtures/drift-app/server';
+import { SESSION_COOKIE, startDriftApp, type DriftApp } from '../fixtures/drift-app/server';
+import { launchWithExtension, openPopup, signUpInBrowser } from '../support/capture';
 
 let app: DriftApp;
 test.beforeAll(async () => {
@@ -64,4 +65,41 @@ test('an author checks a guide against the changed app, updates the drifted step
   await page.goto('/dashboard');
   const card = page.getByRole('article', { name: 'Add a contact' });
   await expect(card.getByText('Drifted')).toBeVisible();
+});
+
+test('the extension saves the sign-in of the site in front, and checks of a guide behind it see it signed in', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  app.change({});
+  const steps = await captureFlow(browser, app.origin);
+  const extension = await launchWithExtension(baseURL!);
+  try {
+    const { context } = extension;
+    await signUpInBrowser(context, baseURL!, 'Sam Signin');
+    const guide = await captureGuide(context.request, baseURL!, steps);
+
+    // The app now needs a sign-in, and the author is signed in to it in this browser.
+    app.change({ signIn: true });
+    await context.addCookies([{ ...SESSION_COOKIE, url: app.origin, httpOnly: true }, { name: 'elsewhere', value: 'not-this-site', url: 'http://example.com' }]);
+    const page = await context.newPage();
+    await page.goto(`${app.origin}/`);
+    await expect(page.getByRole('heading', { name: 'All contacts' })).toBeVisible();
+
+    const popup = await openPopup(extension);
+    await expect(popup.getByText('Signed in as')).toBeVisible();
+    await popup.getByText('App behind a sign-in?').click();
+    await popup.getByRole('button', { name: 'Save sign-in for checks' }).click();
+    await expect(popup.getByRole('status')).toHaveText(`Sign-in saved for checks of ${app.origin} (1 cookie), kept 30 days.`);
+
+    const saved = await (await context.request.get('/api/site-sessions')).json();
+    expect(saved.items).toEqual([expect.objectContaining({ origin: app.origin, cookieCount: 1 })]);
+    expect(JSON.stringify(saved)).not.toContain(SESSION_COOKIE.value);
+
+    const started = await context.request.post(`/api/guides/${guide.id}/checks`, { data: {}, headers: { origin: baseURL! } });
+    expect(started.status()).toBe(202);
+    await expect
+      .poll(async () => (await (await context.request.get(`/api/guides/${guide.id}/checks/latest`)).json()).check?.health, { timeout: 60_000 })
+      .toBe('fresh');
+  } finally {
+    await extension.close();
+  }
 });
