@@ -267,7 +267,14 @@ export async function run(guideId: string, checkId: string, { finalAttempt }: { 
     await db().entities.driftCheck.patch({ guideId, checkId }).set({ state: 'running', done: 0, total: steps.length, steps: [], heartbeatAt: Date.now() }).go();
     const prefix = `${Asset.guidePrefix(guide.orgId, guideId)}checks/`;
     const results: StoredStep[] = [];
-    const browser = await launchBrowser();
+    let browser: Awaited<ReturnType<typeof launchBrowser>>;
+    try {
+      browser = await launchBrowser();
+    } catch {
+      // No browser here (a runtime without Chromium): retrying will not bring one.
+      await db().entities.driftCheck.patch({ guideId, checkId }).set({ state: 'failed', error: 'Checks cannot run on this server: it has no browser to replay guides in.', heartbeatAt: Date.now() }).go();
+      return { state: 'failed' };
+    }
     try {
       await replay(steps, {
         browser,
