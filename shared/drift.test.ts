@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GuideHealthQuery, PIXEL_DRIFT_THRESHOLD, SaveSiteSessionBody, cookieMatchesOrigin, healthOf, nextCheckAt } from './drift';
+import { GuideHealthQuery, PIXEL_DRIFT_THRESHOLD, SaveSiteSessionBody, cookieMatchesOrigin, healthOf, isDriftedStep, nextCheckAt } from './drift';
 
 describe('healthOf', () => {
   it('is fresh when every step is found and looks the same', () => {
@@ -11,6 +11,16 @@ describe('healthOf', () => {
   });
   it('breaks on any missing step', () => {
     expect(healthOf([{ status: 'moved', score: 0.5 }, { status: 'missing', score: null }])).toBe('broken');
+  });
+});
+
+describe('isDriftedStep', () => {
+  it('offers the fresh screenshot for a moved step or a found one on a changed page, never for a missing one', () => {
+    expect(isDriftedStep({ status: 'moved', score: 0 })).toBe(true);
+    expect(isDriftedStep({ status: 'found', score: PIXEL_DRIFT_THRESHOLD + 0.01 })).toBe(true);
+    expect(isDriftedStep({ status: 'found', score: PIXEL_DRIFT_THRESHOLD })).toBe(false);
+    expect(isDriftedStep({ status: 'found', score: null })).toBe(false);
+    expect(isDriftedStep({ status: 'missing', score: 0.9 })).toBe(false);
   });
 });
 

@@ -178,6 +178,11 @@ export function healthOf(steps: ReadonlyArray<Pick<DriftStepDto, 'status' | 'sco
   return 'fresh';
 }
 
+/** A step whose fresh screenshot tells the truth better than the guide's: moved, or found on a page that changed. */
+export function isDriftedStep(step: Pick<DriftStepDto, 'status' | 'score'>): boolean {
+  return step.status === 'moved' || (step.status === 'found' && (step.score ?? 0) > PIXEL_DRIFT_THRESHOLD);
+}
+
 /** When a schedule next runs after a check at `from` (ms); null when off. */
 export function nextCheckAt(schedule: CheckSchedule, from: number): number | null {
   return schedule === 'off' ? null : from + SCHEDULE_INTERVAL_MS[schedule];

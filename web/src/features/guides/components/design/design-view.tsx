@@ -414,7 +414,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
               <h2 id="design-drift" className="panel-section__title">
                 App changes
               </h2>
-              <DriftPanel guideId={guideId} />
+              <DriftPanel guideId={guideId} slides={slides} />
             </section>
           ) : null}
           <section className="panel-section" aria-labelledby="design-guide-settings">

@@ -1,4 +1,4 @@
-import { CHECK_SCHEDULES, PIXEL_DRIFT_THRESHOLD, type CheckSchedule, type DriftCheckDto, type DriftStepDto, type GuideHealth } from '#shared/drift';
+import { CHECK_SCHEDULES, isDriftedStep, type CheckSchedule, type DriftCheckDto, type DriftStepDto, type GuideHealth } from '#shared/drift';
 import { Badge, type BadgeTone } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { SelectField } from '../../../../components/ui/form';
@@ -21,10 +21,6 @@ const STATUS: Record<DriftStepDto['status'], { tone: BadgeTone; label: string }>
 
 const SCHEDULE_LABELS: Record<CheckSchedule, string> = { off: 'Only when I ask', daily: 'Every day', weekly: 'Every week' };
 
-/** A step whose fresh screenshot would tell the truth better than the guide's. */
-export function isDrifted(step: DriftStepDto): boolean {
-  return step.status === 'moved' || (step.status === 'found' && (step.score ?? 0) > PIXEL_DRIFT_THRESHOLD);
-}
 
 function announcement(check: DriftCheckDto | null | undefined): string {
   if (!check) return '';
@@ -33,7 +29,7 @@ function announcement(check: DriftCheckDto | null | undefined): string {
   return `Check finished: ${HEALTH[check.health].label}. ${HEALTH[check.health].summary}`;
 }
 
-function StepFinding({ step, checkId, guideId }: { step: DriftStepDto; checkId: string; guideId: string }) {
+function StepFinding({ step, checkId, guideId, guideShot }: { step: DriftStepDto; checkId: string; guideId: string; guideShot: string | null }) {
   const apply = useApplyFreshScreenshot(guideId);
   const status = STATUS[step.status];
   const changed = step.score !== null ? Math.round(step.score * 100) : null;
@@ -46,11 +42,22 @@ function StepFinding({ step, checkId, guideId }: { step: DriftStepDto; checkId: 
       </div>
       {step.note ? <p className="drift-step__note">{step.note}</p> : null}
       {step.freshScreenshotUrl ? (
-        <img className="drift-step__shot" src={step.freshScreenshotUrl} alt={`Step ${step.position} in the app now`} width={240} height={step.width && step.height ? Math.round((240 * step.height) / step.width) : 150} loading="lazy" />
+        <div className="drift-step__shots">
+          {guideShot && !step.applied ? (
+            <figure>
+              <img className="drift-step__shot" src={guideShot} alt={`Step ${step.position} in the guide`} width={116} height={73} loading="lazy" />
+              <figcaption>Guide</figcaption>
+            </figure>
+          ) : null}
+          <figure>
+            <img className="drift-step__shot" src={step.freshScreenshotUrl} alt={`Step ${step.position} in the app now`} width={116} height={step.width && step.height ? Math.round((116 * step.height) / step.width) : 73} loading="lazy" />
+            <figcaption>Now</figcaption>
+          </figure>
+        </div>
       ) : null}
       {step.applied ? (
         <p className="drift-step__applied">The step shows this screenshot now.</p>
-      ) : isDrifted(step) && step.freshScreenshotUrl ? (
+      ) : isDriftedStep(step) && step.freshScreenshotUrl ? (
         <Button
           size="sm"
           variant="outline"
@@ -77,7 +84,8 @@ function StepFinding({ step, checkId, guideId }: { step: DriftStepDto; checkId: 
  * element is still there, with the app as it looks now; a drifted step takes the fresh screenshot
  * in one click. Checks can also run by themselves every day or week.
  */
-export function DriftPanel({ guideId }: { guideId: string }) {
+export function DriftPanel({ guideId, slides }: { guideId: string; slides: ReadonlyArray<{ id: string; screenshotUrl: string | null }> }) {
+  const guideShots = new Map(slides.map((slide) => [slide.id, slide.screenshotUrl]));
   const latest = useLatestCheck(guideId);
   const health = useGuideHealth(guideId);
   const start = useStartCheck(guideId);
@@ -115,7 +123,7 @@ export function DriftPanel({ guideId }: { guideId: string }) {
       {check && check.steps.length > 0 ? (
         <ol className="drift__steps" aria-label="Steps in the app now">
           {check.steps.map((step) => (
-            <StepFinding key={step.slideId} step={step} checkId={check.id} guideId={guideId} />
+            <StepFinding key={step.slideId} step={step} checkId={check.id} guideId={guideId} guideShot={guideShots.get(step.slideId) ?? null} />
           ))}
         </ol>
       ) : null}
