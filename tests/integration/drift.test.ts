@@ -26,9 +26,9 @@ afterAll(async () => {
 });
 
 /** Captures the flow from the app as it is now and makes a guide of it, as the extension would. */
-async function captureGuide(c: ApiClient, title: string): Promise<GuideDto> {
+async function captureGuide(c: ApiClient, title: string, pixelRatio = 1): Promise<GuideDto> {
   const guide = (await c.post('/api/guides', { title })).json as GuideDto;
-  for (const step of await captureFlow(browser, app.origin)) {
+  for (const step of await captureFlow(browser, app.origin, { pixelRatio })) {
     const upload = (await c.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: step.png.length })).json;
     await postUpload(upload, step.png, 'image/png');
     const { text, narration, click, capture } = step;
@@ -144,6 +144,19 @@ describe('drift checks against the live app', () => {
     expect(bad.json.error.code).toBe('bad_request');
     const applyMissing = await c.post(`/api/guides/${guide.id}/checks/${result.check.id}/steps/AAAAAAAAAAAAAAAAAAAAA/apply`, {});
     expect(applyMissing.status).toBe(404);
+  });
+
+  it('replays a guide captured on a high-density screen at the size the author saw, its fresh screenshots as sharp as the guide’s', async () => {
+    app.change({});
+    const sharp = await captureGuide(c, 'Captured on a retina screen', 2);
+    expect(sharp.slides[0]!.width).toBe(2560);
+    const result = await check(c, sharp.id);
+    expect(result.health).toBe('fresh');
+    expect(result.steps.map((s) => [s.status, s.width, s.height])).toEqual(Array.from({ length: 5 }, () => ['found', 2560, 1600]));
+    for (const step of result.steps) expect(step.score!).toBeLessThan(0.03);
+    // Where the element is now, in the fresh screenshot's pixels: where the author clicked.
+    expect(Math.abs(result.steps[3]!.click!.x - sharp.slides[3]!.click!.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(result.steps[3]!.click!.y - sharp.slides[3]!.click!.y)).toBeLessThanOrEqual(2);
   });
 
   it('refuses to check a guide with no captured pages', async () => {

@@ -201,14 +201,30 @@ async function open(page: Page, url: string): Promise<string | null> {
   }
 }
 
+/**
+ * The page size a step was seen at, in CSS pixels: the viewport capture recorded, in the
+ * screenshot's shape; without it, the screenshot's own size (a screen of pixel ratio 1).
+ */
+function layoutOf(step: ReplayStep): { width: number; height: number; ratio: number } | null {
+  const shot = step.screenshot;
+  if (!shot) return null;
+  const cssWidth = step.capture?.page?.viewportWidth;
+  const ratio = cssWidth && cssWidth > 0 ? shot.width / cssWidth : 1;
+  return {
+    width: Math.min(Math.round(shot.width / ratio), LARGEST_VIEWPORT.width),
+    height: Math.min(Math.round(shot.height / ratio), LARGEST_VIEWPORT.height),
+    ratio,
+  };
+}
+
 export async function replay(steps: readonly ReplayStep[], options: ReplayOptions): Promise<ReplayFinding[]> {
-  const first = steps.find((s) => s.screenshot)?.screenshot;
-  const viewport = first
-    ? { width: Math.min(first.width, LARGEST_VIEWPORT.width), height: Math.min(first.height, LARGEST_VIEWPORT.height) }
-    : { width: 1280, height: 800 };
+  const first = steps.map(layoutOf).find((layout) => layout !== null);
+  const viewport = first ? { width: first.width, height: first.height } : { width: 1280, height: 800 };
+  // The author's screen's pixel ratio: fresh screenshots come out the size of the guide's.
+  const ratio = first?.ratio ?? 1;
   const context = await options.browser.newContext({
     viewport,
-    deviceScaleFactor: 1,
+    deviceScaleFactor: ratio,
     ...(options.storageState ? { storageState: options.storageState } : {}),
     // The check is a visitor like any other; the app decides what it may see.
     serviceWorkers: 'block',
@@ -232,15 +248,16 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
       if (pageNote) {
         finding.note = pageNote;
       } else {
-        if (step.screenshot && (step.screenshot.width !== viewport.width || step.screenshot.height !== viewport.height)) {
-          await page.setViewportSize({ width: Math.min(step.screenshot.width, LARGEST_VIEWPORT.width), height: Math.min(step.screenshot.height, LARGEST_VIEWPORT.height) });
-        }
+        const layout = layoutOf(step);
+        const current = page.viewportSize() ?? viewport;
+        if (layout && (layout.width !== current.width || layout.height !== current.height)) await page.setViewportSize({ width: layout.width, height: layout.height });
         const size = page.viewportSize() ?? viewport;
-        const scale = step.screenshot ? size.width / step.screenshot.width : 1;
+        // The guide's click is in its screenshot's pixels; the page is laid out in CSS pixels.
+        const scale = step.screenshot ? size.width / step.screenshot.width : 1 / ratio;
         const near = step.click ? { x: step.click.x * scale, y: step.click.y * scale } : null;
         const found = step.capture?.action === 'navigate' ? undefined : candidates.length > 0 ? await locate(page, candidates, near) : undefined;
         const png = await page.screenshot({ type: 'png' });
-        finding.fresh = { png, width: size.width, height: size.height };
+        finding.fresh = { png, width: Math.round(size.width * ratio), height: Math.round(size.height * ratio) };
         if (step.screenshot) finding.score = await pixelDifference(step.screenshot.bytes, png).catch(() => null);
         if (step.capture?.action === 'navigate' || candidates.length === 0) {
           // A page visit (or a step with nothing to find): the page loading is the whole check.
@@ -248,7 +265,7 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
           finding.note = candidates.length === 0 && step.capture?.action !== 'navigate' ? 'Capture recorded nothing to find this step’s element by: only the page is compared.' : null;
         } else if (found) {
           finding.strategy = found.strategy;
-          finding.click = { x: Math.round(found.box.x + found.box.width / 2), y: Math.round(found.box.y + found.box.height / 2) };
+          finding.click = { x: Math.round((found.box.x + found.box.width / 2) * ratio), y: Math.round((found.box.y + found.box.height / 2) * ratio) };
           const weaker = found.strategy !== expected;
           const displaced = near ? movedFrom(found.box, near) : false;
           finding.status = weaker || displaced ? 'moved' : 'found';
