@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DriftCheckDto, GuideHealthList } from '#shared/drift';
 import type { GuideDto } from '#shared/guides';
 import { db } from '../../functions/db/service';
@@ -11,6 +11,9 @@ import { postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
 import { captureFlow } from '../fixtures/drift-app/flow';
 import { SESSION_COOKIE, startDriftApp, type DriftApp } from '../fixtures/drift-app/server';
+
+// Each check replays a guide in Chromium: seconds alone, much longer on a machine shared with other runs.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const stack = useIsolatedStack({ env: { SITE_SESSION_KEY: randomBytes(32).toString('base64url') } });
 
@@ -250,5 +253,5 @@ describe('checks of an app behind a sign-in', () => {
     expect((await c.request('DELETE', `/api/site-sessions/${saved.json.id}`)).status).toBe(204);
     expect((await c.get('/api/site-sessions')).json.items).toEqual([]);
     expect((await check(c, guide.id)).health).toBe('broken');
-  }, 90_000);
+  });
 });
