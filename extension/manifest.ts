@@ -40,8 +40,9 @@ export function buildManifest(options: ManifestOptions): Record<string, unknown>
     },
     background: { service_worker: 'background.js', type: 'module' },
     content_scripts: [{ matches: ['http://*/*', 'https://*/*'], js: ['content.js'], all_frames: true, run_at: 'document_start' }],
-    // activeTab is not enough: a capture follows the author across pages and origins.
-    permissions: ['storage', 'tabs', 'scripting', 'webNavigation', 'alarms'],
+    // activeTab is not enough: a capture follows the author across pages and origins. cookies:
+    // the author may save the sign-in of the site in front for drift checks (that site's only).
+    permissions: ['storage', 'tabs', 'scripting', 'webNavigation', 'alarms', 'cookies'],
     // The app origin is listed on its own so it stays granted (and same-site for its session
     // cookie) even where a user withholds access to all sites.
     host_permissions: [...hosts, '<all_urls>'],

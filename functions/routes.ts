@@ -24,6 +24,11 @@ export interface FunctionAccess {
   polly?: boolean;
   /** Amazon Bedrock: the Converse API on the configured model only */
   bedrock?: boolean;
+  /**
+   * the KMS key of saved sign-ins (functions/domain/drift/seal.ts): `seal` makes data keys
+   * (GenerateDataKey), `open` unwraps them (Decrypt); its id in SITE_SESSION_KMS_KEY_ID
+   */
+  siteSessionKey?: 'seal' | 'open';
 }
 
 export interface FunctionSpec {
@@ -114,6 +119,14 @@ export const FUNCTIONS = {
     timeoutSeconds: 25,
     memoryMb: 1024,
   },
+  drift: {
+    entry: 'functions/http/drift/index.ts',
+    // starts checks (their queue), reads findings and presigns their fresh screenshots, applies
+    // one to its slide (the guide's thumbnail and social preview follow, made with sharp)
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true, queues: ['drift'], siteSessionKey: 'seal' },
+    memoryMb: 1024,
+    nativeModules: ['sharp'],
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 export type FunctionName = keyof typeof FUNCTIONS;
@@ -172,6 +185,18 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
     maxReceiveCount: 2,
     // screenshots are composed with sharp; the video is encoded by ffmpeg's static binary
     nativeModules: ['sharp', 'ffmpeg', 'fonts'],
+  },
+  drift: {
+    entry: 'functions/workers/drift.ts',
+    // replays a guide in headless Chromium (CHROMIUM_PATH: the worker's image must carry one),
+    // reads the slides' screenshots, writes the fresh ones and the findings, opens saved sign-ins
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, siteSessionKey: 'open' },
+    // a step waits at most 8 s for its element and 16 s for its page
+    timeoutSeconds: 600,
+    memoryMb: 2048,
+    maxReceiveCount: 2,
+    // screenshots are compared with sharp and pixelmatch
+    nativeModules: ['sharp'],
   },
 };
 
@@ -275,6 +300,16 @@ export const ROUTES = [
   { method: 'POST', path: '/api/guides/{id}/voiceover', fn: 'narration', handler: 'startVoiceover' },
   { method: 'POST', path: '/api/guides/{id}/transcript', fn: 'narration', handler: 'regenerateTranscript' },
   { method: 'GET', path: '/api/jobs/{id}', fn: 'narration', handler: 'getJob' },
+
+  { method: 'POST', path: '/api/guides/{id}/checks', fn: 'drift', handler: 'startCheck' },
+  { method: 'GET', path: '/api/guides/{id}/checks/latest', fn: 'drift', handler: 'latestCheck' },
+  { method: 'GET', path: '/api/guides/{id}/checks/{checkId}', fn: 'drift', handler: 'getCheck' },
+  { method: 'POST', path: '/api/guides/{id}/checks/{checkId}/steps/{slideId}/apply', fn: 'drift', handler: 'applyStep' },
+  { method: 'PATCH', path: '/api/guides/{id}/check-schedule', fn: 'drift', handler: 'setSchedule' },
+  { method: 'GET', path: '/api/guides/health', fn: 'drift', handler: 'guideHealth' },
+  { method: 'POST', path: '/api/site-sessions', fn: 'drift', handler: 'saveSiteSession' },
+  { method: 'GET', path: '/api/site-sessions', fn: 'drift', handler: 'listSiteSessions' },
+  { method: 'DELETE', path: '/api/site-sessions/{id}', fn: 'drift', handler: 'deleteSiteSession' },
 
   // Anything under /api that no route matches answers 404 (or 405) in the one error shape,
   // instead of API Gateway's own `{"message":"Not Found"}`.

@@ -45,6 +45,8 @@ export const CapturePage = z
     title: Text,
     /** the page's URL without query or fragment (they may hold tokens) */
     url: z.string().max(2_000).nullable().optional(),
+    /** the viewport's width in CSS pixels: the screenshot's width over it is the screen's pixel ratio (a replay lays the page out at this size) */
+    viewportWidth: z.number().int().positive().max(20_000).nullable().optional(),
   })
   .strict();
 

@@ -68,7 +68,7 @@ export default defineConfig({
             {
               name: 'guide-player',
               includeDependenciesRecursively: false,
-              test: /web[\\/]src[\\/](features[\\/]share[\\/](api[\\/]get-shared-guide|utils[\\/](bold-markup|playback|zoom|viewer-events)|components[\\/](guide-player|step-text|shared-guide-embed))|app[\\/]routes[\\/]share[\\/]embed-(app|mount)|components[\\/]layouts[\\/]embed-layout|lib[\\/]server-frame\.ts)|shared[\\/]analytics[\\/]events\.ts$/,
+              test: /web[\\/]src[\\/](features[\\/]share[\\/](api[\\/]get-shared-guide|utils[\\/](bold-markup|playback|zoom|viewer-events|embed-events)|components[\\/](guide-player|step-text|shared-guide-embed))|app[\\/]routes[\\/]share[\\/]embed-(app|mount)|components[\\/]layouts[\\/]embed-layout|lib[\\/]server-frame\.ts)|shared[\\/]analytics[\\/]events\.ts$/,
             },
           ],
         },

@@ -92,3 +92,8 @@ export async function postScreenshot(upload: Upload, blob: Blob): Promise<void> 
   }
   if (!response.ok) throw new ApiError(response.status >= 500 ? response.status : 503, undefined, `Storage refused the screenshot (${response.status}).`);
 }
+
+const SiteSession = z.object({ id: z.string(), origin: z.string(), cookieCount: z.number(), expiresAt: z.string() });
+export type SiteSession = z.infer<typeof SiteSession>;
+/** Saves a site's sign-in for drift checks (the server keeps the cookies of that origin only, sealed). */
+export const saveSiteSession = (body: { origin: string; cookies: unknown[] }) => call(SiteSession, 'POST', '/api/site-sessions', body);

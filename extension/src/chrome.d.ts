@@ -82,6 +82,21 @@ declare namespace chrome {
     const session: StorageArea;
   }
 
+  namespace cookies {
+    interface Cookie {
+      name: string;
+      value: string;
+      domain: string;
+      path: string;
+      secure: boolean;
+      httpOnly: boolean;
+      sameSite: 'no_restriction' | 'lax' | 'strict' | 'unspecified';
+      session: boolean;
+      expirationDate?: number;
+    }
+    function getAll(details: { url: string }): Promise<Cookie[]>;
+  }
+
   namespace scripting {
     function executeScript(injection: { target: { tabId: number; allFrames?: boolean; frameIds?: number[] }; files: string[] }): Promise<unknown[]>;
   }

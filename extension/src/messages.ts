@@ -10,6 +10,8 @@ import type { CaptureAction as StepAction, CaptureElement as StepElement } from 
 export interface PageInfo {
   title: string;
   url: string;
+  /** the top viewport's width in CSS pixels when the step's screenshot was taken */
+  viewportWidth?: number | undefined;
 }
 
 /** What a frame's content script reports about the element an action targets (already redacted). */

@@ -3,6 +3,7 @@ import { tableConfig } from '../core/config';
 import { dynamo } from './client';
 import { ExportEntity } from './entities/export';
 import { ExportSlotEntity } from './entities/export-slot';
+import { DriftCheckEntity, GuideHealthEntity, SiteSessionEntity } from './entities/drift';
 import { FolderEntity, FolderNameEntity } from './entities/folder';
 import { GuideEntity, SlideEntity } from './entities/guide';
 import { MemberEntity, OrganizationEntity, OrganizationSlugEntity } from './entities/organization';
@@ -37,6 +38,9 @@ function createService() {
       export: ExportEntity,
       exportSlot: ExportSlotEntity,
       job: JobEntity,
+      driftCheck: DriftCheckEntity,
+      guideHealth: GuideHealthEntity,
+      siteSession: SiteSessionEntity,
     },
     { table: tableConfig().TABLE_NAME, client: dynamo() },
   );

@@ -3,6 +3,7 @@ import type { OrganizationDto } from '#shared/organization';
 import { CREATOR_ROLE } from '#shared/permissions';
 import { db } from '../db/service';
 import * as Asset from './asset';
+import * as SiteSession from './drift/site-session';
 import { newId } from './ids';
 import { isOwner, listForOrganization, membership, requirePermission, type Member } from './membership';
 
@@ -147,6 +148,7 @@ export async function deleteCascade(orgId: string): Promise<void> {
   if (folderNames.length > 0) await entities.folderName.delete(folderNames.map((f) => ({ orgId, nameKey: f.nameKey }))).go();
   const { data: invitations } = await entities.invitation.query.byOrg({ orgId }).go({ pages: 'all' });
   if (invitations.length > 0) await entities.invitation.delete(invitations.map((i) => ({ invitationId: i.invitationId }))).go();
+  await SiteSession.removeForOrganization(orgId);
   await Asset.removePrefix(`orgs/${orgId}/`);
   if (org) {
     await entities.organizationSlug.delete({ slug: org.slug }).go();

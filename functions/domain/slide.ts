@@ -209,6 +209,8 @@ export async function updateSlide(
     zoomLevel?: number | null | undefined;
     isHighlightVisible?: boolean | null | undefined;
     click?: { x: number; y: number } | null | undefined;
+    /** another screenshot of the guide's own (a drift check's fresh one) */
+    screenshot?: { key: string; width: number; height: number } | undefined;
   },
 ): Promise<SlideDto> {
   const { slides: before } = await loadInOrg(orgId, guideId);
@@ -217,6 +219,7 @@ export async function updateSlide(
   const set: Record<string, unknown> = {};
   const removeAttrs: Array<'zoomLevel' | 'isHighlightVisible' | 'click'> = [];
   for (const field of ['title', 'text', 'narration'] as const) if (changes[field] !== undefined) set[field] = changes[field];
+  if (changes.screenshot) Object.assign(set, { screenshotKey: changes.screenshot.key, width: changes.screenshot.width, height: changes.screenshot.height });
   // The author's own words: the transcript keeps off them, and a text they wrote needs none.
   if ((changes.text !== undefined && changes.text !== slide.text) || (changes.narration !== undefined && changes.narration !== slide.narration)) set['edited'] = true;
   if (changes.text !== undefined && changes.text !== slide.text && changes.text.trim()) set['needsText'] = false;

@@ -103,6 +103,7 @@ function allowedActions(access: FunctionAccess, kind: 'api' | 'worker' = 'api', 
     ...(access.queues?.length ? QUEUE_SEND : []),
     ...(access.polly ? POLLY : []),
     ...(access.bedrock && bedrockConfigured ? BEDROCK : []),
+    ...(access.siteSessionKey === 'seal' ? ['kms:GenerateDataKey'] : access.siteSessionKey === 'open' ? ['kms:Decrypt'] : []),
     ...(kind === 'worker' ? QUEUE_CONSUME : []),
   ])].sort();
 }
@@ -145,6 +146,10 @@ function probes(access: FunctionAccess, kind: 'api' | 'worker' = 'api', bedrockC
     ['iam:PassRole', false],
     ['lambda:InvokeFunction', false],
     ['sqs:SendMessage', Boolean(access.queues?.length)],
+    ['kms:GenerateDataKey', access.siteSessionKey === 'seal'],
+    ['kms:Decrypt', access.siteSessionKey === 'open'],
+    ['kms:Encrypt', false],
+    ['kms:ScheduleKeyDeletion', false],
     ['sqs:PurgeQueue', false],
     ['sqs:DeleteQueue', false],
     ['polly:SynthesizeSpeech', access.polly === true],
@@ -225,6 +230,14 @@ describe('api stack: functions', () => {
   it('has one Lambda per FUNCTIONS entry (and one per WORKERS entry)', () => {
     dev.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length + Object.keys(WORKERS).length);
     expect(Object.keys(dev.stacks.api.functions).sort()).toEqual(Object.keys(FUNCTIONS).sort());
+  });
+
+  it('seals saved sign-ins under a rotated KMS key whose ARN only the functions that use it are given', () => {
+    dev.api.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    for (const [name, spec] of FUNCTION_SPECS) {
+      const fn = resourceById(dev.api, logicalId(dev.stacks.api.functions[name]!), z.object({ Properties: z.object({ Environment: z.object({ Variables: z.record(z.string(), z.unknown()) }) }) })).Properties;
+      expect({ name, hasKey: 'SITE_SESSION_KMS_KEY_ID' in fn.Environment.Variables }).toEqual({ name, hasKey: Boolean(spec.access.siteSessionKey) });
+    }
   });
 
   it.each(FUNCTION_SPECS)('%s: Node 22, traced, with the spec memory and timeout, arm64 unless native', (name, spec) => {
@@ -530,6 +543,7 @@ describe('api stack: queue-fed workers', () => {
       memoryMb: 3008,
       ephemeralStorageMb: 4096,
     },
+    drift: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', bucket: 'readwrite' }, timeoutSeconds: 600, memoryMb: 2048 },
   };
   const withWorkers = synthStepcast({ stage: 'dev', workers: WORKER_FIXTURES, bedrockModelId: 'amazon.nova-lite-v1:0' });
   const workers = withWorkers.stacks.api.workers;
@@ -548,9 +562,9 @@ describe('api stack: queue-fed workers', () => {
   };
 
   it('makes a queue, a dead-letter queue and a worker Lambda per WORKERS entry', () => {
-    expect(Object.keys(workers).sort()).toEqual(['export', 'voiceover']);
-    withWorkers.api.resourceCountIs('AWS::SQS::Queue', 4);
-    withWorkers.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length + 2);
+    expect(Object.keys(workers).sort()).toEqual(['drift', 'export', 'voiceover']);
+    withWorkers.api.resourceCountIs('AWS::SQS::Queue', 6);
+    withWorkers.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length + 3);
   });
 
   it.each(Object.entries(WORKER_FIXTURES))('%s: timeout, memory and ephemeral storage from its spec', (name, spec) => {
@@ -577,6 +591,18 @@ describe('api stack: queue-fed workers', () => {
       EventSourceArn: { 'Fn::GetAtt': [queueId(workers[name]!.queue), 'Arn'] },
       BatchSize: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+
+  it('sweeps the drift queue on a schedule (EventBridge Scheduler), with a role that may only send to it', () => {
+    withWorkers.api.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(15 minutes)',
+      Target: Match.objectLike({ Arn: { 'Fn::GetAtt': [queueId(workers['drift']!.queue), 'Arn'] }, Input: '{"sweep":true}' }),
+    });
+    withWorkers.api.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: [Match.objectLike({ Action: Match.arrayWith(['sqs:SendMessage']), Resource: { 'Fn::GetAtt': [queueId(workers['drift']!.queue), 'Arn'] } })],
+      },
     });
   });
 

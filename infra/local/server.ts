@@ -13,6 +13,7 @@ import { handleApiRequest } from './adapter';
 import { serveAsset, startPendingUploadExpiry } from './assets';
 import { serveStatic } from './static';
 import { startLocalWorkers, type LocalWorkers } from './workers';
+import { startDriftSweep } from './drift-sweep';
 
 /**
  * The local CloudFront: one origin with the same behaviours as the distribution.
@@ -214,6 +215,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   process.env.ORIGIN_VERIFY_SECRET ??= randomBytes(32).toString('base64url');
   const workers = await startLocalWorkers();
   const stopExpiry = startPendingUploadExpiry(options.s3, options.bucket);
+  const stopDriftSweep = startDriftSweep();
   return {
     url,
     server,
@@ -224,6 +226,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     close: () =>
       new Promise<void>((resolve) => {
         stopExpiry();
+        stopDriftSweep();
         workers.stop();
         server.closeAllConnections();
         server.close(() => resolve());

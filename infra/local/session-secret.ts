@@ -15,6 +15,11 @@ export function localWebhookSecret(dataDir: string): string {
   return localSecret(dataDir, 'stripe-webhook-secret', () => `whsec_${randomBytes(24).toString('base64url')}`);
 }
 
+/** The key that wraps saved sign-ins' data keys locally (KMS does it in AWS): 32 bytes, kept like the session secret. */
+export function localSiteSessionKey(dataDir: string): string {
+  return localSecret(dataDir, 'site-session-key', () => randomBytes(32).toString('base64url'));
+}
+
 function localSecret(dataDir: string, name: string, make: () => string): string {
   const file = path.join(dataDir, name);
   try {

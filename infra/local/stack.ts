@@ -16,7 +16,7 @@ import {
 import { startAppServer, type AppServer } from './server';
 import { DEV_EXTENSION_ID } from '#shared/extension';
 import { buildWeb, webBuildIsStale } from './build-web';
-import { localSessionSecret, localWebhookSecret } from './session-secret';
+import { localSessionSecret, localSiteSessionKey, localWebhookSecret } from './session-secret';
 import { startStripeDouble } from './stripe-double/server';
 
 export interface LocalStack {
@@ -96,6 +96,7 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
       // Browsers upload screenshots straight to the bucket: the page's CSP must allow its origin.
       UPLOAD_ORIGIN: new URL(s3Endpoint).origin,
       SESSION_SECRET: process.env.SESSION_SECRET ?? localSessionSecret(dataDir),
+      SITE_SESSION_KEY: process.env.SITE_SESSION_KEY ?? localSiteSessionKey(dataDir),
       POWERTOOLS_LOG_LEVEL: env.LOG_LEVEL,
       // No X-Ray daemon here: tracing stays off even where AWS_EXECUTION_ENV is set (CloudShell, CodeBuild).
       POWERTOOLS_TRACE_ENABLED: 'false',

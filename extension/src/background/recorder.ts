@@ -257,7 +257,8 @@ async function recordStep(message: StepMessage, captureId: string, confirmedAt: 
   const frame = await frameFor(message, recording, confirmedAt);
   const capture = await getCapture(captureId);
   if (!frame || !capture) return;
-  const scale = frame.width / (frame.viewportWidth || message.viewportWidth || frame.width);
+  const viewportWidth = frame.viewportWidth || message.viewportWidth || frame.width;
+  const scale = frame.width / viewportWidth;
   const image = { width: frame.width, height: frame.height };
   const blob = await encodeFrame(frame);
   const seq = capture.nextSeq;
@@ -276,7 +277,7 @@ async function recordStep(message: StepMessage, captureId: string, confirmedAt: 
     height: frame.height,
     contentType: 'image/png',
     bytes: blob.size,
-    page: message.page,
+    page: { ...message.page, viewportWidth: Math.round(viewportWidth) },
     ...(message.target.unlocated ? { unlocated: true } : {}),
   };
   await addStep({ ...capture, nextSeq: seq + 1 }, step, blob);

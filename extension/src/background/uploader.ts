@@ -224,7 +224,7 @@ export function captureMeta(step: Pick<StepRecord, 'action' | 'element' | 'optio
     action: step.action,
     element,
     ...(step.option && !step.element.redacted ? { option: cap(step.option) } : {}),
-    page: { title: cap(step.page.title) ?? null, url },
+    page: { title: cap(step.page.title) ?? null, url, ...(step.page.viewportWidth ? { viewportWidth: step.page.viewportWidth } : {}) },
   };
 }
 

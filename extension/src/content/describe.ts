@@ -214,7 +214,42 @@ export function describeElement(element: Element): StepElement {
   }
   const checked = checkedState(element);
   if (checked !== null) described.checked = checked;
+  // Structure only, never content: what a replay of the guide finds the element by when its words change.
+  const testId = clean(element.getAttribute('data-testid') ?? element.getAttribute('data-test') ?? element.getAttribute('data-test-id'));
+  if (testId) described.testId = testId.slice(0, MAX_TEXT);
+  const path = cssPath(element);
+  if (path) described.cssPath = path;
   return described;
+}
+
+const MAX_CSS_PATH = 1_000;
+const SIMPLE_ID = /^[A-Za-z][\w-]*$/;
+
+/**
+ * A CSS path to the element, the locator of last resort: from the nearest ancestor with a simple
+ * id unique in its document (ids that look generated, with digits runs, are skipped), else from the
+ * root, by tag and position among same-tag siblings. Class names are left out: build tools hash them.
+ */
+export function cssPath(element: Element): string | null {
+  const parts: string[] = [];
+  const root = element.getRootNode();
+  for (let node: Element | null = element; node && node.nodeType === Node.ELEMENT_NODE; node = node.parentElement) {
+    const id = node.id;
+    if (id && SIMPLE_ID.test(id) && !/\d{3,}/.test(id) && (root as Document | ShadowRoot).querySelectorAll?.(`#${id}`).length === 1) {
+      parts.unshift(`#${id}`);
+      break;
+    }
+    const tag = node.tagName.toLowerCase();
+    if (tag === 'html') {
+      parts.unshift('html');
+      break;
+    }
+    const parent: Element | null = node.parentElement;
+    const same = parent ? [...parent.children].filter((child) => child.tagName === node!.tagName) : [];
+    parts.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(node) + 1})` : tag);
+  }
+  const path = parts.join(' > ');
+  return path && path.length <= MAX_CSS_PATH ? path : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { parseAuthorSelectors } from '#shared/redaction';
 import * as Api from '../api';
 import { appUrl } from '../config';
 import type { CaptureSummary, PopupMessage, WorkerState } from '../messages';
+import { saveSignIn } from './site-sign-in';
 
 /**
  * The toolbar popup: who is signed in, where the guide goes (organisation, folder), extra
@@ -30,6 +31,7 @@ let settings: Settings = { orgId: null, folderId: null, selectors: [] };
 let targetTab: chrome.tabs.Tab | undefined;
 let loaded = false;
 let startError = '';
+let signInNote: { ok: boolean; message: string } | null = null;
 
 function send<T = unknown>(message: PopupMessage): Promise<T> {
   return chrome.runtime.sendMessage<T>(message);
@@ -215,6 +217,28 @@ function renderReady(current: NonNullable<Api.Session>): void {
     canStart ? null : h('p', { class: 'note' }, 'Open the web page you want to capture, then start.'),
     start,
     h('p', { class: 'shortcut' }, 'or press', h('kbd', {}, SHORTCUT), 'on any page'),
+    canStart ? signInSection() : null,
+  );
+}
+
+/** Saves the sign-in of the page in front for drift checks of guides of that site. */
+function signInSection(): HTMLElement {
+  const button = h('button', { type: 'button', class: 'button secondary block' }, 'Save sign-in for checks');
+  button.addEventListener('click', () => {
+    void (async () => {
+      if (!targetTab?.url) return;
+      button.setAttribute('disabled', '');
+      signInNote = await saveSignIn(targetTab.url);
+      render();
+    })();
+  });
+  return h(
+    'details',
+    signInNote ? { open: true } : {},
+    summary('App behind a sign-in?'),
+    h('p', { class: 'hint' }, 'Drift checks replay your guides in the live app. Save this site’s sign-in (its cookies only, encrypted, kept 30 days) so they see what you see.'),
+    button,
+    h('p', { role: 'status', class: signInNote && !signInNote.ok ? 'note error' : 'hint' }, signInNote?.message ?? ''),
   );
 }
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import * as AnalyticsContract from '#shared/analytics/contracts';
 import * as AuthContract from '#shared/auth';
+import * as Drift from '#shared/drift';
 import * as Exports from '#shared/exports';
 import * as Guides from '#shared/guides';
 import * as Health from '#shared/health';
@@ -17,7 +18,7 @@ export interface Operation {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   summary: string;
-  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Exports' | 'Folders' | 'Share' | 'Billing' | 'Analytics' | 'Narration';
+  tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Exports' | 'Folders' | 'Share' | 'Billing' | 'Analytics' | 'Narration' | 'Drift';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -103,6 +104,15 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'POST', path: '/api/guides/{id}/voiceover', summary: 'Start a voiceover job (Pro; only changed slides are synthesised)', tag: 'Narration', params: Guides.GuidePath, body: Narration.StartVoiceoverBody, response: Narration.VoiceoverStartedDto, success: [202, '{ jobId }'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/transcript', summary: 'Regenerate step text and narration (edited slides only with overwriteEdited)', tag: 'Narration', params: Guides.GuidePath, body: Narration.RegenerateTranscriptBody, response: Guides.GuideDto, success: [200, 'Guide'], session: true }),
   op({ method: 'GET', path: '/api/jobs/{id}', summary: "A job's state and progress", tag: 'Narration', params: Narration.JobPath, response: Narration.JobDto, success: [200, 'Job'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/checks', summary: 'Replay the guide against its live app (or answer the check under way)', tag: 'Drift', params: Guides.GuidePath, response: Drift.CheckStartedDto, success: [202, '{ checkId }'], session: true }),
+  op({ method: 'GET', path: '/api/guides/{id}/checks/latest', summary: "The guide's newest check, or null", tag: 'Drift', params: Guides.GuidePath, success: [200, '{ check: DriftCheck | null }'], session: true }),
+  op({ method: 'GET', path: '/api/guides/{id}/checks/{checkId}', summary: "A check's progress and each step's finding", tag: 'Drift', params: Drift.CheckPath, response: Drift.DriftCheckDto, success: [200, 'DriftCheck'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/checks/{checkId}/steps/{slideId}/apply', summary: "The slide takes the check's fresh screenshot of its step", tag: 'Drift', params: Drift.CheckStepPath, response: Guides.SlideDto, success: [200, 'Slide'], session: true }),
+  op({ method: 'PATCH', path: '/api/guides/{id}/check-schedule', summary: 'Check the guide daily, weekly, or only when asked', tag: 'Drift', params: Guides.GuidePath, body: Drift.ScheduleBody, response: Drift.GuideHealthDto, success: [200, 'GuideHealth'], session: true }),
+  op({ method: 'GET', path: '/api/guides/health', summary: 'The health (fresh, drifted, broken) of some guides', tag: 'Drift', query: Drift.GuideHealthQuery, response: Drift.GuideHealthList, success: [200, '{ items: GuideHealth[] }'], session: true }),
+  op({ method: 'POST', path: '/api/site-sessions', summary: "Save a site's sign-in (its cookies and storage, encrypted) for drift checks of pages behind it", tag: 'Drift', body: Drift.SaveSiteSessionBody, response: Drift.SiteSessionDto, success: [201, 'SiteSession (never its contents)'], session: true }),
+  op({ method: 'GET', path: '/api/site-sessions', summary: "The organisation's saved sign-ins (origin, cookie count, expiry)", tag: 'Drift', response: Drift.SiteSessionList, success: [200, '{ items: SiteSession[] }'], session: true }),
+  op({ method: 'DELETE', path: '/api/site-sessions/{id}', summary: 'Delete a saved sign-in', tag: 'Drift', params: Drift.SiteSessionPath, success: [204, 'nothing'], session: true }),
   op({ method: 'GET', path: '/api/share/{id}', summary: 'A published guide for its viewers (private ones for members only)', tag: 'Share', params: Guides.GuidePath, response: SharedGuideDto, success: [200, 'SharedGuide'] }),
   op({ method: 'POST', path: '/api/stripe/subscription/checkout-session', summary: 'Start a Pro checkout (7-day trial for a first subscription)', tag: 'Billing', response: Plan.CheckoutSessionDto, success: [200, '{ url }'], session: true }),
   op({ method: 'GET', path: '/api/stripe/subscription/confirm', summary: 'Confirm a completed checkout', tag: 'Billing', query: z.object({ sessionId: z.string() }), response: Plan.ConfirmedSubscriptionDto, success: [200, '{ status, trialEnd, cancelAtPeriodEnd }'], session: true }),

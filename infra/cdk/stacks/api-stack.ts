@@ -7,6 +7,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -14,6 +15,7 @@ import { queueUrlEnv } from '#shared/workers';
 import { DEFAULT_MAX_RECEIVE_COUNT, FUNCTIONS, ROUTES, WORKERS, type FunctionAccess, type FunctionSpec, type RouteSpec, type WorkerSpec } from '../../../functions/routes';
 import { BUCKET_READ_ACTION_FINDINGS, BUCKET_WRITE_ACTION_FINDINGS, acknowledgeNag, nagAttribute, nagEnvironment } from '../nag';
 import { DEFAULT_TIMEOUT_SECONDS, LAMBDA_MAX_TIMEOUT_SECONDS, StepcastFunction } from '../constructs/stepcast-function';
+import { DriftSweep } from '../constructs/drift-sweep';
 import type { StageConfig } from '../stage';
 
 /** The Powertools service name every function logs and traces under. */
@@ -157,7 +159,15 @@ export class ApiStack extends Stack {
       queues[name] = { queue, deadLetterQueue };
     }
 
+    // Saved sign-ins of apps behind a sign-in are sealed under data keys of this key; only the
+    // drift function (seals) and the drift worker (opens) may use it.
+    const needsSiteSessionKey = [...Object.values(specs), ...Object.values(workerSpecs)].some((spec) => spec.access.siteSessionKey);
+    const siteSessionKey = needsSiteSessionKey
+      ? new Key(this, 'SiteSessionKey', { description: `Stepcast ${stage.name}: saved sign-ins for drift checks`, enableKeyRotation: true, removalPolicy: stage.removalPolicy })
+      : undefined;
+
     const grantResources: GrantResources = {
+      siteSessionKey,
       table,
       assetBucket,
       sessionSecret,
@@ -190,6 +200,7 @@ export class ApiStack extends Stack {
           ...(spec.access.stripe && props.stripePriceId ? { STRIPE_PRICE_ID: props.stripePriceId } : {}),
           ...(spec.access.mail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
           ...(spec.access.bedrock && props.bedrockModelId ? { BEDROCK_MODEL_ID: props.bedrockModelId } : {}),
+          ...(spec.access.siteSessionKey && siteSessionKey ? { SITE_SESSION_KMS_KEY_ID: siteSessionKey.keyArn } : {}),
           ...Object.fromEntries(
             (spec.access.queues ?? []).map((worker) => [queueUrlEnv(worker), queueOf(queues, worker, name).queue.queueUrl]),
           ),
@@ -216,6 +227,8 @@ export class ApiStack extends Stack {
       workers[name] = { queue, deadLetterQueue, fn };
     }
     this.workers = workers;
+    // Scheduled drift checks: the worker starts those due each time the scheduler sweeps.
+    if (workers['drift']) new DriftSweep(this, 'DriftSweep', { queue: workers['drift'].queue, description: `Stepcast ${stage.name}: starts the scheduled drift checks that are due` });
 
     if (!props.appOrigin) {
       Annotations.of(this).addWarningV2(
@@ -300,6 +313,8 @@ export interface GrantResources {
   queues?: Readonly<Record<string, IQueue>>;
   /** the configured Bedrock model; without it `bedrock` access grants nothing */
   bedrockModelId?: string;
+  /** the KMS key of saved sign-ins */
+  siteSessionKey?: IKey | undefined;
 }
 
 /**
@@ -371,6 +386,11 @@ export function grantAccess(
   if (access.polly) {
     // Polly has no resource-level permissions for these two: "*" is the only resource there is.
     fn.addToRolePolicy(new PolicyStatement({ actions: ['polly:DescribeVoices', 'polly:SynthesizeSpeech'], resources: ['*'] }));
+  }
+  if (access.siteSessionKey && resources.siteSessionKey) {
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: [access.siteSessionKey === 'seal' ? 'kms:GenerateDataKey' : 'kms:Decrypt'], resources: [resources.siteSessionKey.keyArn] }),
+    );
   }
   if (access.bedrock && resources.bedrockModelId) {
     // Converse and ConverseStream are authorised as InvokeModel(WithResponseStream), on the model.

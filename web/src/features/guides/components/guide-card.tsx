@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { GuideStats } from '#shared/analytics/contracts';
+import type { GuideHealth } from '#shared/drift';
 import type { GuideSummaryDto } from '#shared/guides';
 import { designPath } from '#shared/share/link';
 import { Badge } from '../../../components/ui/badge';
@@ -24,7 +25,15 @@ export interface GuideCardProps {
   priority?: boolean;
   /** all-time views and completion, on a plan with analytics */
   stats?: GuideStats | undefined;
+  /** what the latest drift check found; undefined when never checked */
+  health?: GuideHealth | undefined;
 }
+
+const HEALTH_BADGES: Record<GuideHealth, { tone: 'success' | 'warning' | 'danger'; label: string }> = {
+  fresh: { tone: 'success', label: 'Up to date' },
+  drifted: { tone: 'warning', label: 'Drifted' },
+  broken: { tone: 'danger', label: 'Broken' },
+};
 
 const stepCount = (count: number) => (count === 1 ? '1 step' : `${count} steps`);
 const viewCount = (count: number) => (count === 1 ? '1 view' : `${count.toLocaleString('en')} views`);
@@ -34,7 +43,7 @@ const viewCount = (count: number) => (count === 1 ? '1 view' : `${count.toLocale
  * the card), step count, last update, draft or published, views and completion, and folder. Drag it onto a folder in
  * the sidebar; its menu holds every action, Move included for the keyboard.
  */
-export function GuideCard({ guide, folderName, canEmbed, onAction, priority = false, stats }: GuideCardProps) {
+export function GuideCard({ guide, folderName, canEmbed, onAction, priority = false, stats, health }: GuideCardProps) {
   const titleId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -77,6 +86,12 @@ export function GuideCard({ guide, folderName, canEmbed, onAction, priority = fa
         <span className="guide-card__badges">
           {guide.visibility === 'private' ? <Badge tone="warning">Private</Badge> : null}
           <Badge tone={guide.status === 'published' ? 'success' : 'neutral'}>{guide.status === 'published' ? 'Published' : 'Draft'}</Badge>
+          {health ? (
+            <Badge tone={HEALTH_BADGES[health].tone}>
+              <span className="visually-hidden">App check: </span>
+              {HEALTH_BADGES[health].label}
+            </Badge>
+          ) : null}
         </span>
       </div>
       <div className="guide-card__body">

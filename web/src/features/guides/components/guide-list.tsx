@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
 import { useDuplicateGuide } from '../api/duplicate-guide';
 import { useGuideStats } from '../api/get-guide-stats';
+import { useGuidesHealth } from '../api/drift-checks';
 import { getEntitlementsQueryOptions, useEntitlements } from '../../../lib/plan-queries';
 import { useGuides } from '../api/list-guides';
 import { useFolders } from '../api/list-folders';
@@ -48,6 +49,7 @@ export function GuideList({ folderId, q, empty, noMatches, EmbedDialog, ExportDi
 
   const guides = data.pages.flatMap((page) => page.items);
   const stats = useGuideStats(data.pages.map((page) => page.items));
+  const health = useGuidesHealth(data.pages.map((page) => page.items));
   const folderNames = new Map(folders.map((folder) => [folder.id, folder.name]));
 
   const duplicate = useDuplicateGuide({
@@ -119,6 +121,7 @@ export function GuideList({ folderId, q, empty, noMatches, EmbedDialog, ExportDi
               folderName={folderId ? undefined : (folderNames.get(guide.folderId ?? '') ?? undefined)}
               canEmbed={plan?.embed}
               stats={stats.get(guide.id)}
+              health={health.get(guide.id)}
               onAction={(action, target) => void onAction(action, target)}
               priority={index < 4}
             />

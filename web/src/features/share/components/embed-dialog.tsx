@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CheckboxField } from '../../../components/ui/form';
 import { embedSnippet, embedUrl } from '../utils/embed-snippet';
-import type { EmbedResizeMessage } from './shared-guide-embed';
+import type { EmbedEvent } from '#shared/embed-events';
 import './embed-dialog.css';
 
 export interface EmbedDialogProps {
@@ -18,7 +18,7 @@ type CopyState = 'idle' | 'copied' | 'manual';
 
 const COPIED_FOR_MS = 2_500;
 
-function isResizeMessage(data: unknown): data is EmbedResizeMessage {
+function isResizeMessage(data: unknown): data is Extract<EmbedEvent, { type: 'stepcast:resize' }> {
   return (
     typeof data === 'object' &&
     data !== null &&

@@ -1,15 +1,11 @@
 import { useEffect, useRef } from 'react';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { PRODUCT_NAME } from '#shared/product';
+import type { EmbedEvent } from '#shared/embed-events';
+import { EVENTS_VERSION, postToParent, useEmbedEvents } from '../utils/embed-events';
 import { useViewerEvents } from '../utils/viewer-events';
 import { GuidePlayer, isPlayable } from './guide-player';
 import { StepText } from './step-text';
-
-/** What the embed posts to the page that frames it, so that the page can size the frame. */
-export interface EmbedResizeMessage {
-  type: 'stepcast:resize';
-  height: number;
-}
 
 export interface SharedGuideEmbedProps {
   guide: SharedGuideDto;
@@ -19,6 +15,8 @@ export interface SharedGuideEmbedProps {
   /** the guide's share page, opened in a new tab by "Made with Stepcast" */
   pageHref: string;
   elementTiming?: string;
+  /** the language the guide is shown in (announced to the framing page) */
+  language?: string;
 }
 
 /**
@@ -48,9 +46,8 @@ function usePostHeightToParent() {
       const height = naturalHeight(root);
       if (height <= 0 || height === posted) return;
       posted = height;
-      const message: EmbedResizeMessage = { type: 'stepcast:resize', height };
-      // Any page may frame a guide (frame-ancestors *), and the height reveals nothing.
-      window.parent.postMessage(message, '*');
+      const message: EmbedEvent = { type: 'stepcast:resize', version: EVENTS_VERSION, height };
+      postToParent(message);
     };
     const observer = new ResizeObserver(post);
     observer.observe(root);
@@ -66,10 +63,11 @@ function usePostHeightToParent() {
 }
 
 /** A guide framed by another site: the player with minimal chrome, and a link to the share page. */
-export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, pageHref, elementTiming }: SharedGuideEmbedProps) {
+export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, pageHref, elementTiming, language = 'en' }: SharedGuideEmbedProps) {
   // No document title here: the edge writes it into the page, and a frame's title is not shown.
   const ref = usePostHeightToParent();
   const onViewerStep = useViewerEvents(guide.id, guide.slides.length, true, initialIndex);
+  const announce = useEmbedEvents(guide.id, guide.slides.length, language, Math.min(Math.max(0, initialIndex), Math.max(0, guide.slides.length - 1)));
 
   return (
     <div ref={ref} className="guide-embed">
@@ -82,6 +80,7 @@ export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, 
           autoplay={autoplay}
           onStepChange={(index) => {
             onViewerStep(index);
+            announce.step(index);
             onStepChange(index);
           }}
           elementTiming={elementTiming}
@@ -94,7 +93,13 @@ export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, 
             </p>
           )}
           barEnd={({ index }) => (
-            <a className="player__brand" href={`${pageHref}?step=${index + 1}`} target="_blank" rel="noopener">
+            <a
+              className="player__brand"
+              href={`${pageHref}?step=${index + 1}`}
+              target="_blank"
+              rel="noopener"
+              onClick={(event) => announce.cta(index, event.currentTarget.href)}
+            >
               <span>Made with</span> <strong>{PRODUCT_NAME}</strong>
               <span className="visually-hidden"> (opens in a new tab)</span>
             </a>

@@ -35,6 +35,7 @@ import { SlideRail } from './slide-rail';
 import { SlideSettings } from './slide-settings';
 import { SlideStage } from './slide-stage';
 import { VoiceoverPanel } from './voiceover-panel';
+import { DriftPanel } from './drift-panel';
 import '../guides-common.css';
 import './design.css';
 
@@ -408,6 +409,14 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
               </div>
             ) : null}
           </section>
+          {slides.length > 0 ? (
+            <section className="panel-section" aria-labelledby="design-drift">
+              <h2 id="design-drift" className="panel-section__title">
+                App changes
+              </h2>
+              <DriftPanel guideId={guideId} slides={slides} />
+            </section>
+          ) : null}
           <section className="panel-section" aria-labelledby="design-guide-settings">
             <h2 id="design-guide-settings" className="panel-section__title">
               Guide

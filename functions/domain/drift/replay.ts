@@ -1,0 +1,290 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import pixelmatch from 'pixelmatch';
+import sharp from 'sharp';
+import * as z from 'zod';
+import type { CaptureMeta } from '#shared/capture';
+import { MOVE_TOLERANCE_PX, type StepStatus } from '#shared/drift';
+import { describeCandidate, locatorCandidates, type LocatorCandidate, type LocatorStrategy } from '#shared/locator';
+import { defineConfig } from '../../core/config';
+import type { StorageState } from './site-session';
+
+/**
+ * Replays a guide's steps in headless Chromium (playwright-core, driving a Chromium installed on
+ * the machine: Debian's locally, the worker image's in AWS) and reports, per step, how its
+ * element is found now, a screenshot of the page just before the step's action, and how much of
+ * it differs from the guide's screenshot. Each step's action is then performed (a click, sample
+ * text typed into a field, an option chosen) so that the flow goes on as the author's did; a step
+ * on another page than the current one loads its page first.
+ */
+export const replayConfig = defineConfig({
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /**
+   * Whether checks may load pages on loopback and private addresses (the local demo apps). Off in
+   * AWS, where such an address is the cloud's own network.
+   */
+  DRIFT_ALLOW_PRIVATE_HOSTS: z
+    .enum(['true', 'false'])
+    .default(process.env.AWS_LAMBDA_FUNCTION_NAME ? 'false' : 'true')
+    .transform((v) => v === 'true'),
+});
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-sync'];
+const STEP_TIMEOUT_MS = 8_000;
+const SETTLE_MS = 300;
+const LARGEST_VIEWPORT = { width: 2_560, height: 1_600 };
+
+export interface ReplayStep {
+  slideId: string;
+  capture: CaptureMeta | null;
+  /** the guide's screenshot of the step */
+  screenshot: { bytes: Uint8Array; width: number; height: number } | null;
+  /** where the author clicked, in the screenshot's pixels */
+  click: { x: number; y: number } | null;
+}
+
+export interface ReplayFinding {
+  slideId: string;
+  status: StepStatus;
+  strategy: LocatorStrategy | null;
+  expected: LocatorStrategy | null;
+  score: number | null;
+  fresh: { png: Uint8Array; width: number; height: number } | null;
+  /** the element's centre in the fresh screenshot */
+  click: { x: number; y: number } | null;
+  note: string | null;
+}
+
+export interface ReplayOptions {
+  browser: Browser;
+  storageState?: StorageState | undefined;
+  onStep?: (index: number, finding: ReplayFinding) => Promise<void>;
+}
+
+const PRIVATE_V4 = [/^10\./, /^127\./, /^169\.254\./, /^172\.(1[6-9]|2\d|3[01])\./, /^192\.168\./, /^0\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./];
+export function isPrivateAddress(address: string): boolean {
+  if (isIP(address) === 4) return PRIVATE_V4.some((re) => re.test(address));
+  const a = address.toLowerCase();
+  if (a.startsWith('::ffff:')) return isPrivateAddress(a.slice(7));
+  return a === '::1' || a === '::' || a.startsWith('fc') || a.startsWith('fd') || a.startsWith('fe80');
+}
+
+/** Refuses requests to loopback, link-local and private networks unless allowed (see replayConfig). */
+async function guardNetwork(context: BrowserContext): Promise<void> {
+  if (replayConfig().DRIFT_ALLOW_PRIVATE_HOSTS) return;
+  const verdicts = new Map<string, Promise<boolean>>();
+  const allowed = (host: string) => {
+    let verdict = verdicts.get(host);
+    if (!verdict) {
+      verdict = (async () => {
+        const bare = host.replace(/^\[|\]$/g, '');
+        if (bare === 'localhost' || bare.endsWith('.localhost')) return false;
+        const addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true })).map((r) => r.address);
+        return addresses.length > 0 && !addresses.some(isPrivateAddress);
+      })().catch(() => false);
+      verdicts.set(host, verdict);
+    }
+    return verdict;
+  };
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && (await allowed(url.hostname))) await route.continue();
+    else await route.abort('blockedbyclient');
+  });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: replayConfig().CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+function locatorFor(page: Page, candidate: LocatorCandidate): Locator {
+  switch (candidate.strategy) {
+    case 'role':
+      return page.getByRole(candidate.role as Parameters<Page['getByRole']>[0], { name: candidate.name, exact: true });
+    case 'label':
+      return page.getByLabel(candidate.value, { exact: true });
+    case 'placeholder':
+      return page.getByPlaceholder(candidate.value, { exact: true });
+    case 'text':
+      return page.getByText(candidate.value, { exact: true });
+    case 'testId': {
+      const v = JSON.stringify(candidate.value);
+      return page.locator(`[data-testid=${v}], [data-test=${v}], [data-test-id=${v}]`);
+    }
+    case 'css':
+      return page.locator(candidate.value);
+  }
+}
+
+interface Located {
+  locator: Locator;
+  strategy: LocatorStrategy;
+  box: { x: number; y: number; width: number; height: number };
+}
+
+/** The first candidate that finds a visible element; among several matches, the one nearest the click. */
+async function locate(page: Page, candidates: LocatorCandidate[], near: { x: number; y: number } | null): Promise<Located | undefined> {
+  for (const candidate of candidates) {
+    let matches: Locator;
+    try {
+      matches = locatorFor(page, candidate).filter({ visible: true });
+      const count = Math.min(await matches.count(), 10);
+      let best: Located | undefined;
+      let bestDistance = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < count; i++) {
+        const locator = matches.nth(i);
+        const box = await locator.boundingBox();
+        if (!box) continue;
+        const distance = near ? Math.hypot(box.x + box.width / 2 - near.x, box.y + box.height / 2 - near.y) : 0;
+        if (distance < bestDistance) {
+          best = { locator, strategy: candidate.strategy, box };
+          bestDistance = distance;
+        }
+      }
+      if (best) return best;
+    } catch {
+      // An invalid selector (a CSS path of odd markup): try the next way.
+    }
+  }
+  return undefined;
+}
+
+/** Outside the element's box by more than the tolerance. */
+function movedFrom(box: Located['box'], click: { x: number; y: number }): boolean {
+  const dx = Math.max(box.x - click.x, 0, click.x - (box.x + box.width));
+  const dy = Math.max(box.y - click.y, 0, click.y - (box.y + box.height));
+  return Math.hypot(dx, dy) > MOVE_TOLERANCE_PX;
+}
+
+/** Share of pixels that differ between two screenshots, the fresh one scaled to the guide's size. */
+export async function pixelDifference(original: Uint8Array, fresh: Uint8Array): Promise<number> {
+  const a = await sharp(original).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = a.info;
+  const b = await sharp(fresh).resize(width, height, { fit: 'fill' }).ensureAlpha().raw().toBuffer();
+  const differing = pixelmatch(a.data, b, undefined, width, height, { threshold: 0.1 });
+  return Math.round((differing / (width * height)) * 10_000) / 10_000;
+}
+
+const SAMPLE_VALUES: Record<string, string> = { email: 'name@example.com', number: '1', tel: '5550100', url: 'https://example.com', date: '2026-01-01', time: '09:00' };
+
+/** Does what the author did at this step, so that the flow goes on; failures are only noted. */
+async function act(page: Page, found: Located, capture: CaptureMeta): Promise<void> {
+  const { locator } = found;
+  if (capture.action === 'type') {
+    const type = (capture.element?.type ?? 'text').toLowerCase();
+    await locator.fill(SAMPLE_VALUES[type] ?? 'Sample text', { timeout: STEP_TIMEOUT_MS });
+  } else if (capture.action === 'select') {
+    const option = capture.option?.trim();
+    if (option) await locator.selectOption({ label: option }, { timeout: STEP_TIMEOUT_MS });
+  } else if (capture.action === 'click' || capture.action === 'submit') {
+    await locator.click({ timeout: STEP_TIMEOUT_MS });
+  }
+  await page.waitForLoadState('load', { timeout: STEP_TIMEOUT_MS }).catch(() => undefined);
+  await page.waitForTimeout(SETTLE_MS);
+}
+
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return `${u.origin}${u.pathname}`;
+};
+
+async function open(page: Page, url: string): Promise<string | null> {
+  try {
+    const response = await page.goto(url, { waitUntil: 'load', timeout: STEP_TIMEOUT_MS * 2 });
+    if (response && response.status() >= 400) return `The page answered ${response.status()}.`;
+    await page.waitForTimeout(SETTLE_MS);
+    return null;
+  } catch (error) {
+    return /blockedbyclient|ERR_BLOCKED/i.test(String(error)) ? 'The page is on a private network, which checks may not reach.' : 'The page could not be loaded.';
+  }
+}
+
+/**
+ * The page size a step was seen at, in CSS pixels: the viewport capture recorded, in the
+ * screenshot's shape; without it, the screenshot's own size (a screen of pixel ratio 1).
+ */
+function layoutOf(step: ReplayStep): { width: number; height: number; ratio: number } | null {
+  const shot = step.screenshot;
+  if (!shot) return null;
+  const cssWidth = step.capture?.page?.viewportWidth;
+  const ratio = cssWidth && cssWidth > 0 ? shot.width / cssWidth : 1;
+  return {
+    width: Math.min(Math.round(shot.width / ratio), LARGEST_VIEWPORT.width),
+    height: Math.min(Math.round(shot.height / ratio), LARGEST_VIEWPORT.height),
+    ratio,
+  };
+}
+
+export async function replay(steps: readonly ReplayStep[], options: ReplayOptions): Promise<ReplayFinding[]> {
+  const first = steps.map(layoutOf).find((layout) => layout !== null);
+  const viewport = first ? { width: first.width, height: first.height } : { width: 1280, height: 800 };
+  // The author's screen's pixel ratio: fresh screenshots come out the size of the guide's.
+  const ratio = first?.ratio ?? 1;
+  const context = await options.browser.newContext({
+    viewport,
+    deviceScaleFactor: ratio,
+    ...(options.storageState ? { storageState: options.storageState } : {}),
+    // The check is a visitor like any other; the app decides what it may see.
+    serviceWorkers: 'block',
+  });
+  try {
+    await guardNetwork(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    const findings: ReplayFinding[] = [];
+    let pageNote: string | null = null;
+    for (const [index, step] of steps.entries()) {
+      const candidates = locatorCandidates(step.capture?.element);
+      const expected = candidates[0]?.strategy ?? null;
+      const url = step.capture?.page?.url ?? null;
+      const finding: ReplayFinding = { slideId: step.slideId, status: 'missing', strategy: null, expected, score: null, fresh: null, click: null, note: null };
+      if (url && /^https?:/.test(url) && (page.url() === 'about:blank' || step.capture?.action === 'navigate' || pathOf(page.url()) !== pathOf(url))) {
+        pageNote = await open(page, url);
+      } else if (!url && page.url() === 'about:blank') {
+        pageNote = 'Capture recorded no page for this step.';
+      }
+      if (pageNote) {
+        finding.note = pageNote;
+      } else {
+        const layout = layoutOf(step);
+        const current = page.viewportSize() ?? viewport;
+        if (layout && (layout.width !== current.width || layout.height !== current.height)) await page.setViewportSize({ width: layout.width, height: layout.height });
+        const size = page.viewportSize() ?? viewport;
+        // The guide's click is in its screenshot's pixels; the page is laid out in CSS pixels.
+        const scale = step.screenshot ? size.width / step.screenshot.width : 1 / ratio;
+        const near = step.click ? { x: step.click.x * scale, y: step.click.y * scale } : null;
+        const found = step.capture?.action === 'navigate' ? undefined : candidates.length > 0 ? await locate(page, candidates, near) : undefined;
+        const png = await page.screenshot({ type: 'png' });
+        finding.fresh = { png, width: Math.round(size.width * ratio), height: Math.round(size.height * ratio) };
+        if (step.screenshot) finding.score = await pixelDifference(step.screenshot.bytes, png).catch(() => null);
+        if (step.capture?.action === 'navigate' || candidates.length === 0) {
+          // A page visit (or a step with nothing to find): the page loading is the whole check.
+          finding.status = 'found';
+          finding.note = candidates.length === 0 && step.capture?.action !== 'navigate' ? 'Capture recorded nothing to find this step’s element by: only the page is compared.' : null;
+        } else if (found) {
+          finding.strategy = found.strategy;
+          finding.click = { x: Math.round((found.box.x + found.box.width / 2) * ratio), y: Math.round((found.box.y + found.box.height / 2) * ratio) };
+          const weaker = found.strategy !== expected;
+          const displaced = near ? movedFrom(found.box, near) : false;
+          finding.status = weaker || displaced ? 'moved' : 'found';
+          if (weaker) finding.note = `Not found by its ${describeCandidate(candidates[0]!)}; found by its ${describeCandidate(candidates.find((c) => c.strategy === found.strategy)!)}.`;
+          else if (displaced) finding.note = 'Found somewhere else on the page.';
+          try {
+            await act(page, found, step.capture!);
+          } catch {
+            finding.note = `${finding.note ? `${finding.note} ` : ''}The step’s action could not be repeated.`;
+          }
+        } else {
+          finding.note = `Not found on the page (${candidates.map(describeCandidate).join(', ')}).`;
+        }
+      }
+      findings.push(finding);
+      await options.onStep?.(index, finding);
+    }
+    return findings;
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { designPath } from '../../shared/share/link';
+import { signUpVerified } from '../support/browser-accounts';
+import { postUpload } from '../support/images';
+import { captureFlow } from '../fixtures/drift-app/flow';
+import { SESSION_COOKIE, startDriftApp, type DriftApp } from '../fixtures/drift-app/server';
+import { launchWithExtension, openPopup, signUpInBrowser } from '../support/capture';
+
+let app: DriftApp;
+test.beforeAll(async () => {
+  app = await startDriftApp();
+});
+test.afterAll(async () => {
+  await app?.close();
+});
+
+async function captureGuide(request: APIRequestContext, baseURL: string, steps: Awaited<ReturnType<typeof captureFlow>>) {
+  const headers = { origin: baseURL };
+  const guide = (await (await request.post('/api/guides', { data: { title: 'Add a contact' }, headers })).json()) as { id: string; title: string };
+  for (const step of steps) {
+    const upload = await (await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: step.png.length }, headers })).json();
+    expect(await postUpload(upload, step.png, 'image/png')).toBe(204);
+    const { text, narration, click, capture } = step;
+    const created = await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: upload.key, text, narration, click, capture }, headers });
+    expect(created.status()).toBe(201);
+  }
+  return guide;
+}
+
+test('an author checks a guide against the changed app, updates the drifted step in one click, and its card shows the health', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  await signUpVerified(page.request, baseURL!, { name: 'Dana Drift', email: `drift-${Date.now().toString(36)}@example.com`, password: 'correct horse battery' });
+  app.change({});
+  const guide = await captureGuide(page.request, baseURL!, await captureFlow(browser, app.origin));
+
+  // The app ships a new label for its save button.
+  app.change({ renamed: true });
+  await page.goto(designPath(guide));
+  const panel = page.getByRole('region', { name: 'App changes' });
+  await panel.getByRole('button', { name: 'Check against the live app' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Check finished: Drifted.' })).toBeAttached({ timeout: 60_000 });
+
+  const steps = panel.getByRole('list', { name: 'Steps in the app now' }).getByRole('listitem');
+  await expect(steps).toHaveCount(5);
+  await expect(steps.nth(3)).toContainText('Moved');
+  await expect(steps.nth(3)).toContainText('Not found by its button “Save contact”; found by its test id “save-contact”.');
+  await expect(steps.nth(3).getByRole('img', { name: 'Step 4 in the app now' })).toBeVisible();
+  await expect(steps.nth(0)).toContainText('Found');
+  await expect(steps.nth(0).getByRole('button', { name: /Use this screenshot/ })).toHaveCount(0);
+  const axe = await new AxeBuilder({ page }).include('.design__panel').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+
+  const before = await (await page.request.get(`/api/guides/${guide.id}`)).json();
+  await steps.nth(3).getByRole('button', { name: 'Use this screenshot for step 4' }).click();
+  await expect(steps.nth(3)).toContainText('The step shows this screenshot now.');
+  const after = await (await page.request.get(`/api/guides/${guide.id}`)).json();
+  expect(after.slides[3].screenshotKey).not.toBe(before.slides[3].screenshotKey);
+  expect(after.slides[3].screenshotKey).toContain('/checks/');
+
+  // Daily checks from now on.
+  await panel.getByLabel('Check automatically').selectOption('daily');
+  await expect.poll(async () => (await (await page.request.get(`/api/guides/health?ids=${guide.id}`)).json()).items[0].schedule).toBe('daily');
+
+  await page.goto('/dashboard');
+  const card = page.getByRole('article', { name: 'Add a contact' });
+  await expect(card.getByText('Drifted')).toBeVisible();
+});
+
+test('the extension saves the sign-in of the site in front, and checks of a guide behind it see it signed in', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  app.change({});
+  const steps = await captureFlow(browser, app.origin);
+  const extension = await launchWithExtension(baseURL!);
+  try {
+    const { context } = extension;
+    await signUpInBrowser(context, baseURL!, 'Sam Signin');
+    const guide = await captureGuide(context.request, baseURL!, steps);
+
+    // The app now needs a sign-in, and the author is signed in to it in this browser.
+    app.change({ signIn: true });
+    await context.addCookies([{ ...SESSION_COOKIE, url: app.origin, httpOnly: true }, { name: 'elsewhere', value: 'not-this-site', url: 'http://example.com' }]);
+    const page = await context.newPage();
+    await page.goto(`${app.origin}/`);
+    await expect(page.getByRole('heading', { name: 'All contacts' })).toBeVisible();
+
+    const popup = await openPopup(extension);
+    await expect(popup.getByText('Signed in as')).toBeVisible();
+    await popup.getByText('App behind a sign-in?').click();
+    await popup.getByRole('button', { name: 'Save sign-in for checks' }).click();
+    await expect(popup.getByRole('status')).toHaveText(`Sign-in saved for checks of ${app.origin} (1 cookie), kept 30 days.`);
+
+    const saved = await (await context.request.get('/api/site-sessions')).json();
+    expect(saved.items).toEqual([expect.objectContaining({ origin: app.origin, cookieCount: 1 })]);
+    expect(JSON.stringify(saved)).not.toContain(SESSION_COOKIE.value);
+
+    const started = await context.request.post(`/api/guides/${guide.id}/checks`, { data: {}, headers: { origin: baseURL! } });
+    expect(started.status()).toBe(202);
+    await expect
+      .poll(async () => (await (await context.request.get(`/api/guides/${guide.id}/checks/latest`)).json()).check?.health, { timeout: 60_000 })
+      .toBe('fresh');
+  } finally {
+    await extension.close();
+  }
+});
