@@ -105,6 +105,8 @@ export const CheckStepPath = z.object({ id: GuideId, checkId: CheckId, slideId: 
 export const ScheduleBody = z.object({ schedule: z.enum(CHECK_SCHEDULES) }).strict();
 
 export const CheckStartedDto = z.object({ checkId: z.string() });
+/** A guide's newest check, or null when it was never checked. */
+export const LatestCheckDto = z.object({ check: DriftCheckDto.nullable() });
 export type CheckStartedDto = z.infer<typeof CheckStartedDto>;
 
 // Sign-in for checks of apps behind a sign-in: the extension saves the site's cookies and storage.

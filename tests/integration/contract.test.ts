@@ -1,13 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { chromium } from 'playwright-core';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import type { DriftCheckDto } from '#shared/drift';
 import type { GuideDto } from '#shared/guides';
 import { db } from '../../functions/db/service';
 import { OPERATIONS, type Operation } from '../../functions/http/health/operations';
 import { ROUTES, routeKey } from '../../functions/routes';
 import { localS3Client } from '../../infra/local/emulators';
 import { ApiClient, uniqueEmail } from '../support/api-client';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
+import { captureFlow } from '../fixtures/drift-app/flow';
+import { startDriftApp } from '../fixtures/drift-app/server';
 import { pngImage, postUpload } from '../support/images';
 import { linkIn, waitForMail } from '../support/mailbox';
 import { useIsolatedStack } from '../support/isolated-stack';
@@ -18,7 +24,7 @@ import { useIsolatedStack } from '../support/isolated-stack';
  * schema the OpenAPI document, the web app and the extension read it by. A route whose answer
  * drifted from its shared schema fails here.
  */
-const stack = useIsolatedStack();
+const stack = useIsolatedStack({ env: { SITE_SESSION_KEY: randomBytes(32).toString('base64url') } });
 const PASSWORD = 'correct horse battery';
 const covered = new Set<string>();
 
@@ -223,6 +229,40 @@ describe('the contract: every route answers in the shape of its shared schema', 
     await call(c, 'GET', '/api/analytics', { query: { from: today, to: today } });
     await call(c, 'GET', '/api/analytics/guides', { query: { ids: guide.id } });
   });
+
+  it('drift checks against a live app, schedules and saved sign-ins', async () => {
+    const c = owner.client;
+    const app = await startDriftApp();
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      const captured = await call<GuideDto>(c, 'POST', '/api/guides', { body: { title: 'Add a contact' } });
+      for (const step of await captureFlow(browser, app.origin)) {
+        const upload = await call<{ url: string; fields: Record<string, string>; key: string }>(c, 'POST', '/api/guides/{id}/uploads', {
+          params: { id: captured.id },
+          body: { contentType: 'image/png', contentLength: step.png.length },
+        });
+        await postUpload(upload, step.png, 'image/png');
+        const { text, narration, click, capture } = step;
+        await call(c, 'POST', '/api/guides/{id}/slides', { params: { id: captured.id }, body: { screenshotKey: upload.key, text, narration, click, capture } });
+      }
+      const { checkId } = await call<{ checkId: string }>(c, 'POST', '/api/guides/{id}/checks', { params: { id: captured.id } });
+      await stack().server.workers.idle();
+      const result = await call<DriftCheckDto>(c, 'GET', '/api/guides/{id}/checks/{checkId}', { params: { id: captured.id, checkId } });
+      expect(result.state).toBe('done');
+      await call(c, 'GET', '/api/guides/{id}/checks/latest', { params: { id: captured.id } });
+      await call(c, 'POST', '/api/guides/{id}/checks/{checkId}/steps/{slideId}/apply', { params: { id: captured.id, checkId, slideId: result.steps[0]!.slideId } });
+      await call(c, 'PATCH', '/api/guides/{id}/check-schedule', { params: { id: captured.id }, body: { schedule: 'weekly' } });
+      await call(c, 'GET', '/api/guides/health', { query: { ids: captured.id } });
+      const saved = await call<{ id: string }>(c, 'POST', '/api/site-sessions', {
+        body: { origin: app.origin, cookies: [{ name: 'sid', value: 'contract', domain: new URL(app.origin).hostname }] },
+      });
+      await call(c, 'GET', '/api/site-sessions');
+      await call(c, 'DELETE', '/api/site-sessions/{id}', { params: { id: saved.id } });
+    } finally {
+      await browser.close();
+      await app.close();
+    }
+  }, 180_000);
 
   it('billing through the Stripe double, and its webhook', async () => {
     const buyer = await person('Bea');

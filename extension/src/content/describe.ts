@@ -245,7 +245,7 @@ export function cssPath(element: Element): string | null {
       break;
     }
     const parent: Element | null = node.parentElement;
-    const same = parent ? [...parent.children].filter((child) => child.tagName === node!.tagName) : [];
+    const same = parent ? [...parent.children].filter((child) => child.tagName === node.tagName) : [];
     parts.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(node) + 1})` : tag);
   }
   const path = parts.join(' > ');
