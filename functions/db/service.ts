@@ -4,6 +4,7 @@ import { dynamo } from './client';
 import { ExportEntity } from './entities/export';
 import { ExportSlotEntity } from './entities/export-slot';
 import { FolderEntity, FolderNameEntity } from './entities/folder';
+import { DeletedSlideEntity } from './entities/deleted-slide';
 import { GuideEntity, SlideEntity } from './entities/guide';
 import { MemberEntity, OrganizationEntity, OrganizationSlugEntity } from './entities/organization';
 import { InvitationEntity } from './entities/invitation';
@@ -26,6 +27,7 @@ function createService() {
       session: SessionEntity,
       guide: GuideEntity,
       slide: SlideEntity,
+      deletedSlide: DeletedSlideEntity,
       folder: FolderEntity,
       folderName: FolderNameEntity,
       verification: VerificationEntity,

@@ -1,7 +1,9 @@
 // Slides and screenshot uploads.
 import { CreateSlideBody, GuidePath, SlidePath, UpdateSlideBody, UploadBody } from '#shared/guides';
 import { Reply, defineHandler } from '../../core/http';
+import { RestoreSlideBody } from '#shared/slide-restore';
 import * as Guide from '../../domain/guide';
+import * as SlideRestore from '../../domain/slide-restore';
 import { requireMember } from '../actor';
 
 // POST /api/guides/{id}/slides — add a slide (appended when no order); a screenshot key is checked first
@@ -27,4 +29,10 @@ export const deleteSlide = defineHandler({ params: SlidePath }, async ({ params,
 export const createUpload = defineHandler({ params: GuidePath, body: UploadBody }, async ({ params, body, event }) => {
   const { member } = await requireMember(event);
   return Guide.presignUpload(member.orgId, params.id, body.contentType, body.contentLength);
+});
+
+// POST /api/guides/{id}/slides/{slideId}/restore — bring back a deleted slide whole (undo), after `afterSlideId`
+export const restoreSlide = defineHandler({ params: SlidePath, body: RestoreSlideBody }, async ({ params, body, event }) => {
+  const { member } = await requireMember(event);
+  return new Reply(201, await SlideRestore.restore(member, params.id, params.slideId, body.afterSlideId));
 });

@@ -11,15 +11,7 @@ export async function deleteSlide({ guideId, slideId }: { guideId: string; slide
   await api.request(slidePath(guideId, slideId), { method: 'DELETE' }, NoContent);
 }
 
-/**
- * The same call for a page that is going away (a deletion still waiting for its undo window):
- * `keepalive` lets it finish after the page has unloaded.
- */
-export function deleteSlideOnUnload({ guideId, slideId }: { guideId: string; slideId: string }): void {
-  void fetch(slidePath(guideId, slideId), { method: 'DELETE', credentials: 'include', keepalive: true }).catch(() => undefined);
-}
-
-/** The design view hides a slide as soon as it is deleted and calls this once the undo window has passed. */
+/** The design view takes the slide off its copy at once; the server keeps it for an undo (restore-slide.ts). */
 export function useDeleteSlide({ guideId, mutationConfig }: { guideId: string; mutationConfig?: MutationConfig<typeof deleteSlide> }) {
   const queryClient = useQueryClient();
   const { onSettled, ...config } = mutationConfig ?? {};

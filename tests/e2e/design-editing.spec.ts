@@ -1,0 +1,93 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { GuideDto } from '#shared/guides';
+import { signUpVerified } from '../support/browser-accounts';
+
+const PASSWORD = 'correct horse battery';
+
+function newPerson(name: string) {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return { name, email: `${name.split(' ')[0]!.toLowerCase()}-${id}@example.com`, password: PASSWORD };
+}
+
+/** A guide of three screenshot steps, made through the API as capture would. */
+async function guideOfThree(request: APIRequestContext, baseURL: string, title: string): Promise<GuideDto> {
+  const headers = { origin: baseURL };
+  const guide = (await (await request.post('/api/guides', { data: { title }, headers })).json()) as GuideDto;
+  for (const [step, text] of ['Open **Invoices**', 'Click **Pay**', 'Click **Confirm**'].entries()) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f8fafc"/>
+      <rect width="1280" height="64" fill="${['#4338ca', '#0f766e', '#b45309'][step]}"/><rect x="${300 + step * 120}" y="300" width="220" height="56" rx="10" fill="#0f766e"/></svg>`;
+    const image = await sharp(Buffer.from(svg)).png().toBuffer();
+    const upload = await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: image.length }, headers });
+    const { url, fields, key } = (await upload.json()) as { url: string; fields: Record<string, string>; key: string };
+    await request.post(url, { multipart: { ...fields, file: { name: `step-${step}.png`, mimeType: 'image/png', buffer: image } } });
+    const added = await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: key, text, click: { x: 410 + step * 120, y: 328 } }, headers });
+    expect(added.status()).toBe(201);
+  }
+  return (await (await request.get(`/api/guides/${guide.id}`)).json()) as GuideDto;
+}
+
+async function savedGuide(page: Page, id: string): Promise<GuideDto> {
+  return (await (await page.request.get(`/api/guides/${id}`)).json()) as GuideDto;
+}
+
+test.describe('design view: undo and redo', () => {
+  test('an author deletes a step and edits a text, then undoes both with the keyboard and the buttons; the step comes back with its screenshot', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await signUpVerified(page.request, baseURL!, newPerson('Uma Undo'));
+    const guide = await guideOfThree(page.request, baseURL!, 'Pay an invoice');
+    const [first, second, third] = guide.slides;
+    await page.goto(`/share/pay-an-invoice-${guide.id}/design`);
+    const rail = page.getByRole('list', { name: 'Steps' });
+    await expect(rail.getByRole('button', { name: /^Step \d of 3/ })).toHaveCount(3);
+    const undo = page.getByRole('button', { name: 'Undo', exact: true });
+    const redo = page.getByRole('button', { name: 'Redo', exact: true });
+    await expect(undo).toHaveAttribute('aria-disabled', 'true');
+
+    await test.step('delete step 2 from the rail: it is gone here and on the server', async () => {
+      await rail.getByRole('button', { name: /^Step 2 of 3/ }).click();
+      await page.keyboard.press('Delete');
+      await expect(rail.getByRole('button', { name: /^Step \d of 2/ })).toHaveCount(2);
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides.map((s) => s.id)).toEqual([first!.id, third!.id]);
+      expect((await page.request.get(second!.screenshotUrl!)).status()).toBe(404);
+    });
+
+    await test.step('edit step 1’s text; it saves', async () => {
+      await rail.getByRole('button', { name: /^Step 1 of 2/ }).click();
+      await page.getByLabel('Step 1 text').fill('Open the **Invoices** page');
+      await rail.getByRole('button', { name: /^Step 1 of 2/ }).focus();
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides[0]!.text).toBe('Open the **Invoices** page');
+    });
+
+    await test.step('Ctrl+Z puts the text back, a second Ctrl+Z brings step 2 back whole', async () => {
+      await page.keyboard.press('Control+z');
+      await expect(page.getByLabel('Step 1 text')).toHaveValue('Open **Invoices**');
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides[0]!.text).toBe('Open **Invoices**');
+      await page.keyboard.press('Control+z');
+      await expect(rail.getByRole('button', { name: /^Step \d of 3/ })).toHaveCount(3);
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides.map((s) => s.id)).toEqual([first!.id, second!.id, third!.id]);
+      const image = page.getByRole('img', { name: 'Screenshot of step 2' });
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
+      expect((await page.request.get(second!.screenshotUrl!)).status()).toBe(200);
+      await expect(page.getByLabel('Step 2 text')).toHaveValue('Click **Pay**');
+    });
+
+    await test.step('Ctrl+Shift+Z deletes it again; the Undo button brings it back once more', async () => {
+      await rail.getByRole('button', { name: /^Step 1 of 3/ }).focus();
+      await page.keyboard.press('Control+Shift+Z');
+      await expect(rail.getByRole('button', { name: /^Step \d of 2/ })).toHaveCount(2);
+      // The text edit undone before is still there to redo.
+      await expect(redo).toHaveAttribute('aria-disabled', 'false');
+      await undo.click();
+      await expect(rail.getByRole('button', { name: /^Step \d of 3/ })).toHaveCount(3);
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides.map((s) => s.id)).toEqual([first!.id, second!.id, third!.id]);
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    });
+  });
+});
