@@ -90,4 +90,41 @@ test.describe('design view: undo and redo', () => {
       expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
     });
   });
+
+  test('the save status says when edits wait offline and sends them once back online; `?` lists the shortcuts', async ({ page, baseURL, context }) => {
+    test.setTimeout(60_000);
+    await signUpVerified(page.request, baseURL!, newPerson('Otto Offline'));
+    const guide = await guideOfThree(page.request, baseURL!, 'Refund an order');
+    await page.goto(`/share/refund-an-order-${guide.id}/design`);
+    const rail = page.getByRole('list', { name: 'Steps' });
+    await expect(rail.getByRole('button', { name: /^Step \d of 3/ })).toHaveCount(3);
+    const status = page.getByRole('status').filter({ hasText: /Saved|Saving|Offline|Changes save/ });
+
+    await test.step('`?` opens the shortcuts sheet; Escape closes it', async () => {
+      await rail.getByRole('button', { name: /^Step 1 of 3/ }).focus();
+      await page.keyboard.press('?');
+      const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await expect(sheet).toBeVisible();
+      await expect(sheet.getByRole('row', { name: /Undo the last change/ })).toBeVisible();
+      await expect(sheet.getByRole('row', { name: /Move the step up or down/ })).toBeVisible();
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(sheet).toBeHidden();
+    });
+
+    await test.step('offline, an edit is kept and the status says so', async () => {
+      await context.setOffline(true);
+      await page.getByLabel('Step 1 text').fill('Open the **Orders** page');
+      await rail.getByRole('button', { name: /^Step 1 of 3/ }).focus();
+      await expect(status).toHaveText('Offline — changes kept');
+      expect((await savedGuide(page, guide.id)).slides[0]!.text).toBe('Open **Invoices**');
+    });
+
+    await test.step('back online, it is saved', async () => {
+      await context.setOffline(false);
+      await expect(status).toHaveText('Saved');
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides[0]!.text).toBe('Open the **Orders** page');
+    });
+  });
 });

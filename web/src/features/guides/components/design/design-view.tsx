@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { sharePath } from '#shared/share/link';
 import { MAX_NARRATION_LENGTH, type GuideDto, type SlideDto } from '#shared/guides';
@@ -23,6 +23,7 @@ import { useFolders } from '../../api/list-folders';
 import { useUpdateGuide, type GuideChanges } from '../../api/update-guide';
 import { useUpdateSlide, type SlideChanges } from '../../api/update-slide';
 import { useEditHistory } from '../../hooks/use-edit-history';
+import { isTextTarget } from '../../utils/edit-history';
 import { useOpenSubscription } from '../../hooks/use-open-subscription';
 import { copyShareLink } from '../../utils/copy-share-link';
 import { guideChangeLabel, inverseGuideChanges, inverseSlideChanges, slideChangeLabel } from '../../utils/inverse-changes';
@@ -36,6 +37,7 @@ import { AutosaveTextarea, SaveStatus } from './design-fields';
 import { GuideSettings } from './guide-settings';
 import { SlideRail } from './slide-rail';
 import { SlideSettings } from './slide-settings';
+import { ShortcutsDialog } from './shortcuts-dialog';
 import { SlideStage } from './slide-stage';
 import { VoiceoverPanel } from './voiceover-panel';
 import '../guides-common.css';
@@ -113,7 +115,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   const [selectedId, setSelectedId] = useState<string | undefined>(guide.slides[0]?.id);
   const [focusRequest, setFocusRequest] = useState<{ id: string; index: number } | undefined>();
   const [announcement, setAnnouncement] = useState('');
-  const [dialog, setDialog] = useState<'add' | 'delete' | 'embed' | 'rewrite' | undefined>();
+  const [dialog, setDialog] = useState<'add' | 'delete' | 'embed' | 'rewrite' | 'shortcuts' | undefined>();
   /** the slides a rewrite of the transcript asks about (one, or all of them) */
   const [rewrite, setRewrite] = useState<{ slideIds?: string[]; edited: number } | undefined>();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -210,7 +212,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   };
   const onFocused = useCallback(() => setFocusRequest(undefined), []);
 
-  const show = (kind: 'add' | 'delete' | 'embed' | 'rewrite') => {
+  const show = (kind: 'add' | 'delete' | 'embed' | 'rewrite' | 'shortcuts') => {
     setDialog(kind);
     setDialogOpen(true);
   };
@@ -257,6 +259,19 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
     toast.info(`Step ${index + 1} deleted`, { description: 'Undo (Ctrl+Z) brings it back with its screenshot and voiceover.' });
   };
 
+  // `?` shows the shortcuts, anywhere but in a text field or over an open dialog.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey || isTextTarget(event.target)) return;
+      if (document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      setDialog('shortcuts');
+      setDialogOpen(true);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
   const embed = async () => {
     const canEmbed = plan?.embed ?? (await queryClient.fetchQuery(getEntitlementsQueryOptions())).embed;
     if (!canEmbed) openSubscription();
@@ -284,7 +299,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
           {guide.visibility === 'private' ? <Badge tone="warning">Private</Badge> : null}
         </div>
         <SaveStatus guideId={guideId} />
-        <div className="design__history" role="group" aria-label="History">
+        <div className="design__history" role="group" aria-label="Undo, redo and shortcuts">
           <Tooltip content={history.nextUndo ? `Undo: ${history.nextUndo} (Ctrl+Z)` : 'Nothing to undo'}>
             <button type="button" className="icon-button icon-button--sm" aria-label="Undo" aria-keyshortcuts="Control+Z Meta+Z" aria-disabled={!history.nextUndo} onClick={history.undo}>
               {Icons.undo}
@@ -293,6 +308,13 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
           <Tooltip content={history.nextRedo ? `Redo: ${history.nextRedo} (Ctrl+Shift+Z)` : 'Nothing to redo'}>
             <button type="button" className="icon-button icon-button--sm" aria-label="Redo" aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z" aria-disabled={!history.nextRedo} onClick={history.redo}>
               {Icons.redo}
+            </button>
+          </Tooltip>
+          <Tooltip content="Keyboard shortcuts (?)">
+            <button type="button" className="icon-button icon-button--sm" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" onClick={() => show('shortcuts')}>
+              <span aria-hidden="true" className="design__shortcuts-mark">
+                ?
+              </span>
             </button>
           </Tooltip>
         </div>
@@ -433,6 +455,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
           }
         />
       ) : null}
+      {dialog === 'shortcuts' ? <ShortcutsDialog open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
       {dialog === 'embed' && EmbedDialog ? <EmbedDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
     </div>
   );
