@@ -161,6 +161,8 @@ export interface GuideDto extends GuideSummaryDto {
   outro: string | null;
   /** the latest voiceover job, for the design view's progress */
   voiceoverJobId: string | null;
+  /** the content's revision, which writes send back as `If-Match` (shared/revision.ts) */
+  revision: number;
   slides: SlideDto[];
 }
 

@@ -127,4 +127,50 @@ test.describe('design view: undo and redo', () => {
       await expect.poll(async () => (await savedGuide(page, guide.id)).slides[0]!.text).toBe('Open the **Orders** page');
     });
   });
+
+  test('two tabs on one guide: the second tab’s stale save is refused with a clear message, never a silent overwrite, and Reload shows the other tab’s change', async ({
+    page,
+    baseURL,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    await signUpVerified(page.request, baseURL!, newPerson('Theo Tabs'));
+    const guide = await guideOfThree(page.request, baseURL!, 'Approve an expense');
+    const designPath = `/share/approve-an-expense-${guide.id}/design`;
+    const other = await context.newPage();
+    await page.goto(designPath);
+    await other.goto(designPath);
+    await expect(other.getByLabel('Step 1 text')).toHaveValue('Open **Invoices**');
+
+    await test.step('the first tab saves a new text', async () => {
+      await page.getByLabel('Step 1 text').fill('Open **Expenses**');
+      await page.getByLabel('Narration').focus();
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides[0]!.text).toBe('Open **Expenses**');
+    });
+
+    await test.step('the second tab, still showing the old text, saves: refused, and it says why', async () => {
+      await other.getByLabel('Narration').fill('Open the expenses list.');
+      await other.getByLabel('Step 1 text').focus();
+      const alert = other.getByRole('alert').filter({ hasText: 'This guide changed elsewhere' });
+      await expect(alert).toBeVisible();
+      const saved = await savedGuide(page, guide.id);
+      expect(saved.slides[0]!.text).toBe('Open **Expenses**');
+      expect(saved.slides[0]!.narration ?? '').not.toBe('Open the expenses list.');
+      const axe = await new AxeBuilder({ page: other }).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+
+      await alert.getByRole('button', { name: 'Reload' }).click();
+      await expect(alert).toBeHidden();
+      await expect(other.getByLabel('Step 1 text')).toHaveValue('Open **Expenses**');
+    });
+
+    await test.step('after the reload, the second tab saves', async () => {
+      await other.getByLabel('Narration').fill('Open the expenses list now.');
+      await other.getByLabel('Step 1 text').focus();
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides[0]!.narration).toBe('Open the expenses list now.');
+      await expect(other.getByRole('alert').filter({ hasText: 'This guide changed elsewhere' })).toHaveCount(0);
+      // The first tab's text was never overwritten by the second tab's stale copy.
+      expect((await savedGuide(page, guide.id)).slides[0]!.text).toBe('Open **Expenses**');
+    });
+  });
 });

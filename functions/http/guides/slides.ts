@@ -3,26 +3,33 @@ import { CreateSlideBody, GuidePath, SlidePath, UpdateSlideBody, UploadBody } fr
 import { Reply, defineHandler } from '../../core/http';
 import { RestoreSlideBody } from '#shared/slide-restore';
 import * as Guide from '../../domain/guide';
+import * as Revision from '../../domain/revision';
 import * as SlideRestore from '../../domain/slide-restore';
+import { expectedRevision, revised } from '../revision';
 import { requireMember } from '../actor';
 
 // POST /api/guides/{id}/slides — add a slide (appended when no order); a screenshot key is checked first
 export const addSlide = defineHandler({ params: GuidePath, body: CreateSlideBody }, async ({ params, body, event }) => {
   const { member } = await requireMember(event);
-  return new Reply(201, await Guide.addSlide(member.orgId, params.id, body));
+  const expected = expectedRevision(event);
+  // Appending (capture, uploads) overwrites nothing another copy shows: only a checked add moves the revision.
+  if (expected === undefined) return new Reply(201, await Guide.addSlide(member.orgId, params.id, body));
+  const { result, revision } = await Revision.write(member.orgId, params.id, expected, () => Guide.addSlide(member.orgId, params.id, body));
+  return revised(201, result, revision);
 });
 
-// PATCH /api/guides/{id}/slides/{slideId} — edit text, overrides or click; `order` moves it
+// PATCH /api/guides/{id}/slides/{slideId} — edit text, overrides or click; `order` moves it (If-Match: the guide revision it was made from)
 export const updateSlide = defineHandler({ params: SlidePath, body: UpdateSlideBody }, async ({ params, body, event }) => {
   const { member } = await requireMember(event);
-  return Guide.updateSlide(member.orgId, params.id, params.slideId, body);
+  const { result, revision } = await Revision.write(member.orgId, params.id, expectedRevision(event), () => Guide.updateSlide(member.orgId, params.id, params.slideId, body));
+  return revised(200, result, revision);
 });
 
 // DELETE /api/guides/{id}/slides/{slideId} — remove a slide and its screenshot (the guide's creator, an admin or an owner)
 export const deleteSlide = defineHandler({ params: SlidePath }, async ({ params, event }) => {
   const { member } = await requireMember(event);
-  await Guide.removeSlide(member, params.id, params.slideId);
-  return new Reply(204);
+  const { revision } = await Revision.write(member.orgId, params.id, expectedRevision(event), () => Guide.removeSlide(member, params.id, params.slideId));
+  return revised(204, undefined, revision);
 });
 
 // POST /api/guides/{id}/uploads — a presigned POST for one screenshot: { url, fields, key }
@@ -34,5 +41,8 @@ export const createUpload = defineHandler({ params: GuidePath, body: UploadBody 
 // POST /api/guides/{id}/slides/{slideId}/restore — bring back a deleted slide whole (undo), after `afterSlideId`
 export const restoreSlide = defineHandler({ params: SlidePath, body: RestoreSlideBody }, async ({ params, body, event }) => {
   const { member } = await requireMember(event);
-  return new Reply(201, await SlideRestore.restore(member, params.id, params.slideId, body.afterSlideId));
+  const { result, revision } = await Revision.write(member.orgId, params.id, expectedRevision(event), () =>
+    SlideRestore.restore(member, params.id, params.slideId, body.afterSlideId),
+  );
+  return revised(201, result, revision);
 });

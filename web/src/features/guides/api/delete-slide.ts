@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
 import { savingElsewhere } from './guide-cache';
+import { revisionOptions } from './guide-revision';
 import { guideQueryKeys, NoContent } from './guide-schemas';
 
 const slidePath = (guideId: string, slideId: string) => `/api/guides/${encodeURIComponent(guideId)}/slides/${encodeURIComponent(slideId)}`;
 
 /** DELETE /api/guides/{id}/slides/{slideId}: the slide and its screenshot. */
 export async function deleteSlide({ guideId, slideId }: { guideId: string; slideId: string }) {
-  await api.request(slidePath(guideId, slideId), { method: 'DELETE' }, NoContent);
+  await api.request(slidePath(guideId, slideId), { method: 'DELETE', ...revisionOptions(guideId) }, NoContent);
 }
 
 /** The design view takes the slide off its copy at once; the server keeps it for an undo (restore-slide.ts). */

@@ -53,6 +53,7 @@ export const Guide: z.ZodType<GuideDto> = z.object({
   intro: z.string().nullable(),
   outro: z.string().nullable(),
   voiceoverJobId: z.string().nullable(),
+  revision: z.number(),
   slides: z.array(Slide),
 });
 

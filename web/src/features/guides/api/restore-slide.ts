@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
 import { savingElsewhere } from './guide-cache';
+import { revisionOptions } from './guide-revision';
 import { guideQueryKeys, Slide } from './guide-schemas';
 
 /**
@@ -9,7 +10,11 @@ import { guideQueryKeys, Slide } from './guide-schemas';
  * screenshot, voiceover), after `afterSlideId` (null: first). The design view's undo of a delete.
  */
 export function restoreSlide({ guideId, slideId, afterSlideId }: { guideId: string; slideId: string; afterSlideId: string | null }) {
-  return api.post(`/api/guides/${encodeURIComponent(guideId)}/slides/${encodeURIComponent(slideId)}/restore`, { afterSlideId }, Slide);
+  return api.request(
+    `/api/guides/${encodeURIComponent(guideId)}/slides/${encodeURIComponent(slideId)}/restore`,
+    { method: 'POST', body: { afterSlideId }, ...revisionOptions(guideId) },
+    Slide,
+  );
 }
 
 export function useRestoreSlide({ guideId, mutationConfig }: { guideId: string; mutationConfig?: MutationConfig<typeof restoreSlide> }) {

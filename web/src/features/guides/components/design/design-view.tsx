@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { sharePath } from '#shared/share/link';
 import { MAX_NARRATION_LENGTH, type GuideDto, type SlideDto } from '#shared/guides';
@@ -14,6 +14,7 @@ import { paths } from '../../../../config/paths';
 import { isApiError } from '../../../../lib/api-error';
 import { useDocumentHead } from '../../../../lib/document-head';
 import { useDeleteSlide } from '../../api/delete-slide';
+import { freezeRevision, trackRevision } from '../../api/guide-revision';
 import { useGuide } from '../../api/get-guide';
 import { useRegenerateTranscript } from '../../api/regenerate-transcript';
 import { useRestoreSlide } from '../../api/restore-slide';
@@ -145,12 +146,15 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
     onFailed: (label) => toast.error('That could not be undone', { description: `${label}: the change was not saved. Reload the guide and try again.` }),
   });
   const { record } = history;
+  /** A write was refused as stale: nothing more is sent until the page reloads. */
+  const staleRef = useRef(false);
   /** What the cache holds now (the render's copy may be older than the last optimistic change). */
   const current = useCallback(() => queryClient.getQueryData<GuideDto>(guideQueryKeys.detail(guideId)), [queryClient, guideId]);
 
   /** Every slide edit: shown and saved at once, and recorded with the save that puts it back. */
   const changeSlide = useCallback(
     (slideId: string, data: SlideChanges) => {
+      if (staleRef.current) return;
       const now = current();
       const index = now?.slides.findIndex((item) => item.id === slideId) ?? -1;
       const before = now?.slides[index];
@@ -174,6 +178,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   const { mutateAsync: saveGuide } = updateGuide;
   const changeGuide = useCallback(
     (data: GuideChanges) => {
+      if (staleRef.current) return;
       const now = current();
       void saveGuide({ id: guideId, data }).catch(() => undefined);
       if (!now) return;
@@ -236,6 +241,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
    * after the step that preceded it, with its screenshot and voiceover.
    */
   const removeSlide = (slide: SlideDto) => {
+    if (staleRef.current) return;
     const index = slides.findIndex((item) => item.id === slide.id);
     const neighbour = slides[index + 1] ?? slides[index - 1];
     const afterSlideId = slides[index - 1]?.id ?? null;
@@ -258,6 +264,26 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
     });
     toast.info(`Step ${index + 1} deleted`, { description: 'Undo (Ctrl+Z) brings it back with its screenshot and voiceover.' });
   };
+
+  // Writes carry the revision this page shows; one refused as stale says so until a reload.
+  const [stale, setStale] = useState(false);
+  useEffect(() => trackRevision(guideId, current()?.revision), [guideId, current]);
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        const { mutation } = event;
+        if (event.type !== 'updated' || !mutation || mutation.state.status !== 'error') return;
+        const key = mutation.options.mutationKey;
+        if (!key || JSON.stringify(key) !== JSON.stringify(guideQueryKeys.save(guideId))) return;
+        if (!isApiError(mutation.state.error) || mutation.state.error.code !== 'precondition_failed') return;
+        freezeRevision(guideId);
+        staleRef.current = true;
+        setStale(true);
+      }),
+    [queryClient, guideId],
+  );
+  // A whole reload: the fields' unsaved drafts were made from the stale copy and go with it.
+  const reload = () => window.location.reload();
 
   // `?` shows the shortcuts, anywhere but in a text field or over an open dialog.
   useEffect(() => {
@@ -351,6 +377,14 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
           </Tooltip>
         </div>
       </header>
+      {stale ? (
+        <div role="alert" className="design__stale">
+          <p>This guide changed elsewhere — reload to see the latest version. Your last change was not saved.</p>
+          <Button size="sm" onClick={reload}>
+            Reload
+          </Button>
+        </div>
+      ) : null}
       <main id="main" tabIndex={-1} className="design__main">
         <section className="design__rail rail" aria-labelledby="design-rail-heading">
           <div className="rail__head">
