@@ -173,4 +173,54 @@ test.describe('design view: undo and redo', () => {
       expect((await savedGuide(page, guide.id)).slides[0]!.text).toBe('Open **Expenses**');
     });
   });
+
+  test('the click point is dragged with the mouse or moved with the arrow keys (and undone), and the zoom slider previews the zoomed frame live', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    await signUpVerified(page.request, baseURL!, newPerson('Dora Drag'));
+    const guide = await guideOfThree(page.request, baseURL!, 'Send an invoice');
+    await page.goto(`/share/send-an-invoice-${guide.id}/design`);
+    const ring = page.getByRole('button', { name: /^Click point/ });
+    await expect(ring).toHaveAccessibleName(/32\.03% from the left and 41% from the top/);
+    const image = page.getByRole('img', { name: 'Screenshot of step 1' });
+
+    await test.step('drag the ring to three quarters across, a quarter down: saved once, where it was dropped', async () => {
+      const ringBox = (await ring.boundingBox())!;
+      const imageBox = (await image.boundingBox())!;
+      await page.mouse.move(ringBox.x + ringBox.width / 2, ringBox.y + ringBox.height / 2);
+      await page.mouse.down();
+      for (let i = 1; i <= 5; i++) {
+        await page.mouse.move(imageBox.x + imageBox.width * (0.32 + (0.43 * i) / 5), imageBox.y + imageBox.height * (0.41 - (0.16 * i) / 5));
+      }
+      await page.mouse.up();
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides[0]!.click).toEqual({ x: 960, y: 200 });
+      await expect(ring).toHaveAccessibleName(/75% from the left and 25% from the top/);
+    });
+
+    await test.step('Ctrl+Z puts it back; the arrow keys move it a percent at a time', async () => {
+      await page.keyboard.press('Control+z');
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides[0]!.click).toEqual({ x: 410, y: 328 });
+      await ring.focus();
+      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Shift+ArrowDown');
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides[0]!.click).toEqual({ x: Math.round(1280 * 0.3503), y: Math.round(800 * 0.46) });
+    });
+
+    await test.step('moving the step’s zoom slider shows the zoomed frame at once, as the player will', async () => {
+      const canvas = page.locator('.stage__canvas');
+      await expect(canvas).toHaveCSS('transform', 'none');
+      await page.getByRole('checkbox', { name: /Use the guide’s zoom/ }).uncheck();
+      const slider = page.getByRole('slider', { name: 'Zoom for this step' });
+      await slider.focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByRole('button', { name: 'Preview zoom' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(canvas).toHaveCSS('transform', 'matrix(2, 0, 0, 2, 0, 0)');
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides[0]!.zoomLevel).toBe(2);
+      await ring.focus();
+      await expect(page.getByRole('button', { name: 'Preview zoom' })).toHaveAttribute('aria-pressed', 'false');
+      await expect(canvas).toHaveCSS('transform', 'none');
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    });
+  });
 });

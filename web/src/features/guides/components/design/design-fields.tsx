@@ -106,12 +106,14 @@ export interface ZoomSliderProps {
   onCommit: (value: number) => void;
   disabled?: boolean;
   hint?: string;
+  /** the value while it is being chosen (undefined once the slider is left): a live preview */
+  onPreview?: ((value: number | undefined) => void) | undefined;
 }
 
 export const formatZoom = (value: number) => `${Number(value.toFixed(2))}×`;
 
 /** Zoom 1–4 in quarter steps; the value is committed after the slider rests. */
-export function ZoomSlider({ label, value, onCommit, disabled = false, hint }: ZoomSliderProps) {
+export function ZoomSlider({ label, value, onCommit, disabled = false, hint, onPreview }: ZoomSliderProps) {
   const id = useId();
   const [draft, setDraft] = useDraft(String(value));
 
@@ -143,7 +145,11 @@ export function ZoomSlider({ label, value, onCommit, disabled = false, hint }: Z
         disabled={disabled}
         aria-valuetext={formatZoom(Number(draft))}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          onPreview?.(Number(event.target.value));
+        }}
+        onBlur={() => onPreview?.(undefined)}
       />
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">

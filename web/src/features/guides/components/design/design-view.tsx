@@ -120,6 +120,8 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   /** the slides a rewrite of the transcript asks about (one, or all of them) */
   const [rewrite, setRewrite] = useState<{ slideIds?: string[]; edited: number } | undefined>();
   const [dialogOpen, setDialogOpen] = useState(false);
+  /** the step's zoom while its slider moves, previewed on the stage */
+  const [previewZoom, setPreviewZoom] = useState<{ slideId: string; zoom: number } | undefined>();
   useDocumentHead({ title: `Edit: ${guide.title}` });
 
   const slides = guide.slides;
@@ -414,7 +416,13 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
         <section className="design__stage" aria-label={selected ? `Step ${selectedIndex + 1}` : 'No steps yet'}>
           {selected ? (
             <>
-              <SlideStage guide={guide} slide={selected} position={selectedIndex + 1} onPlaceClick={(click) => changeSlide(selected.id, { click })} />
+              <SlideStage
+                guide={guide}
+                slide={selected}
+                position={selectedIndex + 1}
+                onPlaceClick={(click) => changeSlide(selected.id, { click })}
+                previewZoom={previewZoom?.slideId === selected.id ? previewZoom.zoom : undefined}
+              />
               <StepText key={selected.id} slide={selected} position={selectedIndex + 1} onChange={changeSlide} onRegenerate={askRewrite} />
             </>
           ) : (
@@ -434,7 +442,13 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
               <h2 id="design-step-settings" className="panel-section__title">
                 Step {selectedIndex + 1} settings
               </h2>
-              <SlideSettings guide={guide} slide={selected} onChange={(data) => changeSlide(selected.id, data)} onDelete={() => removeSlide(selected)} />
+              <SlideSettings
+                guide={guide}
+                slide={selected}
+                onChange={(data) => changeSlide(selected.id, data)}
+                onDelete={() => removeSlide(selected)}
+                onPreviewZoom={(zoom) => setPreviewZoom(zoom === undefined ? undefined : { slideId: selected.id, zoom })}
+              />
             </section>
           ) : null}
           <section className="panel-section" aria-labelledby="design-voiceover">
