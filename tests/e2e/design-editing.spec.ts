@@ -89,6 +89,23 @@ test.describe('design view: undo and redo', () => {
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
     });
+
+    await test.step('a step added from an image is taken away by Ctrl+Z and comes back with Ctrl+Shift+Z', async () => {
+      await page.getByRole('button', { name: 'Add steps', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add steps from images' });
+      const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#7c3aed' } }).png().toBuffer();
+      await dialog.getByLabel('Choose images').setInputFiles([{ name: 'step-4.png', mimeType: 'image/png', buffer: png }]);
+      await dialog.getByRole('button', { name: 'Add step' }).click();
+      await expect(dialog).toBeHidden({ timeout: 15_000 });
+      await expect(rail.getByRole('button', { name: /^Step \d of 4/ })).toHaveCount(4);
+      await rail.getByRole('button', { name: /^Step 1 of 4/ }).focus();
+      await page.keyboard.press('Control+z');
+      await expect(rail.getByRole('button', { name: /^Step \d of 3/ })).toHaveCount(3);
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides.length).toBe(3);
+      await page.keyboard.press('Control+Shift+Z');
+      await expect(rail.getByRole('button', { name: /^Step \d of 4/ })).toHaveCount(4);
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides.map((s) => s.width)).toEqual([1280, 1280, 1280, 640]);
+    });
   });
 
   test('the save status says when edits wait offline and sends them once back online; `?` lists the shortcuts', async ({ page, baseURL, context }) => {

@@ -300,6 +300,23 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  /** An added step can be taken away again (a delete the server keeps) and brought back. */
+  const recordAdded = (slide: SlideDto) => {
+    let afterSlideId: string | null = null;
+    record({
+      label: 'Add a step',
+      undo: () => {
+        const now = current()?.slides ?? [];
+        afterSlideId = now[now.findIndex((item) => item.id === slide.id) - 1]?.id ?? null;
+        queryClient.setQueryData<GuideDto>(guideQueryKeys.detail(guideId), (cached) =>
+          cached ? { ...cached, slides: cached.slides.filter((item) => item.id !== slide.id), slideCount: cached.slideCount - 1 } : cached,
+        );
+        return deleteSlide({ guideId, slideId: slide.id });
+      },
+      redo: () => restoreSlide({ guideId, slideId: slide.id, afterSlideId }),
+    });
+  };
+
   const embed = async () => {
     const canEmbed = plan?.embed ?? (await queryClient.fetchQuery(getEntitlementsQueryOptions())).embed;
     if (!canEmbed) openSubscription();
@@ -483,7 +500,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
           {announcement}
         </p>
       </main>
-      {dialog === 'add' ? <AddSlidesDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
+      {dialog === 'add' ? <AddSlidesDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} onSlideAdded={recordAdded} /> : null}
       {dialog === 'delete' ? (
         <DeleteGuideDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} onDeleted={() => void navigate(back.href, { replace: true })} />
       ) : null}
