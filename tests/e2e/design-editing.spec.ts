@@ -240,4 +240,32 @@ test.describe('design view: undo and redo', () => {
       expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
     });
   });
+
+  test('a step is duplicated right after itself, and the copy goes with Ctrl+Z and comes back with Ctrl+Shift+Z', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    await signUpVerified(page.request, baseURL!, newPerson('Dan Duplicate'));
+    const guide = await guideOfThree(page.request, baseURL!, 'Copy a step');
+    const [first] = guide.slides;
+    await page.goto(`/share/copy-a-step-${guide.id}/design`);
+    const rail = page.getByRole('list', { name: 'Steps' });
+    await expect(rail.getByRole('button', { name: /^Step \d of 3/ })).toHaveCount(3);
+
+    await page.getByRole('button', { name: 'Duplicate this step' }).click();
+    await expect(rail.getByRole('button', { name: /^Step \d of 4/ })).toHaveCount(4);
+    await expect(rail.getByRole('button', { name: /^Step 2 of 4/ })).toHaveAttribute('aria-current', 'step');
+    await expect(page.getByLabel('Step 2 text')).toHaveValue('Open **Invoices**');
+    let saved = await savedGuide(page, guide.id);
+    expect(saved.slides.map((s) => s.text)).toEqual(['Open **Invoices**', 'Open **Invoices**', 'Click **Pay**', 'Click **Confirm**']);
+    expect(saved.slides[1]!.screenshotKey).toBe(first!.screenshotKey);
+    const copyId = saved.slides[1]!.id;
+
+    await rail.getByRole('button', { name: /^Step 2 of 4/ }).focus();
+    await page.keyboard.press('Control+z');
+    await expect(rail.getByRole('button', { name: /^Step \d of 3/ })).toHaveCount(3);
+    await expect.poll(async () => (await savedGuide(page, guide.id)).slides.length).toBe(3);
+    await page.keyboard.press('Control+Shift+Z');
+    await expect(rail.getByRole('button', { name: /^Step \d of 4/ })).toHaveCount(4);
+    saved = await savedGuide(page, guide.id);
+    expect(saved.slides.map((s) => s.id)[1]).toBe(copyId);
+  });
 });

@@ -121,3 +121,27 @@ describe('bringing back a deleted slide', () => {
     expect(((await c.get(`/api/guides/${guide.id}`)).json as GuideDto).slides).toHaveLength(0);
   });
 });
+
+describe('duplicating a slide', () => {
+  it('puts a copy right after the slide with its words, settings and screenshot; deleting the copy leaves the original whole', async () => {
+    const c = await author();
+    const { guide, slides } = await guideWithSlides(c, 2);
+    const [first, second] = slides as [SlideDto, SlideDto];
+    await c.request('PATCH', `/api/guides/${guide.id}/slides/${first.id}`, { zoomLevel: 2.5, isHighlightVisible: false, click: { x: 12, y: 34 } });
+    const copied = await c.post(`/api/guides/${guide.id}/slides/${first.id}/duplicate`, {});
+    expect(copied.status).toBe(201);
+    const copy = copied.json as SlideDto;
+    expect(copy.id).not.toBe(first.id);
+    expect(copy).toMatchObject({ text: 'Step 1', narration: 'Say 1.', zoomLevel: 2.5, isHighlightVisible: false, click: { x: 12, y: 34 }, screenshotKey: first.screenshotKey });
+    const after = (await c.get(`/api/guides/${guide.id}`)).json as GuideDto;
+    expect(after.slides.map((s) => s.id)).toEqual([first.id, copy.id, second.id]);
+    expect(after.slideCount).toBe(3);
+
+    expect((await c.request('DELETE', `/api/guides/${guide.id}/slides/${copy.id}`)).status).toBe(204);
+    expect(await objectExists(first.screenshotKey!)).toBe(true);
+    expect((await fetch(`${stack().url}${first.screenshotUrl}`)).status).toBe(200);
+    expect((await c.post(`/api/guides/${guide.id}/slides/unknownslide/duplicate`, {})).status).toBe(404);
+    const stranger = await author();
+    expect((await stranger.post(`/api/guides/${guide.id}/slides/${first.id}/duplicate`, {})).status).toBe(404);
+  });
+});

@@ -4,6 +4,7 @@ import { Reply, defineHandler } from '../../core/http';
 import { RestoreSlideBody } from '#shared/slide-restore';
 import * as Guide from '../../domain/guide';
 import * as Revision from '../../domain/revision';
+import * as SlideDuplicate from '../../domain/slide-duplicate';
 import * as SlideRestore from '../../domain/slide-restore';
 import { expectedRevision, revised } from '../revision';
 import { requireMember } from '../actor';
@@ -44,5 +45,12 @@ export const restoreSlide = defineHandler({ params: SlidePath, body: RestoreSlid
   const { result, revision } = await Revision.write(member.orgId, params.id, expectedRevision(event), () =>
     SlideRestore.restore(member, params.id, params.slideId, body.afterSlideId),
   );
+  return revised(201, result, revision);
+});
+
+// POST /api/guides/{id}/slides/{slideId}/duplicate — a copy of the slide right after it (If-Match: the guide revision it was made from)
+export const duplicateSlide = defineHandler({ params: SlidePath }, async ({ params, event }) => {
+  const { member } = await requireMember(event);
+  const { result, revision } = await Revision.write(member.orgId, params.id, expectedRevision(event), () => SlideDuplicate.duplicate(member.orgId, params.id, params.slideId));
   return revised(201, result, revision);
 });

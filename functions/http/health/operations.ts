@@ -83,6 +83,7 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'DELETE', path: '/api/guides/{id}', summary: 'Delete a guide, its slides and assets', tag: 'Guides', params: Guides.GuidePath, success: [204, 'Deleted'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/duplicate', summary: 'Copy a guide', tag: 'Guides', params: Guides.GuidePath, success: [201, 'Guide'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/slides', summary: 'Add a slide', tag: 'Guides', params: Guides.GuidePath, body: Guides.CreateSlideBody, success: [201, 'Slide'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/slides/{slideId}/duplicate', summary: 'A copy of a slide right after it (same screenshot and voiceover)', tag: 'Guides', params: Guides.SlidePath, success: [201, 'Slide'], session: true }),
   op({ method: 'PATCH', path: '/api/guides/{id}/slides/{slideId}', summary: 'Edit or move a slide', tag: 'Guides', params: Guides.SlidePath, body: Guides.UpdateSlideBody, success: [200, 'Slide'], session: true }),
   op({ method: 'DELETE', path: '/api/guides/{id}/slides/{slideId}', summary: 'Remove a slide (kept a day for an undo, its screenshot out of reach)', tag: 'Guides', params: Guides.SlidePath, success: [204, 'Deleted'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/slides/{slideId}/restore', summary: 'Bring a deleted slide back whole, after the slide named (undo)', tag: 'Guides', params: Guides.SlidePath, body: SlideRestore.RestoreSlideBody, success: [201, 'Slide'], session: true }),

@@ -14,6 +14,7 @@ import { paths } from '../../../../config/paths';
 import { isApiError } from '../../../../lib/api-error';
 import { useDocumentHead } from '../../../../lib/document-head';
 import { useDeleteSlide } from '../../api/delete-slide';
+import { useDuplicateSlide } from '../../api/duplicate-slide';
 import { freezeRevision, trackRevision } from '../../api/guide-revision';
 import { useGuide } from '../../api/get-guide';
 import { useRegenerateTranscript } from '../../api/regenerate-transcript';
@@ -143,6 +144,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   const { mutateAsync: saveSlide } = updateSlide;
   const { mutateAsync: deleteSlide } = useDeleteSlide({ guideId });
   const { mutateAsync: restoreSlide } = useRestoreSlide({ guideId });
+  const { mutateAsync: copySlide } = useDuplicateSlide({ guideId });
   const history = useEditHistory({
     onDone: setAnnouncement,
     onFailed: (label) => toast.error('That could not be undone', { description: `${label}: the change was not saved. Reload the guide and try again.` }),
@@ -299,6 +301,32 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
+
+  /** A copy right after the step, chosen; an undo deletes the copy (kept by the server for a redo). */
+  const duplicateSlide = (slide: SlideDto) => {
+    if (staleRef.current) return;
+    const index = slides.findIndex((item) => item.id === slide.id);
+    void copySlide({ guideId, slideId: slide.id })
+      .then((copy) => {
+        setSelectedId(copy.id);
+        setAnnouncement(`Step ${index + 1} duplicated as step ${index + 2}.`);
+        record({
+          label: `Duplicate step ${index + 1}`,
+          undo: () => {
+            queryClient.setQueryData<GuideDto>(guideQueryKeys.detail(guideId), (cached) =>
+              cached ? { ...cached, slides: cached.slides.filter((item) => item.id !== copy.id), slideCount: cached.slideCount - 1 } : cached,
+            );
+            setSelectedId(slide.id);
+            return deleteSlide({ guideId, slideId: copy.id });
+          },
+          redo: async () => {
+            await restoreSlide({ guideId, slideId: copy.id, afterSlideId: slide.id });
+            setSelectedId(copy.id);
+          },
+        });
+      })
+      .catch(() => undefined);
+  };
 
   /** An added step can be taken away again (a delete the server keeps) and brought back. */
   const recordAdded = (slide: SlideDto) => {
@@ -464,6 +492,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
                 slide={selected}
                 onChange={(data) => changeSlide(selected.id, data)}
                 onDelete={() => removeSlide(selected)}
+                onDuplicate={() => duplicateSlide(selected)}
                 onPreviewZoom={(zoom) => setPreviewZoom(zoom === undefined ? undefined : { slideId: selected.id, zoom })}
               />
             </section>

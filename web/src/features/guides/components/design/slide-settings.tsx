@@ -12,6 +12,7 @@ export interface SlideSettingsProps {
   slide: SlideDto;
   onChange: (changes: SlideChanges) => void;
   onDelete: () => void;
+  onDuplicate?: (() => void) | undefined;
   /** the zoom while the slider moves, for the stage's live preview */
   onPreviewZoom?: ((zoom: number | undefined) => void) | undefined;
 }
@@ -64,7 +65,7 @@ function PercentField({ label, value, onCommit }: { label: string; value: number
  * The chosen step's own settings: its zoom and highlight follow the guide unless overridden
  * (null puts the default back), and where its click is.
  */
-export function SlideSettings({ guide, slide, onChange, onDelete, onPreviewZoom }: SlideSettingsProps) {
+export function SlideSettings({ guide, slide, onChange, onDelete, onDuplicate, onPreviewZoom }: SlideSettingsProps) {
   const point = clickPercent(slide);
   const followsZoom = slide.zoomLevel === null;
 
@@ -126,6 +127,11 @@ export function SlideSettings({ guide, slide, onChange, onDelete, onPreviewZoom 
             </>
           )}
         </fieldset>
+      ) : null}
+      {onDuplicate ? (
+        <Button variant="outline" size="sm" icon={Icons.duplicate} onClick={onDuplicate}>
+          Duplicate this step
+        </Button>
       ) : null}
       <Button variant="outline" size="sm" icon={Icons.trash} className="danger-outline" onClick={onDelete}>
         Delete this step

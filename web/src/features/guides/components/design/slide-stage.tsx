@@ -67,9 +67,11 @@ export function SlideStage({ guide, slide, position, onPlaceClick, previewZoom }
     const next = percentAt(event.clientX, event.clientY);
     if (next) setMoving(next);
   };
-  const onRingPointerUp = () => {
+  const onRingPointerUp = (event: PointerEvent<HTMLButtonElement>) => {
     if (!moving) return;
-    if (moving.x !== saved?.x || moving.y !== saved?.y) onPlaceClick(toPixels(moving));
+    // Where the pointer is let go: the last move may not have been rendered yet.
+    const dropped = percentAt(event.clientX, event.clientY) ?? moving;
+    if (dropped.x !== saved?.x || dropped.y !== saved?.y) onPlaceClick(toPixels(dropped));
     setMoving(undefined);
   };
   const onRingKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
