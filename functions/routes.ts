@@ -269,6 +269,8 @@ export const ROUTES = [
   { method: 'POST', path: '/api/guides/{id}/slides', fn: 'guides', handler: 'addSlide' },
   { method: 'PATCH', path: '/api/guides/{id}/slides/{slideId}', fn: 'guides', handler: 'updateSlide' },
   { method: 'DELETE', path: '/api/guides/{id}/slides/{slideId}', fn: 'guides', handler: 'deleteSlide' },
+  { method: 'POST', path: '/api/guides/{id}/slides/{slideId}/restore', fn: 'guides', handler: 'restoreSlide' },
+  { method: 'POST', path: '/api/guides/{id}/slides/{slideId}/duplicate', fn: 'guides', handler: 'duplicateSlide' },
   { method: 'POST', path: '/api/guides/{id}/uploads', fn: 'guides', handler: 'createUpload' },
   { method: 'GET', path: '/api/share/{id}', fn: 'share', handler: 'getSharedGuide' },
 

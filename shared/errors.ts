@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   conflict: 409,
   gone: 410,
+  /** a write made from a stale copy: its If-Match names a revision the guide has left behind */
+  precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

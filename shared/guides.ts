@@ -164,6 +164,8 @@ export const GuideDto = GuideSummaryDto.extend({
   outro: z.string().nullable(),
   /** the latest voiceover job, for the design view's progress */
   voiceoverJobId: z.string().nullable(),
+  /** the content's revision, which writes send back as `If-Match` (shared/revision.ts) */
+  revision: z.number(),
   slides: z.array(SlideDto),
 });
 export type GuideDto = z.infer<typeof GuideDto>;

@@ -5,6 +5,7 @@ import { ExportEntity } from './entities/export';
 import { ExportSlotEntity } from './entities/export-slot';
 import { DriftCheckEntity, GuideHealthEntity, SiteSessionEntity } from './entities/drift';
 import { FolderEntity, FolderNameEntity } from './entities/folder';
+import { DeletedSlideEntity } from './entities/deleted-slide';
 import { GuideEntity, SlideEntity } from './entities/guide';
 import { MemberEntity, OrganizationEntity, OrganizationSlugEntity } from './entities/organization';
 import { InvitationEntity } from './entities/invitation';
@@ -27,6 +28,7 @@ function createService() {
       session: SessionEntity,
       guide: GuideEntity,
       slide: SlideEntity,
+      deletedSlide: DeletedSlideEntity,
       folder: FolderEntity,
       folderName: FolderNameEntity,
       verification: VerificationEntity,

@@ -212,6 +212,33 @@ export async function moveGuide(orgId: string, guideId: string, to: Visibility):
   }
 }
 
+/**
+ * Moves an asset of a deleted slide out of reach: to the uploads' area, which nothing serves and
+ * storage empties by itself after PENDING_UPLOAD_EXPIRY_DAYS, so an undo within that time finds
+ * it again and the bytes are gone for good afterwards.
+ */
+export async function park(key: string, visibility: Visibility): Promise<void> {
+  try {
+    await Storage.copy(objectKey(key, visibility), `${PENDING_UPLOAD_PREFIX}${key}`);
+  } catch (error) {
+    if (Storage.isMissing(error)) return;
+    throw error;
+  }
+  await removeKey(key);
+}
+
+/** Puts a parked asset back where its guide's visibility says; false when it is no longer there. */
+export async function unpark(key: string, visibility: Visibility): Promise<boolean> {
+  try {
+    await Storage.copy(`${PENDING_UPLOAD_PREFIX}${key}`, objectKey(key, visibility));
+  } catch (error) {
+    if (Storage.isMissing(error)) return false;
+    throw error;
+  }
+  await Storage.remove(`${PENDING_UPLOAD_PREFIX}${key}`);
+  return true;
+}
+
 /** Copies an asset to a new guide's prefix (duplicating a guide), keeping its file name and visibility. */
 export async function copyTo(key: string, prefix: string, visibility: Visibility): Promise<string> {
   const target = `${prefix}${key.slice(key.lastIndexOf('/') + 1)}`;

@@ -47,6 +47,7 @@ export async function guideDto(guide: Guide, slides: Slide[]): Promise<GuideDto>
     intro: guide.intro ?? null,
     outro: guide.outro ?? null,
     voiceoverJobId: guide.voiceoverJobId ?? null,
+    revision: guide.revision ?? 0,
     slides: await Promise.all(slides.map((slide) => slideDto(guide, slide))),
   };
 }

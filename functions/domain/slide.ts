@@ -9,6 +9,7 @@ import * as Asset from './asset';
 import type { Actor } from './content-rights';
 import { fromId, load, loadInOrg, type Guide, type Slide } from './guide-read';
 import * as Screenshot from './screenshot';
+import * as SlideTrash from './slide-trash';
 import * as SocialImage from './social-image';
 import * as Transcript from './transcript';
 import { newId } from './ids';
@@ -23,7 +24,7 @@ import { slideDto } from './slide-dto';
  * itself moves in the same transaction as the slide write (see writeOrdered); the thumbnail and
  * preview come from a fresh read after the change.
  */
-async function refreshSummary(guideId: string): Promise<void> {
+export async function refreshSummary(guideId: string): Promise<void> {
   const { guide: fresh, slides } = await load(guideId);
   if (!fresh) return;
   const first = slides[0];
@@ -60,7 +61,7 @@ function lockOrder(tx: TxEntities, guide: Guide, countDelta: number) {
  * the others see its result on their next try, so no two slides ever share an order and none is lost.
  * `plan` answers the transaction's items for the state read, or throws to stop.
  */
-async function writeOrdered<T>(
+export async function writeOrdered<T>(
   orgId: string,
   guideId: string,
   plan: (state: { guide: Guide; slides: Slide[] }) => { items: (tx: TxEntities) => SlideTxItem[]; countDelta: number; result: () => T },
@@ -124,7 +125,7 @@ function tooClose(slides: Slide[]): boolean {
  * slide already holds that order; then just after it, at the midpoint to its successor (the
  * reorder rule), so two moves to one gap both land, one after the other.
  */
-function freeOrder(others: Slide[], wanted: number): number {
+export function freeOrder(others: Slide[], wanted: number): number {
   let order = wanted;
   for (;;) {
     const taken = others.findIndex((s) => s.order === order);
@@ -136,7 +137,7 @@ function freeOrder(others: Slide[], wanted: number): number {
 }
 
 /** The gap a slide must go into is too small to split: the guide is renumbered, then the write tried again. */
-class RenumberFirst extends Error {}
+export class RenumberFirst extends Error {}
 
 export interface NewSlide {
   title?: string | undefined;
@@ -257,25 +258,26 @@ export async function updateSlide(
 }
 
 /**
- * Removes a slide (and its screenshot unless another slide shows it): the guide's creator, an
- * admin or an owner only. The removal and the guide's count are one conditional transaction, so
- * concurrent deletes of one slide count it once.
+ * Removes a slide: the guide's creator, an admin or an owner only. The removal, the guide's count
+ * and the slide's copy kept for an undo (slide-trash.ts) are one conditional transaction, so
+ * concurrent deletes of one slide count it once. Its screenshot and voiceover, unless another
+ * slide shows them, leave for where nothing serves them until it is restored or the window ends.
  */
 export async function removeSlide(actor: Actor, guideId: string, slideId: string): Promise<void> {
   const { guide, slides } = await loadInOrg(actor.orgId, guideId);
   const slide = slides.find((s) => s.slideId === slideId);
   if (!slide) throw new AppError('not_found', 'Slide not found.');
   if (!mayDeleteContent(actor, guide)) throw new AppError('forbidden', "Only the guide's creator, an admin or an owner can delete its steps.");
+  const parked = SlideTrash.keysToPark(slide, slides);
   const result = await db()
     .transaction.write((tx) => [
       tx.slide.remove({ guideId, slideId }).commit(),
       tx.guide.patch({ guideId }).subtract({ slideCount: 1 }).add({ orderVersion: 1 }).commit(),
+      tx.deletedSlide.put(SlideTrash.entry(slide, parked)).commit(),
     ])
     .go();
   if (result.canceled) throw new AppError('not_found', 'Slide not found.');
-  const rest = slides.filter((s) => s.slideId !== slideId);
-  // A screenshot shared by another slide (a duplicated step) stays.
-  if (slide.screenshotKey && !rest.some((s) => s.screenshotKey === slide.screenshotKey)) await Asset.removeKey(slide.screenshotKey);
+  await SlideTrash.park(guide, parked);
   await refreshSummary(guideId);
 }
 

@@ -100,6 +100,8 @@ export { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '#shared/security-he
 export const API_FORWARDED_HEADERS: readonly string[] = [
   'accept',
   'content-type',
+  // the revision a write of a guide was made from (a stale one answers 412)
+  'if-match',
   'origin',
   'referer',
   'stripe-signature',

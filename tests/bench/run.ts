@@ -3,6 +3,7 @@ import { benchCapture } from './capture.bench';
 import { benchExports } from './exports.bench';
 import { benchEvents } from './events.bench';
 import { benchEdgeMemory } from './edge-memory.bench';
+import { benchEditor } from './editor.bench';
 import { benchGuides } from './guides.bench';
 import { seedDemo } from '../../infra/local/seed/seed';
 import { benchHealth } from './health.bench';
@@ -23,6 +24,7 @@ const BENCHES: Record<string, (stack: BenchStack) => Promise<void>> = {
   events: benchEvents,
   'edge-memory': benchEdgeMemory,
   voiceover: benchVoiceover,
+  editor: benchEditor,
   // The gallery pages embed the seeded guides: seed them first (the web build must exist).
   lighthouse: async (stack) => {
     await seedDemo();

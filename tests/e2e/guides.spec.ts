@@ -115,7 +115,7 @@ test.describe('guides, folders and screenshots', () => {
       await page.keyboard.press('Alt+ArrowUp');
       await expect(rail.getByRole('button', { name: /^Step 1 of 3/ })).toHaveAttribute('data-slide-id', third!);
       await expect(rail.getByRole('button', { name: /^Step 1 of 3/ })).toBeFocused();
-      await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
 
       await expect.poll(async () => (await getGuide(page.request, guideId)).slides.map((slide) => slide.id)).toEqual([third, first, second]);
       await page.reload();

@@ -185,7 +185,10 @@ describe('the contract: every route answers in the shape of its shared schema', 
     await call(c, 'GET', '/api/guides/{id}', { params: { id: guide.id } });
     guide = await call<GuideDto>(c, 'PATCH', '/api/guides/{id}', { params: { id: guide.id }, body: { status: 'published' } });
     const copy = await call<{ id: string }>(c, 'POST', '/api/guides/{id}/duplicate', { params: { id: guide.id } });
-    await call(c, 'DELETE', '/api/guides/{id}/slides/{slideId}', { params: { id: copy.id, slideId: (await call<GuideDto>(c, 'GET', '/api/guides/{id}', { params: { id: copy.id } })).slides[0]!.id } });
+    const copied = await call<GuideDto>(c, 'GET', '/api/guides/{id}', { params: { id: copy.id } });
+    await call(c, 'POST', '/api/guides/{id}/slides/{slideId}/duplicate', { params: { id: copy.id, slideId: copied.slides[1]!.id } });
+    await call(c, 'DELETE', '/api/guides/{id}/slides/{slideId}', { params: { id: copy.id, slideId: copied.slides[0]!.id } });
+    await call(c, 'POST', '/api/guides/{id}/slides/{slideId}/restore', { params: { id: copy.id, slideId: copied.slides[0]!.id }, body: { afterSlideId: null } });
     await call(c, 'DELETE', '/api/guides/{id}', { params: { id: copy.id } });
     await call(c, 'DELETE', '/api/folders/{id}', { params: { id: folder.id } });
   });

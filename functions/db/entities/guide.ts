@@ -49,6 +49,8 @@ export const GuideEntity = new Entity({
     outro: { type: 'string' },
     /** the latest voiceover job */
     voiceoverJobId: { type: 'string' },
+    /** every write of the author's content adds one (shared/revision.ts); absent on older guides, read as 0 */
+    revision: { type: 'number' },
     createdAt,
     updatedAt,
   },

@@ -2,7 +2,9 @@
 import { CreateGuideBody, GuidePath, ListGuidesQuery, UpdateGuideBody } from '#shared/guides';
 import { Reply, defineHandler } from '../../core/http';
 import * as Guide from '../../domain/guide';
+import * as Revision from '../../domain/revision';
 import { requireMember } from '../actor';
+import { expectedRevision, revised } from '../revision';
 
 // GET /api/guides — the active organisation's guides, most recent first, or one folder's, or a title search
 export const listGuides = defineHandler({ query: ListGuidesQuery }, async ({ query, event }) => {
@@ -20,14 +22,15 @@ export const createGuide = defineHandler({ body: CreateGuideBody }, async ({ bod
 // GET /api/guides/{id} — the guide with all its slides in order (one Query)
 export const getGuide = defineHandler({ params: GuidePath }, async ({ params, event }) => {
   const { member } = await requireMember(event);
-  return Guide.detail(member.orgId, params.id);
+  const guide = await Guide.detail(member.orgId, params.id);
+  return revised(200, guide, guide.revision);
 });
 
-// PATCH /api/guides/{id} — title, folder, zoom and highlight defaults, visibility, status
+// PATCH /api/guides/{id} — title, folder, zoom and highlight defaults, visibility, status (If-Match: the revision it was made from)
 export const updateGuide = defineHandler({ params: GuidePath, body: UpdateGuideBody }, async ({ params, body, event }) => {
   const { member } = await requireMember(event);
-  await Guide.update(member, params.id, body);
-  return Guide.detail(member.orgId, params.id);
+  const { revision } = await Revision.write(member.orgId, params.id, expectedRevision(event), () => Guide.update(member, params.id, body));
+  return revised(200, await Guide.detail(member.orgId, params.id), revision);
 });
 
 // DELETE /api/guides/{id} — the guide, its slides and its assets (its creator, an admin or an owner)

@@ -2,7 +2,7 @@ import { dispatch } from '../../core/dispatch';
 import { getEntitlements } from './entitlements';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders';
 import { createGuide, deleteGuide, duplicateGuide, getGuide, listGuides, updateGuide } from './guides';
-import { addSlide, createUpload, deleteSlide, updateSlide } from './slides';
+import { addSlide, createUpload, deleteSlide, duplicateSlide, restoreSlide, updateSlide } from './slides';
 
 export const handler = dispatch('guides', {
   listGuides,
@@ -14,6 +14,8 @@ export const handler = dispatch('guides', {
   addSlide,
   updateSlide,
   deleteSlide,
+  restoreSlide,
+  duplicateSlide,
   createUpload,
   listFolders,
   createFolder,

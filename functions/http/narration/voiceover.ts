@@ -2,9 +2,11 @@
 import { GuidePath } from '#shared/guides';
 import { JobPath, RegenerateTranscriptBody, StartVoiceoverBody } from '#shared/narration';
 import { Reply, defineHandler } from '../../core/http';
+import * as Revision from '../../domain/revision';
 import * as Transcript from '../../domain/transcript';
 import * as Voiceover from '../../domain/voiceover';
 import { requireMember } from '../actor';
+import { expectedRevision, revised } from '../revision';
 
 // POST /api/guides/{id}/voiceover — start a voiceover job (Pro): 202 { jobId }
 export const startVoiceover = defineHandler({ params: GuidePath, body: StartVoiceoverBody.optional() }, async ({ params, body, event }) => {
@@ -21,5 +23,8 @@ export const getJob = defineHandler({ params: JobPath }, async ({ params, event 
 // POST /api/guides/{id}/transcript — regenerate the step text and narration of some or all slides
 export const regenerateTranscript = defineHandler({ params: GuidePath, body: RegenerateTranscriptBody.optional() }, async ({ params, body, event }) => {
   const { member } = await requireMember(event);
-  return Transcript.regenerate(member.orgId, params.id, body ?? { overwriteEdited: false });
+  const { result, revision } = await Revision.write(member.orgId, params.id, expectedRevision(event), () =>
+    Transcript.regenerate(member.orgId, params.id, body ?? { overwriteEdited: false }),
+  );
+  return revised(200, result, revision);
 });

@@ -50,6 +50,8 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** sees a successful answer before its body is read (its headers, e.g. an ETag) */
+  onResponse?: (response: Response) => void;
 }
 
 export interface ApiClientOptions {
@@ -83,6 +85,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     });
     const text = await response.text();
     if (!response.ok) throw apiErrorFromBody(response.status, response.statusText, text);
+    init.onResponse?.(response);
 
     const body = parseJson(text);
     const target = redirectTarget(body, baseUrl());

@@ -7,7 +7,13 @@ import { createQueryClient } from './react-query';
 export const MUTATION_ERROR_MESSAGE = 'Something went wrong';
 
 export function createAppQueryClient(): QueryClient {
-  return createQueryClient({ onMutationError: () => toast.error(MUTATION_ERROR_MESSAGE) });
+  return createQueryClient({
+    onMutationError: (error) => {
+      // A write from a stale copy: the page that sent it (the design view) says so in place.
+      if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'precondition_failed') return;
+      toast.error(MUTATION_ERROR_MESSAGE);
+    },
+  });
 }
 
 let appQueryClient: QueryClient | undefined;

@@ -3,6 +3,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -27,7 +28,10 @@ export interface MenuProps {
   children: ReactNode;
   /** which edge of the trigger the panel lines up with */
   align?: 'start' | 'end';
-  /** open below (default) or above the trigger (a menu at the bottom of a sidebar) */
+  /**
+   * open below (default) or above the trigger (a menu at the bottom of a sidebar); a menu that
+   * opens below turns upwards when the window has more room above it than below
+   */
   side?: 'bottom' | 'top';
   /** a class for the panel (width) */
   className?: string;
@@ -51,6 +55,23 @@ export function Menu({ trigger, triggerClassName, triggerLabel, children, align 
   const triggerRef = useRef<HTMLButtonElement>(null);
   const triggerId = useId();
   const panelId = useId();
+  const [placement, setPlacement] = useState<{ side: 'bottom' | 'top'; maxHeight?: number }>({ side });
+
+  // Measured before the panel is painted: a menu low in the window opens upwards, and no panel
+  // reaches past the window's edge (its items scroll inside it instead).
+  useLayoutEffect(() => {
+    if (!open) return;
+    const trigger = triggerRef.current?.getBoundingClientRect();
+    const panel = panelRef.current;
+    if (!trigger || !panel) return;
+    const margin = 8;
+    const below = window.innerHeight - trigger.bottom - margin;
+    const above = trigger.top - margin;
+    const wanted = panel.scrollHeight;
+    const chosen = side === 'bottom' && wanted > below && above > below ? 'top' : side;
+    const room = Math.floor(chosen === 'bottom' ? below : above);
+    setPlacement(wanted > room ? { side: chosen, maxHeight: Math.max(room, 120) } : { side: chosen });
+  }, [open, side]);
 
   const close = (returnFocus = true) => {
     setOpen(false);
@@ -121,7 +142,8 @@ export function Menu({ trigger, triggerClassName, triggerLabel, children, align 
             id={panelId}
             role="menu"
             aria-labelledby={triggerId}
-            className={['menu__panel', `menu__panel--${align}`, `menu__panel--${side}`, className].filter(Boolean).join(' ')}
+            className={['menu__panel', `menu__panel--${align}`, `menu__panel--${placement.side}`, className].filter(Boolean).join(' ')}
+            style={placement.maxHeight !== undefined ? { maxHeight: placement.maxHeight } : undefined}
             onKeyDown={onPanelKeyDown}
           >
             {children}

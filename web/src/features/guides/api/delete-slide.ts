@@ -2,24 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
 import { savingElsewhere } from './guide-cache';
+import { revisionOptions } from './guide-revision';
 import { guideQueryKeys, NoContent } from './guide-schemas';
 
 const slidePath = (guideId: string, slideId: string) => `/api/guides/${encodeURIComponent(guideId)}/slides/${encodeURIComponent(slideId)}`;
 
 /** DELETE /api/guides/{id}/slides/{slideId}: the slide and its screenshot. */
 export async function deleteSlide({ guideId, slideId }: { guideId: string; slideId: string }) {
-  await api.request(slidePath(guideId, slideId), { method: 'DELETE' }, NoContent);
+  await api.request(slidePath(guideId, slideId), { method: 'DELETE', ...revisionOptions(guideId) }, NoContent);
 }
 
-/**
- * The same call for a page that is going away (a deletion still waiting for its undo window):
- * `keepalive` lets it finish after the page has unloaded.
- */
-export function deleteSlideOnUnload({ guideId, slideId }: { guideId: string; slideId: string }): void {
-  void fetch(slidePath(guideId, slideId), { method: 'DELETE', credentials: 'include', keepalive: true }).catch(() => undefined);
-}
-
-/** The design view hides a slide as soon as it is deleted and calls this once the undo window has passed. */
+/** The design view takes the slide off its copy at once; the server keeps it for an undo (restore-slide.ts). */
 export function useDeleteSlide({ guideId, mutationConfig }: { guideId: string; mutationConfig?: MutationConfig<typeof deleteSlide> }) {
   const queryClient = useQueryClient();
   const { onSettled, ...config } = mutationConfig ?? {};

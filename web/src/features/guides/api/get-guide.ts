@@ -1,10 +1,13 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { noteRevision } from './guide-revision';
 import { Guide, guideQueryKeys } from './guide-schemas';
 
 /** GET /api/guides/{id}: the guide with all its slides in order. */
-export function getGuide(id: string, signal?: AbortSignal) {
-  return api.get(`/api/guides/${encodeURIComponent(id)}`, Guide, signal);
+export async function getGuide(id: string, signal?: AbortSignal) {
+  const guide = await api.get(`/api/guides/${encodeURIComponent(id)}`, Guide, signal);
+  noteRevision(id, guide.revision);
+  return guide;
 }
 
 export function getGuideQueryOptions(id: string) {

@@ -3,11 +3,12 @@ import type { z } from 'zod';
 import type { RegenerateTranscriptBody } from '#shared/narration';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
+import { revisionOptions } from './guide-revision';
 import { Guide, guideQueryKeys } from './guide-schemas';
 
 /** POST /api/guides/{id}/transcript: rewrites the step text and narration of some or all slides. */
 export function regenerateTranscript({ guideId, data }: { guideId: string; data: z.input<typeof RegenerateTranscriptBody> }) {
-  return api.post(`/api/guides/${encodeURIComponent(guideId)}/transcript`, data, Guide);
+  return api.request(`/api/guides/${encodeURIComponent(guideId)}/transcript`, { method: 'POST', body: data, ...revisionOptions(guideId) }, Guide);
 }
 
 export function useRegenerateTranscript({ guideId, mutationConfig }: { guideId: string; mutationConfig?: MutationConfig<typeof regenerateTranscript> }) {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { UpdateGuideBody } from '#shared/guides';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
+import { revisionOptions } from './guide-revision';
 import { patchGuide, restoreSnapshot, savingElsewhere, takeSnapshot, type CacheSnapshot } from './guide-cache';
 import { Guide, guideQueryKeys } from './guide-schemas';
 
@@ -10,7 +11,7 @@ export type GuideChanges = z.input<typeof UpdateGuideBody>;
 
 /** PATCH /api/guides/{id}: title, folder (null: no folder), zoom and highlight defaults, visibility, status. */
 export function updateGuide({ id, data }: { id: string; data: GuideChanges }) {
-  return api.patch(`/api/guides/${encodeURIComponent(id)}`, data, Guide);
+  return api.request(`/api/guides/${encodeURIComponent(id)}`, { method: 'PATCH', body: data, ...revisionOptions(id) }, Guide);
 }
 
 /**

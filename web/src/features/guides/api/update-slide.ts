@@ -4,6 +4,7 @@ import type { GuideDto, SlideDto, UpdateSlideBody } from '#shared/guides';
 import { byOrder } from '#shared/order';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
+import { revisionOptions } from './guide-revision';
 import { restoreSnapshot, savingElsewhere, takeSnapshot, type CacheSnapshot } from './guide-cache';
 import { guideQueryKeys, Slide } from './guide-schemas';
 
@@ -14,7 +15,7 @@ export type SlideChanges = z.input<typeof UpdateSlideBody>;
  * guide's default), click point; `order` moves the slide (product-spec.md §4, computed with `orderBetween`).
  */
 export function updateSlide({ guideId, slideId, data }: { guideId: string; slideId: string; data: SlideChanges }) {
-  return api.patch(`/api/guides/${encodeURIComponent(guideId)}/slides/${encodeURIComponent(slideId)}`, data, Slide);
+  return api.request(`/api/guides/${encodeURIComponent(guideId)}/slides/${encodeURIComponent(slideId)}`, { method: 'PATCH', body: data, ...revisionOptions(guideId) }, Slide);
 }
 
 /** The slide with the changes applied, as the cache holds it (a null override clears it). */

@@ -91,6 +91,16 @@ export const Icons = {
       <path d="M15.8 10a5.8 5.8 0 1 1-1.7-4.1M16 3.8v3.4h-3.4" {...stroke} />
     </svg>
   ),
+  undo: (
+    <svg viewBox="0 0 20 20" aria-hidden="true">
+      <path d="M7.5 5 4 8.5 7.5 12M4.5 8.5h7a4.5 4.5 0 0 1 0 9h-2" {...stroke} />
+    </svg>
+  ),
+  redo: (
+    <svg viewBox="0 0 20 20" aria-hidden="true">
+      <path d="M12.5 5 16 8.5 12.5 12M15.5 8.5h-7a4.5 4.5 0 0 0 0 9h2" {...stroke} />
+    </svg>
+  ),
   close: (
     <svg viewBox="0 0 20 20" aria-hidden="true">
       <path d="m5.5 5.5 9 9m0-9-9 9" {...stroke} />

@@ -1,3 +1,4 @@
+import type { SlideDto } from '#shared/guides';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { errorMessage } from '../../../lib/form';
@@ -32,6 +33,8 @@ export interface UseUploadQueueOptions {
   guideId: string | undefined;
   /** the first file's slide order (after the guide's last slide); 0 for a new guide */
   firstOrder?: number;
+  /** each slide as it is added (the design view records it for undo) */
+  onSlideAdded?: ((slide: SlideDto) => void) | undefined;
 }
 
 /**
@@ -40,8 +43,12 @@ export interface UseUploadQueueOptions {
  * guide is refreshed as slides arrive. Uploads still running when the component goes away are
  * cancelled.
  */
-export function useUploadQueue({ guideId, firstOrder }: UseUploadQueueOptions) {
+export function useUploadQueue({ guideId, firstOrder, onSlideAdded }: UseUploadQueueOptions) {
   const queryClient = useQueryClient();
+  const added = useRef(onSlideAdded);
+  useEffect(() => {
+    added.current = onSlideAdded;
+  });
   const [state, dispatch] = useReducer(uploadQueueReducer<File>, undefined, emptyUploadQueue<File>);
   // Keys of attempts already started: an effect that runs twice must not upload a file twice.
   const started = useRef(new Set<string>());
@@ -66,9 +73,10 @@ export function useUploadQueue({ guideId, firstOrder }: UseUploadQueueOptions) {
         return added;
       };
       uploadScreenshot(guideId, item, controller.signal, (loaded) => dispatch({ type: 'progress', id: item.id, loaded }), addSlideInTurn).then(
-        () => {
+        (slide) => {
           controllers.current.delete(item.id);
           dispatch({ type: 'succeed', id: item.id });
+          added.current?.(slide);
           void queryClient.invalidateQueries({ queryKey: guideQueryKeys.detail(guideId) });
           void queryClient.invalidateQueries({ queryKey: guideQueryKeys.lists });
         },

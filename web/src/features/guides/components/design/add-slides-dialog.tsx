@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { GuideDto } from '#shared/guides';
+import type { GuideDto, SlideDto } from '#shared/guides';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { FormMessage } from '../../../../components/ui/form';
@@ -11,6 +11,8 @@ export interface AddSlidesDialogProps {
   guide: Pick<GuideDto, 'id' | 'slides'>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** each step as it is added */
+  onSlideAdded?: ((slide: SlideDto) => void) | undefined;
 }
 
 /** Images become steps after the guide's last one, in the order shown (the same upload as a new guide). */
@@ -25,11 +27,11 @@ export function AddSlidesDialog(props: AddSlidesDialogProps) {
   return <AddSlidesDialogContent key={run} {...props} />;
 }
 
-function AddSlidesDialogContent({ guide, open, onOpenChange }: AddSlidesDialogProps) {
+function AddSlidesDialogContent({ guide, open, onOpenChange, onSlideAdded }: AddSlidesDialogProps) {
   const [firstOrder] = useState(() => (guide.slides.at(-1)?.order ?? -1) + 1);
   const [started, setStarted] = useState(false);
   const [rejected, setRejected] = useState<string[]>([]);
-  const queue = useUploadQueue({ guideId: started ? guide.id : undefined, firstOrder });
+  const queue = useUploadQueue({ guideId: started ? guide.id : undefined, firstOrder, onSlideAdded });
   const { summary } = queue;
   const uploading = started && !summary.settled;
 

@@ -1,5 +1,5 @@
-import { useIsMutating, useMutationState } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { onlineManager, useIsMutating, useMutationState } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { guideQueryKeys } from '../../api/guide-schemas';
 import { Icons } from '../icons';
 
@@ -106,12 +106,14 @@ export interface ZoomSliderProps {
   onCommit: (value: number) => void;
   disabled?: boolean;
   hint?: string;
+  /** the value while it is being chosen (undefined once the slider is left): a live preview */
+  onPreview?: ((value: number | undefined) => void) | undefined;
 }
 
 export const formatZoom = (value: number) => `${Number(value.toFixed(2))}×`;
 
 /** Zoom 1–4 in quarter steps; the value is committed after the slider rests. */
-export function ZoomSlider({ label, value, onCommit, disabled = false, hint }: ZoomSliderProps) {
+export function ZoomSlider({ label, value, onCommit, disabled = false, hint, onPreview }: ZoomSliderProps) {
   const id = useId();
   const [draft, setDraft] = useDraft(String(value));
 
@@ -143,7 +145,11 @@ export function ZoomSlider({ label, value, onCommit, disabled = false, hint }: Z
         disabled={disabled}
         aria-valuetext={formatZoom(Number(draft))}
         aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          onPreview?.(Number(event.target.value));
+        }}
+        onBlur={() => onPreview?.(undefined)}
       />
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">
@@ -154,14 +160,26 @@ export function ZoomSlider({ label, value, onCommit, disabled = false, hint }: Z
   );
 }
 
+/** Whether the browser is online, as the query client sees it (saves wait while it is not). */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (notify) => onlineManager.subscribe(notify),
+    () => onlineManager.isOnline(),
+    () => true,
+  );
+}
+
 /**
  * Whether the design view's edits are saved: 'Saving…' while any save of the guide runs, then
- * 'All changes saved', or 'Not saved' after a refusal (whose toast says more). Leaving the page
- * while saving asks first.
+ * 'Saved', or 'Not saved' after a refusal (whose toast says more). Offline, saves wait in the
+ * page and are sent in order once the connection is back: 'Offline — changes kept'. Leaving the
+ * page while saves wait or run asks first.
  */
 export function SaveStatus({ guideId }: { guideId: string }) {
   const saving = useIsMutating({ mutationKey: guideQueryKeys.save(guideId) }) > 0;
+  const online = useOnline();
   const statuses = useMutationState({ filters: { mutationKey: guideQueryKeys.save(guideId) }, select: (mutation) => mutation.state.status });
+  const paused = useMutationState({ filters: { mutationKey: guideQueryKeys.save(guideId), predicate: (mutation) => mutation.state.isPaused } }).length > 0;
   const last = statuses.at(-1);
 
   useEffect(() => {
@@ -171,13 +189,13 @@ export function SaveStatus({ guideId }: { guideId: string }) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [saving]);
 
-  const state = saving ? 'saving' : last === 'error' ? 'error' : last === 'success' ? 'saved' : 'idle';
-  const text = { saving: 'Saving…', error: 'Not saved', saved: 'All changes saved', idle: 'Changes save automatically' }[state];
+  const state = !online || paused ? 'offline' : saving ? 'saving' : last === 'error' ? 'error' : last === 'success' ? 'saved' : 'idle';
+  const text = { offline: 'Offline — changes kept', saving: 'Saving…', error: 'Not saved', saved: 'Saved', idle: 'Changes save automatically' }[state];
 
   return (
     <p className={`save-status save-status--${state}`} role="status">
       <span className="save-status__icon" aria-hidden="true">
-        {state === 'saving' ? <span className="save-status__spinner" /> : state === 'error' ? Icons.close : Icons.check}
+        {state === 'saving' ? <span className="save-status__spinner" /> : state === 'error' || state === 'offline' ? Icons.close : Icons.check}
       </span>
       {text}
     </p>

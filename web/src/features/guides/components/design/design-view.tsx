@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { sharePath } from '#shared/share/link';
-import { MAX_NARRATION_LENGTH, type SlideDto } from '#shared/guides';
+import { MAX_NARRATION_LENGTH, type GuideDto, type SlideDto } from '#shared/guides';
 import { Badge } from '../../../../components/ui/badge';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Button, buttonClassName } from '../../../../components/ui/button';
@@ -13,16 +13,22 @@ import { Tooltip } from '../../../../components/ui/tooltip';
 import { paths } from '../../../../config/paths';
 import { isApiError } from '../../../../lib/api-error';
 import { useDocumentHead } from '../../../../lib/document-head';
-import { deleteSlide as deleteSlideNow, deleteSlideOnUnload, useDeleteSlide } from '../../api/delete-slide';
+import { useDeleteSlide } from '../../api/delete-slide';
+import { useDuplicateSlide } from '../../api/duplicate-slide';
+import { freezeRevision, trackRevision } from '../../api/guide-revision';
 import { useGuide } from '../../api/get-guide';
 import { useRegenerateTranscript } from '../../api/regenerate-transcript';
 import { getEntitlementsQueryOptions, useEntitlements } from '../../../../lib/plan-queries';
+import { useRestoreSlide } from '../../api/restore-slide';
 import { guideQueryKeys } from '../../api/guide-schemas';
 import { useFolders } from '../../api/list-folders';
-import { useUpdateGuide } from '../../api/update-guide';
+import { useUpdateGuide, type GuideChanges } from '../../api/update-guide';
 import { useUpdateSlide, type SlideChanges } from '../../api/update-slide';
+import { useEditHistory } from '../../hooks/use-edit-history';
+import { isTextTarget } from '../../utils/edit-history';
 import { useOpenSubscription } from '../../hooks/use-open-subscription';
 import { copyShareLink } from '../../utils/copy-share-link';
+import { guideChangeLabel, inverseGuideChanges, inverseSlideChanges, slideChangeLabel } from '../../utils/inverse-changes';
 import { orderAfterMove } from '../../utils/reorder';
 import type { EmbedDialogComponent } from '../embed-slot';
 import type { ExportMenuComponent } from '../export-slot';
@@ -33,92 +39,17 @@ import { AutosaveTextarea, SaveStatus } from './design-fields';
 import { GuideSettings } from './guide-settings';
 import { SlideRail } from './slide-rail';
 import { SlideSettings } from './slide-settings';
+import { ShortcutsDialog } from './shortcuts-dialog';
 import { SlideStage } from './slide-stage';
 import { VoiceoverPanel } from './voiceover-panel';
 import { DriftPanel } from './drift-panel';
 import '../guides-common.css';
 import './design.css';
 
-/** How long a deleted step can be brought back before it is deleted on the server. */
-export const SLIDE_UNDO_MS = 6000;
-
 export interface DesignViewProps {
   guideId: string;
   EmbedDialog?: EmbedDialogComponent | undefined;
   ExportMenu?: ExportMenuComponent | undefined;
-}
-
-/**
- * Deleting a step hides it at once and deletes it on the server once the undo window has
- * passed (the screenshot goes with it, so an undo could not bring it back afterwards). Leaving
- * the page sends the pending deletions at once.
- */
-function usePendingSlideDeletions(guideId: string) {
-  const queryClient = useQueryClient();
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
-  const unhide = useCallback((slideId: string) => {
-    setHidden((current) => {
-      const next = new Set(current);
-      next.delete(slideId);
-      return next;
-    });
-  }, []);
-  const remove = useDeleteSlide({
-    guideId,
-    mutationConfig: {
-      onSettled: (_data, error, { slideId }) => {
-        if (error) unhide(slideId);
-      },
-    },
-  });
-  const { mutate } = remove;
-
-  useEffect(() => {
-    const pending = timers.current;
-    const flushOnUnload = () => {
-      for (const [slideId, timer] of pending) {
-        clearTimeout(timer);
-        deleteSlideOnUnload({ guideId, slideId });
-      }
-      pending.clear();
-    };
-    window.addEventListener('pagehide', flushOnUnload);
-    return () => {
-      window.removeEventListener('pagehide', flushOnUnload);
-      // Leaving for another page of the app: delete now, then refresh what shows the guide.
-      for (const [slideId, timer] of pending) {
-        clearTimeout(timer);
-        void deleteSlideNow({ guideId, slideId }).finally(() => {
-          void queryClient.invalidateQueries({ queryKey: guideQueryKeys.detail(guideId) });
-          void queryClient.invalidateQueries({ queryKey: guideQueryKeys.lists });
-        });
-      }
-      pending.clear();
-    };
-  }, [guideId, queryClient]);
-
-  const schedule = (slideId: string) => {
-    setHidden((current) => new Set(current).add(slideId));
-    timers.current.set(
-      slideId,
-      setTimeout(() => {
-        timers.current.delete(slideId);
-        mutate({ guideId, slideId });
-      }, SLIDE_UNDO_MS),
-    );
-  };
-
-  const undo = (slideId: string) => {
-    const timer = timers.current.get(slideId);
-    if (timer === undefined) return false;
-    clearTimeout(timer);
-    timers.current.delete(slideId);
-    unhide(slideId);
-    return true;
-  };
-
-  return { hidden, schedule, undo };
 }
 
 /**
@@ -184,17 +115,18 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   const folder = useFolders().data?.find((item) => item.id === guide.folderId);
   const plan = useEntitlements();
   const openSubscription = useOpenSubscription();
-  const deletions = usePendingSlideDeletions(guideId);
   const [selectedId, setSelectedId] = useState<string | undefined>(guide.slides[0]?.id);
   const [focusRequest, setFocusRequest] = useState<{ id: string; index: number } | undefined>();
   const [announcement, setAnnouncement] = useState('');
-  const [dialog, setDialog] = useState<'add' | 'delete' | 'embed' | 'rewrite' | undefined>();
+  const [dialog, setDialog] = useState<'add' | 'delete' | 'embed' | 'rewrite' | 'shortcuts' | undefined>();
   /** the slides a rewrite of the transcript asks about (one, or all of them) */
   const [rewrite, setRewrite] = useState<{ slideIds?: string[]; edited: number } | undefined>();
   const [dialogOpen, setDialogOpen] = useState(false);
+  /** the step's zoom while its slider moves, previewed on the stage */
+  const [previewZoom, setPreviewZoom] = useState<{ slideId: string; zoom: number } | undefined>();
   useDocumentHead({ title: `Edit: ${guide.title}` });
 
-  const slides = guide.slides.filter((slide) => !deletions.hidden.has(slide.id));
+  const slides = guide.slides;
   const selectedIndex = Math.max(0, slides.findIndex((slide) => slide.id === selectedId));
   const selected: SlideDto | undefined = slides[selectedIndex];
 
@@ -210,13 +142,60 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
     },
   });
   const updateSlide = useUpdateSlide({ guideId });
-  const { mutate: mutateSlide } = updateSlide;
+  const { mutateAsync: saveSlide } = updateSlide;
+  const { mutateAsync: deleteSlide } = useDeleteSlide({ guideId });
+  const { mutateAsync: restoreSlide } = useRestoreSlide({ guideId });
+  const { mutateAsync: copySlide } = useDuplicateSlide({ guideId });
+  const history = useEditHistory({
+    onDone: setAnnouncement,
+    onFailed: (label) => toast.error('That could not be undone', { description: `${label}: the change was not saved. Reload the guide and try again.` }),
+  });
+  const { record } = history;
+  /** A write was refused as stale: nothing more is sent until the page reloads. */
+  const staleRef = useRef(false);
+  /** What the cache holds now (the render's copy may be older than the last optimistic change). */
+  const current = useCallback(() => queryClient.getQueryData<GuideDto>(guideQueryKeys.detail(guideId)), [queryClient, guideId]);
 
-  const changeSlide = useCallback((slideId: string, data: SlideChanges) => mutateSlide({ guideId, slideId, data }), [mutateSlide, guideId]);
-  const { mutate: mutateGuide } = updateGuide;
-  const saveIntro = useCallback((intro: string) => mutateGuide({ id: guideId, data: { intro } }), [mutateGuide, guideId]);
-  const saveOutro = useCallback((outro: string) => mutateGuide({ id: guideId, data: { outro } }), [mutateGuide, guideId]);
-  const changeVoice = useCallback((data: { voiceId?: string; speechRate?: number }) => mutateGuide({ id: guideId, data }), [mutateGuide, guideId]);
+  /** Every slide edit: shown and saved at once, and recorded with the save that puts it back. */
+  const changeSlide = useCallback(
+    (slideId: string, data: SlideChanges) => {
+      if (staleRef.current) return;
+      const now = current();
+      const index = now?.slides.findIndex((item) => item.id === slideId) ?? -1;
+      const before = now?.slides[index];
+      void saveSlide({ guideId, slideId, data }).catch(() => undefined);
+      if (!before) return;
+      const inverse = inverseSlideChanges(before, data);
+      record({
+        label: slideChangeLabel(data, index + 1),
+        undo: () => {
+          setSelectedId(slideId);
+          return saveSlide({ guideId, slideId, data: inverse });
+        },
+        redo: () => {
+          setSelectedId(slideId);
+          return saveSlide({ guideId, slideId, data });
+        },
+      });
+    },
+    [current, saveSlide, record, guideId],
+  );
+  const { mutateAsync: saveGuide } = updateGuide;
+  const changeGuide = useCallback(
+    (data: GuideChanges) => {
+      if (staleRef.current) return;
+      const now = current();
+      void saveGuide({ id: guideId, data }).catch(() => undefined);
+      if (!now) return;
+      const inverse = inverseGuideChanges(now, data);
+      if (Object.keys(inverse).length === 0) return;
+      record({ label: guideChangeLabel(data), undo: () => saveGuide({ id: guideId, data: inverse }), redo: () => saveGuide({ id: guideId, data }) });
+    },
+    [current, saveGuide, record, guideId],
+  );
+  const saveIntro = useCallback((intro: string) => changeGuide({ intro }), [changeGuide]);
+  const saveOutro = useCallback((outro: string) => changeGuide({ outro }), [changeGuide]);
+  const changeVoice = useCallback((data: { voiceId?: string; speechRate?: number }) => changeGuide(data), [changeGuide]);
   const regenerate = useRegenerateTranscript({
     guideId,
     mutationConfig: {
@@ -243,7 +222,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   };
   const onFocused = useCallback(() => setFocusRequest(undefined), []);
 
-  const show = (kind: 'add' | 'delete' | 'embed' | 'rewrite') => {
+  const show = (kind: 'add' | 'delete' | 'embed' | 'rewrite' | 'shortcuts') => {
     setDialog(kind);
     setDialogOpen(true);
   };
@@ -262,23 +241,108 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
     setAnnouncement(`Step moved to position ${to + 1} of ${slides.length}.`);
   };
 
+  /**
+   * Deletes a step at once; the server keeps it whole for a while, so an undo brings it back
+   * after the step that preceded it, with its screenshot and voiceover.
+   */
   const removeSlide = (slide: SlideDto) => {
+    if (staleRef.current) return;
     const index = slides.findIndex((item) => item.id === slide.id);
     const neighbour = slides[index + 1] ?? slides[index - 1];
+    const afterSlideId = slides[index - 1]?.id ?? null;
+    const remove = () => {
+      queryClient.setQueryData<GuideDto>(guideQueryKeys.detail(guideId), (cached) =>
+        cached ? { ...cached, slides: cached.slides.filter((item) => item.id !== slide.id), slideCount: cached.slideCount - 1 } : cached,
+      );
+      return deleteSlide({ guideId, slideId: slide.id });
+    };
     setSelectedId(neighbour?.id);
     if (neighbour) setFocusRequest({ id: neighbour.id, index: index < slides.length - 1 ? index : index - 1 });
-    deletions.schedule(slide.id);
-    toast.info(`Step ${index + 1} deleted`, {
-      description: 'Its screenshot goes with it.',
-      duration: SLIDE_UNDO_MS,
-      action: {
-        label: 'Undo',
-        onClick: () => {
-          if (!deletions.undo(slide.id)) return;
-          setSelectedId(slide.id);
-          setAnnouncement(`Step ${index + 1} restored.`);
-        },
+    void remove().catch(() => undefined);
+    record({
+      label: `Delete step ${index + 1}`,
+      undo: async () => {
+        await restoreSlide({ guideId, slideId: slide.id, afterSlideId });
+        setSelectedId(slide.id);
       },
+      redo: remove,
+    });
+    toast.info(`Step ${index + 1} deleted`, { description: 'Undo (Ctrl+Z) brings it back with its screenshot and voiceover.' });
+  };
+
+  // Writes carry the revision this page shows; one refused as stale says so until a reload.
+  const [stale, setStale] = useState(false);
+  useEffect(() => trackRevision(guideId, current()?.revision), [guideId, current]);
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        const { mutation } = event;
+        if (event.type !== 'updated' || !mutation || mutation.state.status !== 'error') return;
+        const key = mutation.options.mutationKey;
+        if (!key || JSON.stringify(key) !== JSON.stringify(guideQueryKeys.save(guideId))) return;
+        if (!isApiError(mutation.state.error) || mutation.state.error.code !== 'precondition_failed') return;
+        freezeRevision(guideId);
+        staleRef.current = true;
+        setStale(true);
+      }),
+    [queryClient, guideId],
+  );
+  // A whole reload: the fields' unsaved drafts were made from the stale copy and go with it.
+  const reload = () => window.location.reload();
+
+  // `?` shows the shortcuts, anywhere but in a text field or over an open dialog.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey || isTextTarget(event.target)) return;
+      if (document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      setDialog('shortcuts');
+      setDialogOpen(true);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  /** A copy right after the step, chosen; an undo deletes the copy (kept by the server for a redo). */
+  const duplicateSlide = (slide: SlideDto) => {
+    if (staleRef.current) return;
+    const index = slides.findIndex((item) => item.id === slide.id);
+    void copySlide({ guideId, slideId: slide.id })
+      .then((copy) => {
+        setSelectedId(copy.id);
+        setAnnouncement(`Step ${index + 1} duplicated as step ${index + 2}.`);
+        record({
+          label: `Duplicate step ${index + 1}`,
+          undo: () => {
+            queryClient.setQueryData<GuideDto>(guideQueryKeys.detail(guideId), (cached) =>
+              cached ? { ...cached, slides: cached.slides.filter((item) => item.id !== copy.id), slideCount: cached.slideCount - 1 } : cached,
+            );
+            setSelectedId(slide.id);
+            return deleteSlide({ guideId, slideId: copy.id });
+          },
+          redo: async () => {
+            await restoreSlide({ guideId, slideId: copy.id, afterSlideId: slide.id });
+            setSelectedId(copy.id);
+          },
+        });
+      })
+      .catch(() => undefined);
+  };
+
+  /** An added step can be taken away again (a delete the server keeps) and brought back. */
+  const recordAdded = (slide: SlideDto) => {
+    let afterSlideId: string | null = null;
+    record({
+      label: 'Add a step',
+      undo: () => {
+        const now = current()?.slides ?? [];
+        afterSlideId = now[now.findIndex((item) => item.id === slide.id) - 1]?.id ?? null;
+        queryClient.setQueryData<GuideDto>(guideQueryKeys.detail(guideId), (cached) =>
+          cached ? { ...cached, slides: cached.slides.filter((item) => item.id !== slide.id), slideCount: cached.slideCount - 1 } : cached,
+        );
+        return deleteSlide({ guideId, slideId: slide.id });
+      },
+      redo: () => restoreSlide({ guideId, slideId: slide.id, afterSlideId }),
     });
   };
 
@@ -309,6 +373,25 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
           {guide.visibility === 'private' ? <Badge tone="warning">Private</Badge> : null}
         </div>
         <SaveStatus guideId={guideId} />
+        <div className="design__history" role="group" aria-label="Undo, redo and shortcuts">
+          <Tooltip content={history.nextUndo ? `Undo: ${history.nextUndo} (Ctrl+Z)` : 'Nothing to undo'}>
+            <button type="button" className="icon-button icon-button--sm" aria-label="Undo" aria-keyshortcuts="Control+Z Meta+Z" aria-disabled={!history.nextUndo} onClick={history.undo}>
+              {Icons.undo}
+            </button>
+          </Tooltip>
+          <Tooltip content={history.nextRedo ? `Redo: ${history.nextRedo} (Ctrl+Shift+Z)` : 'Nothing to redo'}>
+            <button type="button" className="icon-button icon-button--sm" aria-label="Redo" aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z" aria-disabled={!history.nextRedo} onClick={history.redo}>
+              {Icons.redo}
+            </button>
+          </Tooltip>
+          <Tooltip content="Keyboard shortcuts (?)">
+            <button type="button" className="icon-button icon-button--sm" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" onClick={() => show('shortcuts')}>
+              <span aria-hidden="true" className="design__shortcuts-mark">
+                ?
+              </span>
+            </button>
+          </Tooltip>
+        </div>
         <div className="design__actions">
           <Button variant="outline" size="sm" icon={Icons.upload} onClick={() => show('add')}>
             Add steps
@@ -342,6 +425,14 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
           </Tooltip>
         </div>
       </header>
+      {stale ? (
+        <div role="alert" className="design__stale">
+          <p>This guide changed elsewhere — reload to see the latest version. Your last change was not saved.</p>
+          <Button size="sm" onClick={reload}>
+            Reload
+          </Button>
+        </div>
+      ) : null}
       <main id="main" tabIndex={-1} className="design__main">
         <section className="design__rail rail" aria-labelledby="design-rail-heading">
           <div className="rail__head">
@@ -371,7 +462,13 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
         <section className="design__stage" aria-label={selected ? `Step ${selectedIndex + 1}` : 'No steps yet'}>
           {selected ? (
             <>
-              <SlideStage guide={guide} slide={selected} position={selectedIndex + 1} onPlaceClick={(click) => changeSlide(selected.id, { click })} />
+              <SlideStage
+                guide={guide}
+                slide={selected}
+                position={selectedIndex + 1}
+                onPlaceClick={(click) => changeSlide(selected.id, { click })}
+                previewZoom={previewZoom?.slideId === selected.id ? previewZoom.zoom : undefined}
+              />
               <StepText key={selected.id} slide={selected} position={selectedIndex + 1} onChange={changeSlide} onRegenerate={askRewrite} />
             </>
           ) : (
@@ -391,7 +488,14 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
               <h2 id="design-step-settings" className="panel-section__title">
                 Step {selectedIndex + 1} settings
               </h2>
-              <SlideSettings guide={guide} slide={selected} onChange={(data) => changeSlide(selected.id, data)} onDelete={() => removeSlide(selected)} />
+              <SlideSettings
+                guide={guide}
+                slide={selected}
+                onChange={(data) => changeSlide(selected.id, data)}
+                onDelete={() => removeSlide(selected)}
+                onDuplicate={() => duplicateSlide(selected)}
+                onPreviewZoom={(zoom) => setPreviewZoom(zoom === undefined ? undefined : { slideId: selected.id, zoom })}
+              />
             </section>
           ) : null}
           <section className="panel-section" aria-labelledby="design-voiceover">
@@ -424,7 +528,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
             <GuideSettings
               guide={guide}
               canMakePrivate={plan?.privateGuides}
-              onChange={(data) => updateGuide.mutate({ id: guideId, data })}
+              onChange={changeGuide}
               onMakePrivateLocked={() => openSubscription()}
               onDelete={() => show('delete')}
             />
@@ -434,7 +538,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
           {announcement}
         </p>
       </main>
-      {dialog === 'add' ? <AddSlidesDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
+      {dialog === 'add' ? <AddSlidesDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} onSlideAdded={recordAdded} /> : null}
       {dialog === 'delete' ? (
         <DeleteGuideDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} onDeleted={() => void navigate(back.href, { replace: true })} />
       ) : null}
@@ -454,6 +558,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
           }
         />
       ) : null}
+      {dialog === 'shortcuts' ? <ShortcutsDialog open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
       {dialog === 'embed' && EmbedDialog ? <EmbedDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
     </div>
   );

@@ -12,6 +12,9 @@ export interface SlideSettingsProps {
   slide: SlideDto;
   onChange: (changes: SlideChanges) => void;
   onDelete: () => void;
+  onDuplicate?: (() => void) | undefined;
+  /** the zoom while the slider moves, for the stage's live preview */
+  onPreviewZoom?: ((zoom: number | undefined) => void) | undefined;
 }
 
 /** A percentage field of the click point, committed on blur or Enter. */
@@ -62,7 +65,7 @@ function PercentField({ label, value, onCommit }: { label: string; value: number
  * The chosen step's own settings: its zoom and highlight follow the guide unless overridden
  * (null puts the default back), and where its click is.
  */
-export function SlideSettings({ guide, slide, onChange, onDelete }: SlideSettingsProps) {
+export function SlideSettings({ guide, slide, onChange, onDelete, onDuplicate, onPreviewZoom }: SlideSettingsProps) {
   const point = clickPercent(slide);
   const followsZoom = slide.zoomLevel === null;
 
@@ -83,6 +86,7 @@ export function SlideSettings({ guide, slide, onChange, onDelete }: SlideSetting
           value={slide.zoomLevel ?? guide.zoomLevel}
           disabled={followsZoom}
           onCommit={(zoomLevel) => onChange({ zoomLevel })}
+          onPreview={onPreviewZoom}
         />
       </fieldset>
       <SelectField
@@ -123,6 +127,11 @@ export function SlideSettings({ guide, slide, onChange, onDelete }: SlideSetting
             </>
           )}
         </fieldset>
+      ) : null}
+      {onDuplicate ? (
+        <Button variant="outline" size="sm" icon={Icons.duplicate} onClick={onDuplicate}>
+          Duplicate this step
+        </Button>
       ) : null}
       <Button variant="outline" size="sm" icon={Icons.trash} className="danger-outline" onClick={onDelete}>
         Delete this step

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { GuideDto, SlideDto } from '#shared/guides';
+import { inverseGuideChanges, inverseSlideChanges, slideChangeLabel } from './inverse-changes';
+
+const slide: SlideDto = {
+  id: 's1', order: 2, title: null, text: 'Click **Save**', narration: null, screenshotKey: 'k', screenshotUrl: '/assets/k', width: 100, height: 50,
+  click: { x: 10, y: 20 }, zoomLevel: null, isHighlightVisible: false, audioUrl: null, audioDurationMs: null, words: [], audioStale: false, edited: false, needsText: false,
+};
+
+describe('the inverse of a change', () => {
+  it('puts back each changed field of a slide, clearing overrides it did not have', () => {
+    expect(inverseSlideChanges(slide, { text: 'Press **Save**', narration: 'Now save.', zoomLevel: 3, isHighlightVisible: true, click: null, order: 5 })).toEqual({
+      text: 'Click **Save**',
+      narration: '',
+      zoomLevel: null,
+      isHighlightVisible: false,
+      click: { x: 10, y: 20 },
+      order: 2,
+    });
+  });
+
+  it('touches nothing the change did not', () => {
+    expect(inverseSlideChanges(slide, { text: 'x' })).toEqual({ text: 'Click **Save**' });
+  });
+
+  it('puts back the guide’s settings, leaving out a voice it never had', () => {
+    const guide = { title: 'Old', zoomLevel: 1.5, isHighlightVisible: true, visibility: 'public', status: 'draft', voiceId: null, speechRate: 1, intro: null, outro: 'Bye' } as GuideDto;
+    expect(inverseGuideChanges(guide, { title: 'New', voiceId: 'v', intro: 'Hi', outro: '', status: 'published' })).toEqual({ title: 'Old', intro: '', outro: 'Bye', status: 'draft' });
+  });
+
+  it('names the change by what it did', () => {
+    expect(slideChangeLabel({ order: 1 }, 3)).toBe('Move step 3');
+    expect(slideChangeLabel({ click: { x: 1, y: 1 } }, 2)).toBe('Move step 2 click point');
+  });
+});

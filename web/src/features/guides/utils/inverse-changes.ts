@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+import type { GuideDto, SlideDto, UpdateGuideBody, UpdateSlideBody } from '#shared/guides';
+
+type SlideChanges = z.input<typeof UpdateSlideBody>;
+type GuideChanges = z.input<typeof UpdateGuideBody>;
+
+/**
+ * The save that puts a slide back as it was before `changes`: each changed field with its old
+ * value (an override the slide did not have is cleared with null, words it had none of are empty).
+ */
+export function inverseSlideChanges(slide: SlideDto, changes: SlideChanges): SlideChanges {
+  const inverse: SlideChanges = {};
+  if (changes.title !== undefined) inverse.title = slide.title ?? '';
+  if (changes.text !== undefined) inverse.text = slide.text ?? '';
+  if (changes.narration !== undefined) inverse.narration = slide.narration ?? '';
+  if (changes.order !== undefined) inverse.order = slide.order;
+  if (changes.zoomLevel !== undefined) inverse.zoomLevel = slide.zoomLevel;
+  if (changes.isHighlightVisible !== undefined) inverse.isHighlightVisible = slide.isHighlightVisible;
+  if (changes.click !== undefined) inverse.click = slide.click;
+  return inverse;
+}
+
+/** The same for the guide's own settings; a field with no old value to go back to is left out. */
+export function inverseGuideChanges(guide: GuideDto, changes: GuideChanges): GuideChanges {
+  const inverse: GuideChanges = {};
+  if (changes.title !== undefined) inverse.title = guide.title;
+  if (changes.zoomLevel !== undefined) inverse.zoomLevel = guide.zoomLevel;
+  if (changes.isHighlightVisible !== undefined) inverse.isHighlightVisible = guide.isHighlightVisible;
+  if (changes.visibility !== undefined) inverse.visibility = guide.visibility;
+  if (changes.status !== undefined) inverse.status = guide.status;
+  if (changes.voiceId !== undefined && guide.voiceId !== null) inverse.voiceId = guide.voiceId;
+  if (changes.speechRate !== undefined) inverse.speechRate = guide.speechRate;
+  if (changes.intro !== undefined) inverse.intro = guide.intro ?? '';
+  if (changes.outro !== undefined) inverse.outro = guide.outro ?? '';
+  return inverse;
+}
+
+/** What a slide change is called in the history ("Undo: Edit step 2 text"). */
+export function slideChangeLabel(changes: SlideChanges, position: number): string {
+  if (changes.order !== undefined) return `Move step ${position}`;
+  if (changes.text !== undefined) return `Edit step ${position} text`;
+  if (changes.narration !== undefined) return `Edit step ${position} narration`;
+  if (changes.title !== undefined) return `Edit step ${position} title`;
+  if (changes.click !== undefined) return `Move step ${position} click point`;
+  if (changes.zoomLevel !== undefined) return `Change step ${position} zoom`;
+  if (changes.isHighlightVisible !== undefined) return `Change step ${position} highlight`;
+  return `Edit step ${position}`;
+}
+
+export function guideChangeLabel(changes: GuideChanges): string {
+  if (changes.title !== undefined) return 'Rename the guide';
+  if (changes.intro !== undefined) return 'Edit the intro';
+  if (changes.outro !== undefined) return 'Edit the outro';
+  if (changes.voiceId !== undefined || changes.speechRate !== undefined) return 'Change the voice';
+  if (changes.visibility !== undefined) return 'Change who can view';
+  if (changes.status !== undefined) return changes.status === 'published' ? 'Publish' : 'Unpublish';
+  return 'Change the guide settings';
+}
