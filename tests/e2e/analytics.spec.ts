@@ -1,10 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { embedPath, sharePath } from '../../shared/share/link';
 import { pngImage } from '../support/images';
 import { signUpVerified } from '../support/browser-accounts';
+import { serveHostPage } from '../support/host-page';
 
 const PASSWORD = 'correct horse battery';
 
@@ -60,14 +59,8 @@ async function publishGuide(request: APIRequestContext, baseURL: string, title: 
 
 /** A help-centre page on another origin that frames a guide's embed. */
 async function startHostPage(embedUrl: string): Promise<{ url: string; host: string; close: () => Promise<void> }> {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Help centre</title></head>
+  return serveHostPage(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Help centre</title></head>
 <body><h1>How to download an invoice</h1><iframe src="${embedUrl}" title="Guide" style="width:720px;height:520px;border:0"></iframe></body></html>`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, host: `127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** The value beside a label in the analytics page's totals. */

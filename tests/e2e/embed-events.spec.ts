@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { EmbedEvent } from '../../shared/embed-events';
+import { serveHostPage } from '../support/host-page';
 
 // The seeded demo guide (infra/local/seed): published, public, seven captured steps.
 const ACME_PATH = '/share/add-a-new-contact-in-acme-crm-DYrbOQi8CofM';
@@ -29,13 +28,7 @@ async function startHostPage(embedUrl: string, stepcastOrigin: string): Promise<
   });
 </script>
 </body></html>`;
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return serveHostPage(html);
 }
 
 test('a host page hears the embed: ready, each step, complete and the call to action', async ({ page, baseURL }) => {

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { signUpVerified } from '../support/browser-accounts';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { pngImage } from '../support/images';
+import { serveHostPage } from '../support/host-page';
 
 // The seeded demo guide (infra/local/seed): published, public, seven captured steps.
 const ACME_PATH = '/share/add-a-new-contact-in-acme-crm-DYrbOQi8CofM';
@@ -100,13 +99,7 @@ async function startHostPage(embedUrl: string): Promise<{ url: string; close: ()
   });
 </script>
 </body></html>`;
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return serveHostPage(html);
 }
 
 /** Signs up through the API in `request`'s context (whose cookies are its browser context's) and makes the account Pro on the Stripe double. */

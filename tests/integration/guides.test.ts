@@ -1,12 +1,11 @@
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '#shared/errors';
 import { effectiveHighlight, effectiveZoomLevel, type GuideDto } from '#shared/guides';
 import { orderBetween } from '#shared/order';
-import { localS3Client } from '../../infra/local/emulators';
 import { ApiClient, signUp } from '../support/api-client';
 import { jpegImage, pngImage, postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
+import { objectExists } from '../support/storage';
 
 const stack = useIsolatedStack();
 
@@ -28,15 +27,6 @@ async function addScreenshotSlide(c: ApiClient, guideId: string, image: Buffer, 
   expect(upload.status).toBe(200);
   expect([200, 201, 204]).toContain(await postUpload(upload.json, image, contentType));
   return c.post(`/api/guides/${guideId}/slides`, { screenshotKey: upload.json.key, text: 'Click **Save**', ...extra });
-}
-
-async function objectExists(key: string): Promise<boolean> {
-  try {
-    await localS3Client(stack().s3Endpoint).send(new HeadObjectCommand({ Bucket: stack().bucketName, Key: key }));
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('guides', () => {
@@ -230,7 +220,7 @@ describe('slides and screenshots', () => {
     const response = await c.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.key });
     expect(response.status).toBe(422);
     expect(ErrorBody.parse(response.json).error.code).toBe('validation_failed');
-    expect(await objectExists(upload.key)).toBe(false);
+    expect(await objectExists(stack(), upload.key)).toBe(false);
     expect((await c.get(`/api/guides/${guide.id}`)).json.slides).toHaveLength(0);
   });
 
@@ -250,10 +240,10 @@ describe('slides and screenshots', () => {
     const first = (await addScreenshotSlide(c, guide.id, await pngImage(300, 200))).json;
     const second = (await addScreenshotSlide(c, guide.id, await pngImage(300, 200, { r: 1, g: 2, b: 3 }))).json;
     expect((await c.request('DELETE', `/api/guides/${guide.id}/slides/${first.id}`)).status).toBe(204);
-    expect(await objectExists(first.screenshotKey)).toBe(false);
+    expect(await objectExists(stack(), first.screenshotKey)).toBe(false);
     expect((await c.get(`/api/guides/${guide.id}`)).json.thumbnailUrl).toBe(second.screenshotUrl);
     expect((await c.request('DELETE', `/api/guides/${guide.id}`)).status).toBe(204);
-    expect(await objectExists(second.screenshotKey)).toBe(false);
+    expect(await objectExists(stack(), second.screenshotKey)).toBe(false);
     expect((await c.get(`/api/guides/${guide.id}`)).status).toBe(404);
   });
 

@@ -1,12 +1,11 @@
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '#shared/errors';
 import type { GuideDto, SlideDto } from '#shared/guides';
 import { db } from '../../functions/db/service';
-import { localS3Client } from '../../infra/local/emulators';
 import { ApiClient, signUp } from '../support/api-client';
 import { pngImage, postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
+import { objectExists } from '../support/storage';
 
 const stack = useIsolatedStack();
 
@@ -30,15 +29,6 @@ async function guideWithSlides(c: ApiClient, count: number): Promise<{ guide: Gu
   return { guide, slides };
 }
 
-async function objectExists(key: string): Promise<boolean> {
-  try {
-    await localS3Client(stack().s3Endpoint).send(new HeadObjectCommand({ Bucket: stack().bucketName, Key: key }));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe('bringing back a deleted slide', () => {
   it('restores a deleted slide whole at its place: words, settings and a screenshot that was out of reach meanwhile', async () => {
     const c = await author();
@@ -49,7 +39,7 @@ describe('bringing back a deleted slide', () => {
 
     // Deleted: not in the guide, and its screenshot no longer served.
     expect(((await c.get(`/api/guides/${guide.id}`)).json as GuideDto).slides.map((s) => s.id)).toEqual([first.id, third.id]);
-    expect(await objectExists(second.screenshotKey!)).toBe(false);
+    expect(await objectExists(stack(), second.screenshotKey!)).toBe(false);
     expect((await fetch(`${stack().url}${second.screenshotUrl}`)).status).toBe(404);
 
     const restored = await c.post(`/api/guides/${guide.id}/slides/${second.id}/restore`, { afterSlideId: first.id });
@@ -103,7 +93,7 @@ describe('bringing back a deleted slide', () => {
     const shown = slides[0]!;
     const repeat = (await c.post(`/api/guides/${guide.id}/slides`, { screenshotKey: shown.screenshotKey, text: 'Again' })).json as SlideDto;
     await c.request('DELETE', `/api/guides/${guide.id}/slides/${repeat.id}`);
-    expect(await objectExists(shown.screenshotKey!)).toBe(true);
+    expect(await objectExists(stack(), shown.screenshotKey!)).toBe(true);
 
     const never = await c.post(`/api/guides/${guide.id}/slides/AAAAAAAAAAAAAAAAAAAAAA/restore`, {});
     expect(never.status).toBe(404);
@@ -138,7 +128,7 @@ describe('duplicating a slide', () => {
     expect(after.slideCount).toBe(3);
 
     expect((await c.request('DELETE', `/api/guides/${guide.id}/slides/${copy.id}`)).status).toBe(204);
-    expect(await objectExists(first.screenshotKey!)).toBe(true);
+    expect(await objectExists(stack(), first.screenshotKey!)).toBe(true);
     expect((await fetch(`${stack().url}${first.screenshotUrl}`)).status).toBe(200);
     expect((await c.post(`/api/guides/${guide.id}/slides/unknownslide/duplicate`, {})).status).toBe(404);
     const stranger = await author();

@@ -31,7 +31,7 @@ export function createQueryClient({ onMutationError }: QueryClientOptions = {}):
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the constraint accepts any API function; the types below stay exact */
-type ApiFn = (...args: any[]) => Promise<any>;
+export type ApiFn = (...args: any[]) => Promise<any>;
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** What an API function resolves to. */

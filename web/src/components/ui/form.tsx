@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { PASSWORD_MIN } from '#shared/auth';
 import './form.css';
 
 interface FieldFrameProps {
@@ -216,4 +217,9 @@ export function FormMessage({ tone = 'error', title, children }: FormMessageProp
       </div>
     </div>
   );
+}
+
+/** A new password's input: the browser may offer to generate one, and the length rule is said under it. */
+export function NewPasswordField({ label = 'New password', ...props }: Omit<PasswordFieldProps, 'label' | 'autoComplete' | 'hint' | 'required'> & { label?: string }) {
+  return <PasswordField label={label} autoComplete="new-password" required hint={`At least ${PASSWORD_MIN} characters.`} {...props} />;
 }

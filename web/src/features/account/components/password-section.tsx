@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { Password, PASSWORD_MIN } from '#shared/auth';
+import { Password } from '#shared/auth';
 import { SettingsSection } from '../../../components/layouts/app-layout';
 import { Button } from '../../../components/ui/button';
-import { CheckboxField, FormMessage, PasswordField } from '../../../components/ui/form';
+import { CheckboxField, FormMessage, NewPasswordField, PasswordField } from '../../../components/ui/form';
 import { isApiError } from '../../../lib/api-error';
 import { useZodForm } from '../../../lib/form';
 import { useChangePassword } from '../api/change-password';
@@ -51,13 +51,7 @@ export function PasswordSection() {
         {form.formError ? <FormMessage>{form.formError}</FormMessage> : null}
         <div className="form__row">
           <PasswordField label="Current password" autoComplete="current-password" required {...form.field('currentPassword')} />
-          <PasswordField
-            label="New password"
-            autoComplete="new-password"
-            required
-            hint={`At least ${PASSWORD_MIN} characters.`}
-            {...form.field('newPassword')}
-          />
+          <NewPasswordField {...form.field('newPassword')} />
         </div>
         <CheckboxField
           name="revokeOtherSessions"

@@ -10,6 +10,7 @@ import { ForgotPasswordForm } from './forgot-password-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import '../../../components/ui/card.css';
 import './auth.css';
 
 const COPY: Record<AuthMode, { title: string; heading: string; lead: ReactNode }> = {
@@ -68,7 +69,7 @@ export function AuthScreen({ search }: { search: AuthSearch }) {
   useDocumentHead({ title: copy.title });
 
   return (
-    <div className="auth-card">
+    <div className="card-panel auth-card">
       <div className="auth-card__intro">
         <h1 className="auth-card__title">{copy.heading}</h1>
         <p className="auth-card__lead">{copy.lead}</p>
@@ -89,7 +90,7 @@ export function AuthScreen({ search }: { search: AuthSearch }) {
 export function VerificationFailed({ error }: { error: string }) {
   useDocumentHead({ title: 'Email not verified' });
   return (
-    <div className="auth-card">
+    <div className="card-panel auth-card">
       <div className="auth-card__intro">
         <h1 className="auth-card__title">Email not verified</h1>
       </div>

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Password, PASSWORD_MIN } from '#shared/auth';
+import { Password } from '#shared/auth';
 import { Button } from '../../../components/ui/button';
-import { FormMessage, PasswordField } from '../../../components/ui/form';
+import { FormMessage, NewPasswordField, PasswordField } from '../../../components/ui/form';
 import { Link } from '../../../components/ui/link';
 import { paths } from '../../../config/paths';
 import { useZodForm } from '../../../lib/form';
@@ -53,13 +53,7 @@ export function ResetPasswordForm({ token, redirect }: { token: string | undefin
           {form.formError} <Link to={paths.auth.getHref(redirect, 'forgot-password')}>Ask for a new link</Link>
         </FormMessage>
       ) : null}
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        required
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        {...form.field('newPassword')}
-      />
+      <NewPasswordField {...form.field('newPassword')} />
       <PasswordField label="Confirm new password" autoComplete="new-password" required {...form.field('confirmPassword')} />
       <Button type="submit" size="lg" block loading={reset.isPending}>
         Change password

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { savingElsewhere } from './guide-cache';
 import { revisionOptions } from './guide-revision';
-import { guideQueryKeys, Slide } from './guide-schemas';
+import { Slide } from './guide-schemas';
+import { useSlideSave } from './slide-save';
 
 /** POST /api/guides/{id}/slides/{slideId}/duplicate: a copy of the slide right after it. */
 export function duplicateSlide({ guideId, slideId }: { guideId: string; slideId: string }) {
@@ -15,17 +14,5 @@ export function duplicateSlide({ guideId, slideId }: { guideId: string; slideId:
 }
 
 export function useDuplicateSlide({ guideId, mutationConfig }: { guideId: string; mutationConfig?: MutationConfig<typeof duplicateSlide> }) {
-  const queryClient = useQueryClient();
-  const { onSettled, ...config } = mutationConfig ?? {};
-  return useMutation({
-    ...config,
-    mutationKey: guideQueryKeys.save(guideId),
-    scope: guideQueryKeys.saveScope(guideId),
-    mutationFn: duplicateSlide,
-    onSettled: async (data, error, variables, onMutateResult, context) => {
-      if (!savingElsewhere(queryClient, guideId)) await queryClient.invalidateQueries({ queryKey: guideQueryKeys.detail(guideId) });
-      void queryClient.invalidateQueries({ queryKey: guideQueryKeys.lists });
-      await onSettled?.(data, error, variables, onMutateResult, context);
-    },
-  });
+  return useSlideSave(guideId, duplicateSlide, { awaitRefresh: true, mutationConfig });
 }

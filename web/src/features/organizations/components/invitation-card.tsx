@@ -15,6 +15,7 @@ import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation, type InvitationDetails } from '../api/get-invitation';
 import { useRejectInvitation } from '../api/reject-invitation';
 import { roleLabel } from '../utils/roles';
+import '../../../components/ui/card.css';
 import './organizations.css';
 
 const ANSWERED: Record<Exclude<InvitationDetails['status'], 'pending'>, string> = {
@@ -25,7 +26,7 @@ const ANSWERED: Record<Exclude<InvitationDetails['status'], 'pending'>, string> 
 
 function Closed({ invitation, message }: { invitation: InvitationDetails; message: string }) {
   return (
-    <div className="invitation-card">
+    <div className="card-panel invitation-card">
       <h1 className="invitation-card__title">Invitation to {invitation.organizationName}</h1>
       <FormMessage tone="info">{message}</FormMessage>
       <Link to={paths.dashboard.getHref()} className={buttonClassName({ block: true })}>
@@ -80,7 +81,7 @@ export function InvitationCard({ invitationId }: { invitationId: string }) {
   const busy = accept.isPending || reject.isPending;
 
   return (
-    <div className="invitation-card">
+    <div className="card-panel invitation-card">
       <div className="invitation-card__org">
         <Avatar name={invitation.organizationName} size="lg" shape="square" />
         <div>
@@ -129,7 +130,7 @@ export function InvitationNotFound({ switchAccount }: { switchAccount: ReactNode
   const { user } = useSignedInSession();
   useDocumentHead({ title: 'Invitation not found' });
   return (
-    <div className="invitation-card">
+    <div className="card-panel invitation-card">
       <h1 className="invitation-card__title">We could not find this invitation</h1>
       <p className="invitation-card__text">
         It may have been sent to another email address than <strong>{user.email}</strong>, or it no longer exists. Sign
