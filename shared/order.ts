@@ -19,11 +19,6 @@ export function needsRenumber(previous: number | undefined, next: number | undef
   return next - previous < MIN_ORDER_GAP || !(mid > previous && mid < next);
 }
 
-/** Evenly spaced orders 0, 1, 2, … for a renumbering. */
-export function renumbered(count: number): number[] {
-  return Array.from({ length: count }, (_, i) => i);
-}
-
 /**
  * Reading order of ordered items (slides): by order, then by id, so two items that landed on one
  * order (two moves into one gap at once) read the same way everywhere.
