@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpVerified } from '../support/browser-accounts';
+import { signUpVerified, newPerson } from '../support/browser-accounts';
 import { linkIn, waitForMail } from '../support/mailbox';
 
 // The mail catcher's REST API (maildev); the config starts it on E2E_MAIL_WEB_PORT.
@@ -11,12 +11,6 @@ const PASSWORD = 'correct horse battery';
 interface Person {
   name: string;
   email: string;
-}
-
-/** A person nobody has used yet: sign-in and sign-up are rate limited per account. */
-function newPerson(name: string): Person {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  return { name, email: `${name.split(' ')[0]!.toLowerCase()}-${id}@example.com` };
 }
 
 async function expectNoAxeViolations(page: Page) {

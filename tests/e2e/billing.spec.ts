@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_MAIL_API_URL, signUpVerified } from '../support/browser-accounts';
+import { E2E_MAIL_API_URL, signUpVerified, newPerson } from '../support/browser-accounts';
 import { linkIn, waitForMail } from '../support/mailbox';
 
 // The Stripe test double (infra/local/stripe-double) serves the hosted checkout and portal pages
@@ -8,12 +8,6 @@ import { linkIn, waitForMail } from '../support/mailbox';
 const stripeOrigin = `http://localhost:${process.env.E2E_STRIPE_PORT ?? '3121'}`;
 
 const PASSWORD = 'correct horse battery';
-
-/** A person nobody has used yet: sign-up is rate limited per account. */
-function newPerson(name: string) {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  return { name, email: `${name.split(' ')[0]!.toLowerCase()}-${id}@example.com` };
-}
 
 async function signUpThroughTheForm(page: Page, person: { name: string; email: string }) {
   await page.goto('/auth?mode=sign-up');

@@ -2,14 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { GuideDto } from '#shared/guides';
-import { signUpVerified } from '../support/browser-accounts';
+import { signUpVerified, newPerson as newFreshPerson } from '../support/browser-accounts';
 
 const PASSWORD = 'correct horse battery';
 
-function newPerson(name: string) {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  return { name, email: `${name.split(' ')[0]!.toLowerCase()}-${id}@example.com`, password: PASSWORD };
-}
+const newPerson = (name: string) => ({ ...newFreshPerson(name), password: PASSWORD });
 
 /** A guide of three screenshot steps, made through the API as capture would. */
 async function guideOfThree(request: APIRequestContext, baseURL: string, title: string): Promise<GuideDto> {

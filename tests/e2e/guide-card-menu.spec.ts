@@ -1,15 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { FolderDto, GuideDto, GuideListDto } from '#shared/guides';
-import { signUpVerified } from '../support/browser-accounts';
+import { signUpVerified, newPerson as newFreshPerson } from '../support/browser-accounts';
 import { pngImage } from '../support/images';
 
 const PASSWORD = 'correct horse battery';
 
-function newPerson(name: string) {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  return { name, email: `${name.split(' ')[0]!.toLowerCase()}-${id}@example.com`, password: PASSWORD };
-}
+const newPerson = (name: string) => ({ ...newFreshPerson(name), password: PASSWORD });
 
 /** The card's "…" menu, opened with the mouse: the panel must take the real pointer, not a card above it. */
 async function openCardMenu(page: Page, title: string): Promise<Locator> {

@@ -1,16 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signUpVerified } from '../support/browser-accounts';
+import { signUpVerified, newPerson } from '../support/browser-accounts';
 import sharp from 'sharp';
 import type { FolderDto, GuideDto } from '#shared/guides';
 
 const PASSWORD = 'correct horse battery';
-
-/** A person nobody has used yet: sign-up is rate limited per account. */
-function newPerson(name: string) {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  return { name, email: `${name.split(' ')[0]!.toLowerCase()}-${id}@example.com` };
-}
 
 async function signUp(page: Page, baseURL: string, name: string) {
   const person = newPerson(name);

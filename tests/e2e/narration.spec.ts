@@ -3,14 +3,10 @@ import { expect, test, type APIRequestContext, type FrameLocator, type Locator, 
 import sharp from 'sharp';
 import type { GuideDto } from '#shared/guides';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
-import { signUpVerified } from '../support/browser-accounts';
+import { signUpVerified, newPerson } from '../support/browser-accounts';
+import { postUpload } from '../support/images';
 
 const PASSWORD = 'correct horse battery';
-
-function newPerson(name: string) {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  return { name, email: `${name.split(' ')[0]!.toLowerCase()}-${id}@example.com` };
-}
 
 async function signUp(page: Page, baseURL: string, name: string) {
   const person = newPerson(name);
@@ -42,10 +38,7 @@ async function narratedGuide(request: APIRequestContext, baseURL: string, title:
       fields: Record<string, string>;
       key: string;
     };
-    const form = new FormData();
-    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
-    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }));
-    expect((await fetch(upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+    expect(await postUpload(upload, png, 'image/png')).toBeLessThan(300);
     const slide = await request.post(`/api/guides/${guide.id}/slides`, {
       data: { screenshotKey: upload.key, text: index === 0 ? 'Open **Settings**' : 'Click **Invite**', narration, click: { x: 600, y: 300 } },
       headers,
@@ -162,10 +155,7 @@ test.describe('narration', () => {
       fields: Record<string, string>;
       key: string;
     };
-    const form = new FormData();
-    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
-    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }));
-    await fetch(upload.url, { method: 'POST', body: form });
+    await postUpload(upload, png, 'image/png');
     expect((await page.request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: upload.key }, headers })).status()).toBe(201);
 
     await page.goto(`/share/export-a-report-${guide.id}/design`);

@@ -23,3 +23,9 @@ export async function signUpVerified(
   const verified = await request.get(`${appOrigin}${link.pathname}${link.search}`, { headers: { accept: 'application/json' } });
   if (verified.status() !== 200) throw new Error(`verification failed: ${verified.status()} ${await verified.text()}`);
 }
+
+/** A person nobody has used yet (sign-up is rate limited per account): a name and a fresh address. */
+export function newPerson(name: string): { name: string; email: string } {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return { name, email: `${name.split(' ')[0]!.toLowerCase()}-${id}@example.com` };
+}
