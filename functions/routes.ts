@@ -45,7 +45,7 @@ export interface FunctionSpec {
    * x86_64 (infra/cdk/native-modules.ts). A bundle importing an undeclared one fails synth.
    * @default none
    */
-  nativeModules?: readonly ('argon2' | 'sharp' | 'ffmpeg' | 'fonts')[];
+  nativeModules?: readonly ('argon2' | 'sharp' | 'ffmpeg' | 'fonts' | 'chromium' | 'playwright')[];
 }
 
 export const FUNCTIONS = {
@@ -188,15 +188,17 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
   },
   drift: {
     entry: 'functions/workers/drift.ts',
-    // replays a guide in headless Chromium (CHROMIUM_PATH: the worker's image must carry one),
+    // replays a guide in headless Chromium (the one it ships: functions/domain/drift/browser.ts),
     // reads the slides' screenshots, writes the fresh ones and the findings, opens saved sign-ins
     access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, siteSessionKey: 'open' },
     // a step waits at most 8 s for its element and 16 s for its page
     timeoutSeconds: 600,
     memoryMb: 2048,
+    // Chromium unpacks to /tmp (about 300 MB) beside the screenshots of the check
+    ephemeralStorageMb: 1024,
     maxReceiveCount: 2,
     // screenshots are compared with sharp and pixelmatch
-    nativeModules: ['sharp'],
+    nativeModules: ['sharp', 'chromium', 'playwright'],
   },
 };
 

@@ -644,6 +644,22 @@ describe('api stack: queue-fed workers', () => {
   });
 });
 
+describe('api stack: the drift worker', () => {
+  const worker = dev.stacks.api.workers['drift']!;
+  const fn = () => resourceById(dev.api, logicalId(worker.fn), z.object({ Properties: z.record(z.string(), z.unknown()) })).Properties;
+
+  it('ships its own Chromium (@sparticuz/chromium) and playwright-core unbundled, on x86_64 where that Chromium runs', () => {
+    expect(WORKERS.drift.nativeModules).toEqual(expect.arrayContaining(['chromium', 'playwright', 'sharp']));
+    expect(fn()['Architectures']).toEqual(['x86_64']);
+  });
+
+  it('has room in /tmp for the unpacked Chromium (about 200 MB) and the memory a browser needs', () => {
+    expect(fn()['EphemeralStorage']).toEqual({ Size: WORKERS.drift.ephemeralStorageMb });
+    expect(WORKERS.drift.ephemeralStorageMb).toBeGreaterThanOrEqual(1024);
+    expect(fn()['MemorySize']).toBeGreaterThanOrEqual(2048);
+  });
+});
+
 describe('api stack: the export worker', () => {
   const worker = dev.stacks.api.workers['export']!;
   const fn = () => resourceById(dev.api, logicalId(worker.fn), z.object({ Properties: z.record(z.string(), z.unknown()) })).Properties;

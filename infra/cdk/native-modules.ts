@@ -16,6 +16,10 @@ export const NATIVE_MODULES = {
   ffmpeg: { module: '@ffmpeg-installer/ffmpeg', binaries: ['@ffmpeg-installer/linux-x64'] },
   // font files the renderers draw text with (no system fonts on Lambda); read by path, never imported
   fonts: { module: 'dejavu-fonts-ttf', binaries: [] },
+  // a Chromium built for Lambda, shipped inside the package (brotli, unpacked to /tmp when used)
+  chromium: { module: '@sparticuz/chromium', binaries: [] },
+  // left unbundled: it reads its own package files at run time
+  playwright: { module: 'playwright-core', binaries: [] },
 } as const satisfies Record<string, { module: string; binaries: readonly string[] }>;
 
 export type NativeModule = keyof typeof NATIVE_MODULES;

@@ -11,15 +11,14 @@ import { defineConfig } from '../../core/config';
 import type { StorageState } from './site-session';
 
 /**
- * Replays a guide's steps in headless Chromium (playwright-core, driving a Chromium installed on
- * the machine: Debian's locally, the worker image's in AWS) and reports, per step, how its
+ * Replays a guide's steps in headless Chromium (playwright-core driving the Chromium that browser.ts
+ * picks: the machine's locally, the one the worker ships in AWS) and reports, per step, how its
  * element is found now, a screenshot of the page just before the step's action, and how much of
  * it differs from the guide's screenshot. Each step's action is then performed (a click, sample
  * text typed into a field, an option chosen) so that the flow goes on as the author's did; a step
  * on another page than the current one loads its page first.
  */
 export const replayConfig = defineConfig({
-  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /**
    * Whether checks may load pages on loopback and private addresses (the local demo apps). Off in
    * AWS, where such an address is the cloud's own network.
@@ -30,7 +29,6 @@ export const replayConfig = defineConfig({
     .transform((v) => v === 'true'),
 });
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-sync'];
 const STEP_TIMEOUT_MS = 8_000;
 const SETTLE_MS = 300;
 const LARGEST_VIEWPORT = { width: 2_560, height: 1_600 };
@@ -94,10 +92,7 @@ async function guardNetwork(context: BrowserContext): Promise<void> {
   });
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: replayConfig().CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-}
+export { launchBrowser } from './browser';
 
 function locatorFor(page: Page, candidate: LocatorCandidate): Locator {
   switch (candidate.strategy) {

@@ -36,7 +36,7 @@ export const DEFAULT_MEMORY_MB = 512;
  *   (functions/domain/mail.ts); in AWS, SES sends. `lambda-bundles.test.ts` checks no bundle
  *   imports it statically.
  */
-export const EXTERNAL_MODULES = ['@aws-sdk/*', 'sharp', '@node-rs/argon2', '@ffmpeg-installer/ffmpeg', 'nodemailer'];
+export const EXTERNAL_MODULES = ['@aws-sdk/*', 'sharp', '@node-rs/argon2', '@ffmpeg-installer/ffmpeg', 'nodemailer', '@sparticuz/chromium', 'playwright-core'];
 
 // ESM output has no `require`; bundled CommonJS dependencies that call it get one from here.
 const ESM_REQUIRE_SHIM = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
