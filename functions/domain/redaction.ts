@@ -3,6 +3,7 @@ import { AppError } from '#shared/errors';
 import { MAX_SCREENSHOT_PIXELS } from '#shared/guides';
 import { REDACTION_FILL } from '#shared/redaction';
 import { boxProblems, withoutCoveredBox, type RedactionBox, type RedactSlideResponse } from '#shared/redaction-boxes';
+import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import * as Asset from './asset';
 import * as Export from './export/export';
@@ -114,6 +115,19 @@ export async function apply(orgId: string, guideId: string, slideId: string, box
     throw new AppError('conflict', STALE_SCREENSHOT);
   }
 
+  // A step duplicated since the read shows the original too: it follows before the original goes.
+  const { slides: late } = await loadInOrg(orgId, guideId);
+  for (const s of late.filter((item) => item.screenshotKey === oldKey)) {
+    try {
+      await db()
+        .entities.slide.patch({ guideId, slideId: s.slideId })
+        .set({ screenshotKey: newKey, width: baked.width, height: baked.height })
+        .where((attr, { eq }) => eq(attr.screenshotKey, oldKey))
+        .go();
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+    }
+  }
   // The original goes first: whatever fails after, the unredacted picture is not served.
   await Asset.purge(oldKey);
   await onScreenshotReplaced(guide, oldKey, newKey);
