@@ -122,7 +122,8 @@ export function useRedaction({ guideId, slides, slide, position, record, announc
       remove(box, index);
       return;
     }
-    const step = Math.max(1, Math.round(size.width / 100)) * (event.altKey ? 1 : 4);
+    // A hundredth of the picture's width a press; with Alt one pixel, for the last bit.
+    const step = event.altKey ? 1 : Math.max(1, Math.round(size.width / 100));
     const delta = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] }[event.key];
     if (!delta) return;
     event.preventDefault();
