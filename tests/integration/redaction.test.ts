@@ -8,6 +8,7 @@ import { REDACTION_FILL } from '#shared/redaction';
 import { RedactSlideResponse, type RedactionBox } from '#shared/redaction-boxes';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { sharePath } from '#shared/share/link';
+import { db } from '../../functions/db/service';
 import { ApiClient, signUp } from '../support/api-client';
 import { readHead } from '../support/html-head';
 import { postUpload } from '../support/images';
@@ -195,6 +196,27 @@ describe('POST /api/guides/{id}/slides/{slideId}/redact', () => {
     expect(elsewhere.slides[0]!.redactionSuggestions).toHaveLength(1);
     const covered = RedactSlideResponse.parse((await c.post(`/api/guides/${guide.id}/slides/${typed.id}/redact`, { boxes: [{ x: 58, y: 78, width: 126, height: 28, style: 'blur' }] })).json);
     expect(covered.slides[0]!.redactionSuggestions).toEqual([]);
+  });
+
+  it("redacts a private guide's picture where it is kept, and its old signed link stops working", async () => {
+    const client = new ApiClient(stack().url);
+    const { user } = await signUp(client);
+    // Private guides are Pro: a trial written directly (billing is tested on its own).
+    await db().entities.subscription.put({ userId: user.id, stripeCustomerId: `cus_${user.id}`, status: 'trialing', stripeUpdatedAt: 1 }).go();
+    const guide = (await client.post('/api/guides', { title: 'Members only' })).json as GuideDto;
+    await addShot(client, guide.id, 5);
+    expect((await client.request('PATCH', `/api/guides/${guide.id}`, { visibility: 'private' })).status).toBe(200);
+    const before = ((await client.get(`/api/guides/${guide.id}`)).json as GuideDto).slides[0]!;
+    expect(before.screenshotUrl).not.toMatch(/^\/assets\//);
+    expect((await fetch(before.screenshotUrl!)).status).toBe(200);
+
+    const response = await client.post(`/api/guides/${guide.id}/slides/${before.id}/redact`, { boxes: [BOXES[0]] });
+    expect(response.status, response.text).toBe(200);
+    const after = RedactSlideResponse.parse(response.json).slides[0]!;
+    expect((await fetch(after.screenshotUrl!)).status).toBe(200);
+    expect((await fetch(before.screenshotUrl!)).status).toBe(404);
+    // Never at a public key either.
+    expect((await fetch(`${stack().url}/assets/${after.screenshotKey}`)).status).toBe(404);
   });
 
   it("finds nothing of another organisation's guide, and refuses a stale copy with 412", async () => {
