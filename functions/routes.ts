@@ -273,6 +273,7 @@ export const ROUTES = [
   { method: 'DELETE', path: '/api/guides/{id}/slides/{slideId}', fn: 'guides', handler: 'deleteSlide' },
   { method: 'POST', path: '/api/guides/{id}/slides/{slideId}/restore', fn: 'guides', handler: 'restoreSlide' },
   { method: 'POST', path: '/api/guides/{id}/slides/{slideId}/duplicate', fn: 'guides', handler: 'duplicateSlide' },
+  { method: 'POST', path: '/api/guides/{id}/slides/{slideId}/redact', fn: 'guides', handler: 'redactSlide' },
   { method: 'POST', path: '/api/guides/{id}/uploads', fn: 'guides', handler: 'createUpload' },
   { method: 'GET', path: '/api/share/{id}', fn: 'share', handler: 'getSharedGuide' },
 

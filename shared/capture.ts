@@ -58,6 +58,12 @@ export const CaptureMeta = z
     option: Text,
     /** the page the step happened on */
     page: CapturePage.nullable().optional(),
+    /** `type`: the field's box in screenshot pixels (the design view suggests redacting it) */
+    box: z
+      .object({ x: z.number().int().min(0), y: z.number().int().min(0), width: z.number().int().positive(), height: z.number().int().positive() })
+      .strict()
+      .nullable()
+      .optional(),
   })
   .strict();
 export type CaptureMeta = z.infer<typeof CaptureMeta>;

@@ -135,6 +135,8 @@ export const SlideDto = z.object({
   edited: z.boolean(),
   /** the transcript could only guess (an uploaded image with nothing captured) */
   needsText: z.boolean(),
+  /** where capture saw a value typed, in screenshot pixels: the design view suggests covering it */
+  redactionSuggestions: z.array(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })).optional(),
 });
 export type SlideDto = z.infer<typeof SlideDto>;
 

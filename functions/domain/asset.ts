@@ -185,6 +185,15 @@ export async function removeKey(key: string): Promise<void> {
   await Storage.remove(objectKey(key, 'private'));
 }
 
+/**
+ * Deletes an asset and any parked copy of it (a picture replaced for good, such as a redacted
+ * screenshot's original): no place keeps its bytes afterwards.
+ */
+export async function purge(key: string): Promise<void> {
+  await removeKey(key);
+  await Storage.remove(`${PENDING_UPLOAD_PREFIX}${key}`);
+}
+
 async function moveObject(key: string, from: Visibility, to: Visibility): Promise<void> {
   if (from === to) return;
   try {

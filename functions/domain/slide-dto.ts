@@ -1,4 +1,5 @@
 import type { SlideDto } from '#shared/guides';
+import { suggestionsFrom } from '#shared/redaction-boxes';
 import * as Asset from './asset';
 import type { Guide, Slide } from './guide-read';
 import { audioFields } from './narration/slide-audio';
@@ -24,5 +25,6 @@ export async function slideDto(guide: Pick<Guide, 'guideId' | 'orgId' | 'visibil
     ...(await audioFields(slide, guide)),
     edited: slide.edited === true,
     needsText: slide.needsText === true,
+    redactionSuggestions: suggestionsFrom(slide.capture, slide),
   };
 }

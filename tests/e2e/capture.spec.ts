@@ -36,6 +36,7 @@ interface SlideJson {
   width: number;
   height: number;
   click: { x: number; y: number } | null;
+  redactionSuggestions?: Array<{ x: number; y: number; width: number; height: number }>;
 }
 
 let app: SampleApp;
@@ -209,6 +210,21 @@ test.describe('capturing a flow with the extension', () => {
         expect(slide.click!.x).toBeLessThanOrEqual(Math.ceil((box.x + box.width) * scale));
         expect(slide.click!.y, `slide ${i + 1} click y`).toBeGreaterThanOrEqual(Math.floor(box.y * scale));
         expect(slide.click!.y).toBeLessThanOrEqual(Math.ceil((box.y + box.height) * scale));
+      }
+
+      // Where a value was typed, the design view is offered the field's box to redact (a select or a click offers none).
+      for (const [i, slide] of slides.entries()) {
+        const box = boxes[i]!;
+        if (i > 2) {
+          expect(slide.redactionSuggestions, `slide ${i + 1} suggestions`).toEqual([]);
+          continue;
+        }
+        expect(slide.redactionSuggestions, `slide ${i + 1} suggestions`).toHaveLength(1);
+        const suggested = slide.redactionSuggestions![0]!;
+        expect(suggested.x).toBeLessThanOrEqual(Math.floor(box.x * scale) + 1);
+        expect(suggested.y).toBeLessThanOrEqual(Math.floor(box.y * scale) + 1);
+        expect(suggested.x + suggested.width).toBeGreaterThanOrEqual(Math.ceil((box.x + box.width) * scale) - 1);
+        expect(suggested.y + suggested.height).toBeGreaterThanOrEqual(Math.ceil((box.y + box.height) * scale) - 1);
       }
 
       // "Click Create account": the email and password fields are filled in the frame, and covered.

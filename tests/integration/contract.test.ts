@@ -189,6 +189,7 @@ describe('the contract: every route answers in the shape of its shared schema', 
     await call(c, 'POST', '/api/guides/{id}/slides/{slideId}/duplicate', { params: { id: copy.id, slideId: copied.slides[1]!.id } });
     await call(c, 'DELETE', '/api/guides/{id}/slides/{slideId}', { params: { id: copy.id, slideId: copied.slides[0]!.id } });
     await call(c, 'POST', '/api/guides/{id}/slides/{slideId}/restore', { params: { id: copy.id, slideId: copied.slides[0]!.id }, body: { afterSlideId: null } });
+    await call(c, 'POST', '/api/guides/{id}/slides/{slideId}/redact', { params: { id: copy.id, slideId: copied.slides[0]!.id }, body: { boxes: [{ x: 10, y: 10, width: 40, height: 20, style: 'pixelate' }] } });
     await call(c, 'DELETE', '/api/guides/{id}', { params: { id: copy.id } });
     await call(c, 'DELETE', '/api/folders/{id}', { params: { id: folder.id } });
   });

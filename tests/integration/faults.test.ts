@@ -45,3 +45,20 @@ describe('when S3 is down during an upload', () => {
     expect(detail.slideCount).toBe(0);
   });
 });
+
+describe('when S3 is down during a redaction', () => {
+  it('refuses it with a clear 503 and leaves the slide on its picture', async () => {
+    const client = new ApiClient(stack().url);
+    await signUp(client);
+    const guide = (await client.post('/api/guides', { title: 'Redact while S3 is down' })).json;
+    const { data: stored } = await db().entities.guide.get({ guideId: guide.id }).go();
+    // A slide whose screenshot was stored while S3 was up (written directly: S3 is down for this file).
+    const screenshotKey = `orgs/${stored!.orgId}/guides/${guide.id}/before.png`;
+    await db().entities.slide.create({ guideId: guide.id, slideId: 'slide-1', orgId: stored!.orgId, order: 0, screenshotKey, width: 200, height: 100 }).go();
+    const response = await client.post(`/api/guides/${guide.id}/slides/slide-1/redact`, { boxes: [{ x: 10, y: 10, width: 50, height: 20, style: 'solid' }] });
+    expect(response.status).toBe(503);
+    expect(ErrorBody.parse(response.json).error.code).toBe('service_unavailable');
+    const { data: slide } = await db().entities.slide.get({ guideId: guide.id, slideId: 'slide-1' }).go();
+    expect(slide?.screenshotKey).toBe(screenshotKey);
+  });
+});

@@ -301,6 +301,7 @@ describe('tenancy: another organisation\'s ids reach nothing', () => {
     ['add a slide', () => ['POST', `/api/guides/${guide.id}/slides`, { text: 'x' }]],
     ['update (reorder) a slide', () => ['PATCH', `/api/guides/${guide.id}/slides/${slideId}`, { order: 5 }]],
     ['delete a slide', () => ['DELETE', `/api/guides/${guide.id}/slides/${slideId}`]],
+    ['redact a slide', () => ['POST', `/api/guides/${guide.id}/slides/${slideId}/redact`, { boxes: [{ x: 1, y: 1, width: 10, height: 10, style: 'solid' }] }]],
     ['sign an upload', () => ['POST', `/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: 100 }]],
     ['list a folder', () => ['GET', `/api/guides?folderId=${folderId}`]],
     ['rename a folder', () => ['PATCH', `/api/folders/${folderId}`, { name: 'Pwned' }]],

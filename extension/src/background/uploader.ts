@@ -216,7 +216,7 @@ async function run(state: Live, action: UploadAction): Promise<void> {
 }
 
 /** What capture recorded of a step, as the API stores it: the page's URL without query or fragment (they may hold tokens). */
-export function captureMeta(step: Pick<StepRecord, 'action' | 'element' | 'option' | 'page'>): CaptureMeta {
+export function captureMeta(step: Pick<StepRecord, 'action' | 'element' | 'option' | 'page'> & Partial<Pick<StepRecord, 'box'>>): CaptureMeta {
   const url = URL.canParse(step.page.url) ? (({ origin, pathname }) => `${origin}${pathname}`.slice(0, 2_000))(new URL(step.page.url)) : null;
   const cap = (value: string | null | undefined) => (typeof value === 'string' ? value.slice(0, 500) : value);
   const element = Object.fromEntries(Object.entries(step.element).map(([k, v]) => [k, k === 'tag' ? String(v).slice(0, 40) : typeof v === 'string' ? cap(v) : v])) as CaptureMeta['element'];
@@ -225,7 +225,15 @@ export function captureMeta(step: Pick<StepRecord, 'action' | 'element' | 'optio
     element,
     ...(step.option && !step.element.redacted ? { option: cap(step.option) } : {}),
     page: { title: cap(step.page.title) ?? null, url, ...(step.page.viewportWidth ? { viewportWidth: step.page.viewportWidth } : {}) },
+    // Where a value was typed: the design view offers to cover it (the value itself never leaves).
+    ...(step.action === 'type' && step.box && step.box.width > 0 && step.box.height > 0 ? { box: roundedBox(step.box) } : {}),
   };
+}
+
+function roundedBox(box: NonNullable<StepRecord['box']>): NonNullable<CaptureMeta['box']> {
+  const x = Math.max(0, Math.floor(box.x));
+  const y = Math.max(0, Math.floor(box.y));
+  return { x, y, width: Math.max(1, Math.ceil(box.x + box.width) - x), height: Math.max(1, Math.ceil(box.y + box.height) - y) };
 }
 
 /** Where a finished guide opens: its design view in the app. */

@@ -221,6 +221,12 @@ export async function removeForGuide(guideId: string): Promise<void> {
   for (const format of formats) await db().entities.exportSlot.delete({ guideId, format }).go();
 }
 
+/** Deletes every export of a guide and its files (their pictures went out of date for good: a redaction). */
+export async function removeAllOf(guideId: string): Promise<void> {
+  const { data } = await db().entities.export.query.byGuide({ guideId }).go({ pages: 'all' });
+  for (const item of data) await removeItem(item);
+}
+
 export { releaseSlot };
 
 /**

@@ -2,6 +2,7 @@ import { dispatch } from '../../core/dispatch';
 import { getEntitlements } from './entitlements';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders';
 import { createGuide, deleteGuide, duplicateGuide, getGuide, listGuides, updateGuide } from './guides';
+import { redactSlide } from './redaction';
 import { addSlide, createUpload, deleteSlide, duplicateSlide, restoreSlide, updateSlide } from './slides';
 
 export const handler = dispatch('guides', {
@@ -16,6 +17,7 @@ export const handler = dispatch('guides', {
   deleteSlide,
   restoreSlide,
   duplicateSlide,
+  redactSlide,
   createUpload,
   listFolders,
   createFolder,

@@ -32,6 +32,8 @@ async function seedGuides(): Promise<SeedJob.SeedInput['guides']> {
             action: step.element.role === 'textbox' ? ('type' as const) : ('click' as const),
             element: step.element,
             page: { title: step.page.title, url: `https://${manifest.slug}.example${step.page.path}` },
+            // As the extension sends it: the field typed into, which the design view suggests redacting.
+            ...(step.element.role === 'textbox' ? { box: step.box } : {}),
           },
         })),
       ),

@@ -41,6 +41,7 @@ import { SlideRail } from './slide-rail';
 import { SlideSettings } from './slide-settings';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { SlideStage } from './slide-stage';
+import { useRedaction } from './redaction';
 import { VoiceoverPanel } from './voiceover-panel';
 import { DriftPanel } from './drift-panel';
 import '../guides-common.css';
@@ -151,6 +152,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
     onFailed: (label) => toast.error('That could not be undone', { description: `${label}: the change was not saved. Reload the guide and try again.` }),
   });
   const { record } = history;
+  const redaction = useRedaction({ guideId, slides, slide: selected, position: selectedIndex + 1, record, announce: setAnnouncement });
   /** A write was refused as stale: nothing more is sent until the page reloads. */
   const staleRef = useRef(false);
   /** What the cache holds now (the render's copy may be older than the last optimistic change). */
@@ -468,7 +470,9 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
                 position={selectedIndex + 1}
                 onPlaceClick={(click) => changeSlide(selected.id, { click })}
                 previewZoom={previewZoom?.slideId === selected.id ? previewZoom.zoom : undefined}
+                overlay={redaction.overlay}
               />
+              {redaction.panel}
               <StepText key={selected.id} slide={selected} position={selectedIndex + 1} onChange={changeSlide} onRegenerate={askRewrite} />
             </>
           ) : (

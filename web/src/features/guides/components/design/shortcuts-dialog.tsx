@@ -8,6 +8,9 @@ export const DESIGN_SHORTCUTS: ReadonlyArray<{ keys: string[][]; action: string;
   { keys: [['Home'], ['End']], action: 'Choose the first or last step', where: 'in the steps' },
   { keys: [['Alt', '↑'], ['Alt', '↓']], action: 'Move the step up or down', where: 'in the steps' },
   { keys: [['Delete'], ['Backspace']], action: 'Delete the step (Undo brings it back)', where: 'in the steps' },
+  { keys: [['←'], ['→'], ['↑'], ['↓']], action: 'Move the box (with Alt: by one pixel)', where: 'on a redaction box' },
+  { keys: [['Shift', '←'], ['Shift', '→'], ['Shift', '↑'], ['Shift', '↓']], action: 'Resize the box', where: 'on a redaction box' },
+  { keys: [['Delete'], ['Backspace']], action: 'Remove the box (Undo brings it back)', where: 'on a redaction box' },
   { keys: [['?']], action: 'Show these shortcuts' },
 ];
 
