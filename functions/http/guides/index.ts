@@ -2,6 +2,7 @@ import { dispatch } from '../../core/dispatch';
 import { getEntitlements } from './entitlements';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders';
 import { createGuide, deleteGuide, duplicateGuide, getGuide, listGuides, updateGuide } from './guides';
+import { discardDraft, listVersions, publishGuide, restoreVersion } from './versions';
 import { addSlide, createUpload, deleteSlide, duplicateSlide, restoreSlide, updateSlide } from './slides';
 
 export const handler = dispatch('guides', {
@@ -22,4 +23,8 @@ export const handler = dispatch('guides', {
   renameFolder,
   deleteFolder,
   getEntitlements,
+  publishGuide,
+  discardDraft,
+  listVersions,
+  restoreVersion,
 });
