@@ -28,6 +28,6 @@ export type VersionListDto = z.infer<typeof VersionListDto>;
 /** The state the design view shows: "Published · v3", "Unpublished changes", "Not published yet". */
 export function publishState(guide: { status: 'draft' | 'published'; publishedVersion: number | null; hasUnpublishedChanges: boolean }): string {
   if (guide.publishedVersion === null) return guide.status === 'published' ? 'Published · live edits' : 'Not published yet';
-  if (guide.status !== 'published') return `Unpublished · v${guide.publishedVersion} kept`;
+  if (guide.status !== 'published') return 'Not published: the link is off';
   return guide.hasUnpublishedChanges ? 'Unpublished changes' : `Published · v${guide.publishedVersion}`;
 }

@@ -1,12 +1,13 @@
 import { AppError } from '#shared/errors';
 import type { VersionDto, VersionListDto } from '#shared/versions';
 import { mayDeleteContent } from '#shared/permissions';
+import type { EntityItem } from 'electrodb';
+import type { VersionEntity } from '../db/entities/version';
 import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import type { Actor } from './content-rights';
 import { loadInOrg, type Guide, type Slide } from './guide-read';
 import { loadPublished } from './published-read';
-import * as SlideModule from './slide';
 import * as SlideTrash from './slide-trash';
 import * as SocialImage from './social-image';
 import { requireVerifiedUser, userById } from './user';
@@ -86,10 +87,7 @@ export async function list(orgId: string, guideId: string): Promise<VersionListD
   return { items: data.map((item) => versionDto(item, guide.publishedVersion)) };
 }
 
-type VersionItem = Awaited<ReturnType<ReturnType<Db['entities']['version']['get']>['go']>>['data'] & object;
-type Db = ReturnType<typeof db>;
-
-function versionDto(item: NonNullable<VersionItem>, current: number | undefined): VersionDto {
+function versionDto(item: EntityItem<typeof VersionEntity>, current: number | undefined): VersionDto {
   const content = item.guide as { title?: unknown };
   return {
     version: item.version,
@@ -142,7 +140,10 @@ export async function restore(actor: Actor, guideId: string, version: number): P
   if (remove.length > 0) patch = patch.remove(remove as never);
   await patch.go();
   for (const entry of trashed) await SlideTrash.park(guide, entry.parkedKeys);
-  await SlideModule.refreshSummary(guideId);
+  // The cards show the draft's first screenshot.
+  const firstKey = plan.put.find(() => true)?.screenshotKey;
+  const thumbnail = db().entities.guide.patch({ guideId });
+  await (typeof firstKey === 'string' ? thumbnail.set({ thumbnailKey: firstKey }) : thumbnail.remove(['thumbnailKey'])).go();
 }
 
 /** Puts the published version back as the draft, dropping every change since the publish. */
@@ -163,8 +164,9 @@ export async function replaceAssetKey(guideId: string, oldKey: string, newKey: s
   for (const head of affected) {
     const { data: items } = await db().entities.versionSlide.query.byVersion({ guideId, version: head.version }).go({ pages: 'all' });
     const changed = items.flatMap((item) => {
-      const slide = replaceString(item.slide, oldKey, newKey);
-      return slide === item.slide ? [] : [{ guideId, version: head.version, position: item.position, slide }];
+      const original = item.slide as unknown;
+      const slide = replaceString(original, oldKey, newKey);
+      return slide === original ? [] : [{ guideId, version: head.version, position: item.position, slide }];
     });
     await putAll(changed, (batch) => db().entities.versionSlide.put(batch).go());
     await db()
