@@ -10,7 +10,7 @@ import type { Actor } from './content-rights';
 import { fromId, load, loadInOrg, type Guide, type Slide } from './guide-read';
 import * as Screenshot from './screenshot';
 import * as SlideTrash from './slide-trash';
-import { keptAssetKeys } from './version-assets';
+import { keptAssetKeys } from './version-store';
 import * as SocialImage from './social-image';
 import * as Transcript from './transcript';
 import { newId } from './ids';

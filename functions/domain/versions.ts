@@ -11,7 +11,7 @@ import { loadPublished } from './published-read';
 import * as SlideTrash from './slide-trash';
 import * as SocialImage from './social-image';
 import { requireVerifiedUser, userById } from './user';
-import { keptAssetKeys } from './version-assets';
+import { keptAssetKeys, removeAll } from './version-store';
 import { assetKeysOf, contentHash, guideContent, guideFieldsToRemove, replaceString, restorePlan, slideCopy } from './version-snapshot';
 
 /**
@@ -178,10 +178,4 @@ export async function replaceAssetKey(guideId: string, oldKey: string, newKey: s
   return rewritten;
 }
 
-/** Removes every version of a guide (the guide is being deleted; its assets go with its prefix). */
-export async function removeAll(guideId: string): Promise<void> {
-  const { data: heads } = await db().entities.version.query.byGuide({ guideId }).go({ pages: 'all', attributes: ['guideId', 'version'] });
-  const { data: slides } = await db().entities.versionSlide.query.byVersion({ guideId }).go({ pages: 'all', attributes: ['guideId', 'version', 'position'] });
-  if (slides.length > 0) await db().entities.versionSlide.delete(slides).go();
-  if (heads.length > 0) await db().entities.version.delete(heads).go();
-}
+export { removeAll };

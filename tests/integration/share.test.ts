@@ -342,7 +342,7 @@ describe("the share page's first frame, rendered at the edge", () => {
   });
 });
 
-describe("the shared guide's one DynamoDB request", () => {
+describe("the shared guide's DynamoDB reads", () => {
   it('is two reads once the organisation\'s name is known (the guide, then its published version\'s slides), and a rename shows at once', async () => {
     const { client, guide } = await authorWithGuide('Counted guide', { slides: 2 });
     expect((await anonymous().get(`/api/share/${guide.id}`)).status).toBe(200);
