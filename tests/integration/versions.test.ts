@@ -1,4 +1,6 @@
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { ExportDto } from '#shared/exports';
 import { ErrorBody } from '#shared/errors';
 import type { GuideDto, SlideDto } from '#shared/guides';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
@@ -184,5 +186,21 @@ describe('drafts and versions', () => {
     expect((await c.request('DELETE', `/api/guides/${guide.id}`)).status).toBe(204);
     expect((await db().entities.version.query.byGuide({ guideId: guide.id }).go()).data).toEqual([]);
     expect((await db().entities.versionSlide.query.byVersion({ guideId: guide.id }).go()).data).toEqual([]);
+  });
+
+  it('exports what viewers see: the published version, not the draft', async () => {
+    const { client: c } = await author();
+    const { guide, slides } = await guideWithSlides(c, 2);
+    await c.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' });
+    await c.request('PATCH', `/api/guides/${guide.id}/slides/${slides[0]!.id}`, { text: 'A draft sentence' });
+    const created = await c.post(`/api/guides/${guide.id}/exports`, { format: 'markdown' });
+    expect(created.status, created.text).toBe(202);
+    await stack().server.workers.idle();
+    const done = ExportDto.parse((await c.get(`/api/exports/${ExportDto.parse(created.json).id}`)).json);
+    expect(done.state, done.error ?? '').toBe('done');
+    const zip = unzipSync(new Uint8Array(await (await fetch(done.downloadUrl!)).arrayBuffer()));
+    const markdown = new TextDecoder().decode(zip['guide.md']);
+    expect(markdown).toContain('Step 1');
+    expect(markdown).not.toContain('A draft sentence');
   });
 });
