@@ -3,6 +3,7 @@ import type { VersionDto, VersionListDto } from '#shared/versions';
 import { mayDeleteContent } from '#shared/permissions';
 import type { EntityItem } from 'electrodb';
 import type { VersionEntity } from '../db/entities/version';
+import { sleep } from '../core/sleep';
 import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import type { Actor } from './content-rights';
@@ -21,9 +22,22 @@ import { assetKeysOf, contentHash, guideContent, guideFieldsToRemove, replaceStr
  * go with it; the assets they show are never parked while they are kept (keptAssetKeys).
  */
 const BATCH = 25;
+const BATCH_TRIES = 5;
 
-async function putAll<T>(items: T[], write: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < items.length; i += BATCH) await write(items.slice(i, i + BATCH));
+/**
+ * Writes items 25 at a time. DynamoDB may leave some of a batch unprocessed under load: the batch
+ * is written again (puts and deletes of whole items repeat safely) until none is left.
+ */
+async function putAll<T>(items: T[], write: (batch: T[]) => Promise<{ unprocessed: unknown[] }>): Promise<void> {
+  for (let i = 0; i < items.length; i += BATCH) {
+    const batch = items.slice(i, i + BATCH);
+    for (let attempt = 1; ; attempt++) {
+      const { unprocessed } = await write(batch);
+      if (unprocessed.length === 0) break;
+      if (attempt >= BATCH_TRIES) throw new Error(`${unprocessed.length} items of a batch write stayed unprocessed`);
+      await sleep(50 * 2 ** attempt);
+    }
+  }
 }
 
 /**
