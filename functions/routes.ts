@@ -275,6 +275,10 @@ export const ROUTES = [
   { method: 'POST', path: '/api/guides/{id}/slides/{slideId}/duplicate', fn: 'guides', handler: 'duplicateSlide' },
   { method: 'POST', path: '/api/guides/{id}/slides/{slideId}/redact', fn: 'guides', handler: 'redactSlide' },
   { method: 'POST', path: '/api/guides/{id}/uploads', fn: 'guides', handler: 'createUpload' },
+  { method: 'POST', path: '/api/guides/{id}/publish', fn: 'guides', handler: 'publishGuide' },
+  { method: 'POST', path: '/api/guides/{id}/discard-draft', fn: 'guides', handler: 'discardDraft' },
+  { method: 'GET', path: '/api/guides/{id}/versions', fn: 'guides', handler: 'listVersions' },
+  { method: 'POST', path: '/api/guides/{id}/versions/{version}/restore', fn: 'guides', handler: 'restoreVersion' },
   { method: 'GET', path: '/api/share/{id}', fn: 'share', handler: 'getSharedGuide' },
 
   { method: 'POST', path: '/api/stripe/subscription/checkout-session', fn: 'billing', handler: 'checkoutSession' },

@@ -168,6 +168,10 @@ export const GuideDto = GuideSummaryDto.extend({
   voiceoverJobId: z.string().nullable(),
   /** the content's revision, which writes send back as `If-Match` (shared/revision.ts) */
   revision: z.number(),
+  /** the version the share link serves (shared/versions.ts); null: never published with versions */
+  publishedVersion: z.number().nullable(),
+  /** the draft differs from the published version */
+  hasUnpublishedChanges: z.boolean(),
   slides: z.array(SlideDto),
 });
 export type GuideDto = z.infer<typeof GuideDto>;

@@ -16,6 +16,7 @@ import { SubscriptionEntity } from './entities/subscription';
 import { TeamEntity, TeamMemberEntity } from './entities/team';
 import { UserEmailEntity, UserEntity } from './entities/user';
 import { VerificationEntity } from './entities/verification';
+import { VersionEntity, VersionSlideEntity } from './entities/version';
 
 function createService() {
   return new Service(
@@ -29,6 +30,8 @@ function createService() {
       guide: GuideEntity,
       slide: SlideEntity,
       deletedSlide: DeletedSlideEntity,
+      version: VersionEntity,
+      versionSlide: VersionSlideEntity,
       folder: FolderEntity,
       folderName: FolderNameEntity,
       verification: VerificationEntity,

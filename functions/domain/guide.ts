@@ -13,6 +13,7 @@ import { requireDeleteRight, type Actor } from './content-rights';
 import { folderOpen, requireFolder } from './folder';
 import { GUIDE_NOT_FOUND, fromId, get, load, loadInOrg, type Guide, type Slide } from './guide-read';
 import { slideDto } from './slide-dto';
+import * as Versions from './versions';
 
 /**
  * Guides, always read and written through the organisation: another organisation's guide is
@@ -48,6 +49,8 @@ export async function guideDto(guide: Guide, slides: Slide[]): Promise<GuideDto>
     outro: guide.outro ?? null,
     voiceoverJobId: guide.voiceoverJobId ?? null,
     revision: guide.revision ?? 0,
+    publishedVersion: guide.publishedVersion ?? null,
+    hasUnpublishedChanges: Versions.hasUnpublishedChanges(guide, slides),
     slides: await Promise.all(slides.map((slide) => slideDto(guide, slide))),
   };
 }
@@ -218,10 +221,9 @@ export async function update(
     await Asset.moveGuide(orgId, guideId, changes.visibility);
     if (changes.visibility === 'private') await SocialImage.forget(updated);
   }
-  if (updated.status === 'published') {
-    const { slides } = await load(guideId);
-    await SocialImage.refresh(updated, slides);
-  }
+  // Published for the first time: the draft as it is becomes version 1, what the link serves.
+  if (changes.status === 'published' && updated.publishedVersion === undefined) await Versions.publish(actor, guideId);
+  else if (updated.status === 'published') await Versions.refreshSocialImage(guideId);
   return updated;
 }
 
@@ -242,6 +244,7 @@ export async function remove(actor: Actor, guideId: string): Promise<void> {
   if (result.canceled) throw new AppError('not_found', GUIDE_NOT_FOUND);
   const { data: slides } = await db().entities.slide.query.byGuide({ guideId }).go({ pages: 'all', attributes: ['guideId', 'slideId'] });
   if (slides.length > 0) await db().entities.slide.delete(slides).go();
+  await Versions.removeAll(guideId);
   await Export.removeForGuide(guideId);
   await Asset.removePrefix(Asset.guidePrefix(actor.orgId, guideId));
 }

@@ -2,6 +2,7 @@ import { AppError } from '#shared/errors';
 import type { OrganizationDto } from '#shared/organization';
 import { CREATOR_ROLE } from '#shared/permissions';
 import { db } from '../db/service';
+import * as VersionStore from './version-store';
 import * as Asset from './asset';
 import * as SiteSession from './drift/site-session';
 import { newId } from './ids';
@@ -134,6 +135,7 @@ export async function deleteCascade(orgId: string): Promise<void> {
   for (const { guideId } of guides) {
     const { data: slides } = await entities.slide.query.byGuide({ guideId }).go({ pages: 'all', attributes: ['guideId', 'slideId'] });
     if (slides.length > 0) await entities.slide.delete(slides).go();
+    await VersionStore.removeAll(guideId);
     await entities.guide.delete({ guideId }).go();
   }
   const { data: collection } = await db().collections.organization({ orgId }).go({ pages: 'all' });

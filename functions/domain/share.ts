@@ -2,18 +2,18 @@ import { AppError } from '#shared/errors';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import * as Asset from './asset';
-import { loadGuide } from './guide-read';
+import { loadPublished } from './published-read';
 import { audioFields } from './narration/slide-audio';
 import { membership } from './membership';
 import { nameOf as organizationName } from './organization';
 
 /**
- * A guide as its viewers see it. Published and public: anyone. Private: members of its
+ * A guide as its viewers see it (its published version, not the draft being edited). Published and public: anyone. Private: members of its
  * organisation only. Drafts and everything else: not found, the same answer a missing guide
  * gets, so a link reveals nothing.
  */
 export async function sharedGuide(guideId: string, viewerUserId?: string): Promise<SharedGuideDto> {
-  const { guide, slides } = await loadGuide(guideId);
+  const { guide, slides } = await loadPublished(guideId);
   const notFound = new AppError('not_found', 'Guide not found.');
   if (!guide || guide.status !== 'published') throw notFound;
   if (guide.visibility === 'private' && !(viewerUserId && (await membership(guide.orgId, viewerUserId)))) throw notFound;

@@ -10,6 +10,7 @@ import type { Actor } from './content-rights';
 import { fromId, load, loadInOrg, type Guide, type Slide } from './guide-read';
 import * as Screenshot from './screenshot';
 import * as SlideTrash from './slide-trash';
+import { keptAssetKeys } from './version-store';
 import * as SocialImage from './social-image';
 import * as Transcript from './transcript';
 import { newId } from './ids';
@@ -32,7 +33,8 @@ export async function refreshSummary(guideId: string): Promise<void> {
     const thumbnail = db().entities.guide.patch({ guideId });
     await (first?.screenshotKey ? thumbnail.set({ thumbnailKey: first.screenshotKey }) : thumbnail.remove(['thumbnailKey'])).go();
   }
-  await SocialImage.refresh(fresh, slides);
+  // A guide with a published version shows viewers that version: its preview changes when it is published.
+  if (fresh.publishedVersion === undefined) await SocialImage.refresh(fresh, slides);
 }
 
 /** How often an order change is tried again when another one committed first; each retry reads afresh. */
@@ -268,7 +270,8 @@ export async function removeSlide(actor: Actor, guideId: string, slideId: string
   const slide = slides.find((s) => s.slideId === slideId);
   if (!slide) throw new AppError('not_found', 'Slide not found.');
   if (!mayDeleteContent(actor, guide)) throw new AppError('forbidden', "Only the guide's creator, an admin or an owner can delete its steps.");
-  const parked = SlideTrash.keysToPark(slide, slides);
+  const kept = await keptAssetKeys(guideId);
+  const parked = SlideTrash.keysToPark(slide, slides).filter((key) => !kept.has(key));
   const result = await db()
     .transaction.write((tx) => [
       tx.slide.remove({ guideId, slideId }).commit(),

@@ -257,6 +257,6 @@ export async function benchShare(stack: BenchStack): Promise<void> {
   console.log('\nGET /api/share/{id} (anonymous, 3 slides), 10 connections, 5 s');
   console.log(formatLoad('GET /api/share/{id}', result));
   console.log(
-    `DynamoDB requests per answer: ${requests} ${JSON.stringify(byCommand)} — the guide and its slides in ${byCommand['QueryCommand'] ?? 0} Query (one item collection); the organisation's name is kept for a minute (the answer's own max-age). Target: one Query.`,
+    `DynamoDB requests per answer: ${requests} ${JSON.stringify(byCommand)} — the guide item, then its published version's slides in ${byCommand['QueryCommand'] ?? 0} Query; the organisation's name is kept for a minute (the answer's own max-age). Target: two reads (one Get, one Query).`,
   );
 }

@@ -53,7 +53,8 @@ test('an author checks a guide against the changed app, updates the drifted step
 
   const before = await (await page.request.get(`/api/guides/${guide.id}`)).json();
   await steps.nth(3).getByRole('button', { name: 'Use this screenshot for step 4' }).click();
-  await expect(steps.nth(3)).toContainText('The step shows this screenshot now.');
+  // The update lands in the draft: the panel says so, and the header shows it is not published yet.
+  await expect(steps.nth(3)).toContainText('Your draft shows this screenshot now. Publish changes to show it to viewers.');
   const after = await (await page.request.get(`/api/guides/${guide.id}`)).json();
   expect(after.slides[3].screenshotKey).not.toBe(before.slides[3].screenshotKey);
   expect(after.slides[3].screenshotKey).toContain('/checks/');

@@ -132,6 +132,13 @@ test.describe('narration', () => {
       await expect(page.getByText('Narration changed: audio out of date')).toBeHidden();
     });
 
+    await test.step('the voiceover is in the draft until the author publishes the changes', async () => {
+      const publishing = page.getByRole('group', { name: 'Publishing' });
+      await expect(publishing.getByTestId('publish-state')).toHaveText('Unpublished changes');
+      await publishing.getByRole('button', { name: 'Publish changes' }).click();
+      await expect(publishing.getByTestId('publish-state')).toHaveText('Published · v2');
+    });
+
     await test.step('the share page plays the voiceover, its caption follows the spoken word, mute works and the end advances', async () => {
       await page.goto(`/share/invite-a-teammate-${guide.id}`);
       await waitForApp(page);

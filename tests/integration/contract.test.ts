@@ -184,6 +184,12 @@ describe('the contract: every route answers in the shape of its shared schema', 
     await call(c, 'GET', '/api/guides');
     await call(c, 'GET', '/api/guides/{id}', { params: { id: guide.id } });
     guide = await call<GuideDto>(c, 'PATCH', '/api/guides/{id}', { params: { id: guide.id }, body: { status: 'published' } });
+    // Drafts and versions: publishing took version 1; an edit, version 2, then the draft back and forth.
+    await call(c, 'PATCH', '/api/guides/{id}/slides/{slideId}', { params: { id: guide.id, slideId }, body: { text: 'Click **Invite**' } });
+    await call(c, 'POST', '/api/guides/{id}/publish', { params: { id: guide.id } });
+    await call(c, 'GET', '/api/guides/{id}/versions', { params: { id: guide.id } });
+    await call(c, 'POST', '/api/guides/{id}/versions/{version}/restore', { params: { id: guide.id, version: '1' } });
+    guide = await call<GuideDto>(c, 'POST', '/api/guides/{id}/discard-draft', { params: { id: guide.id } });
     const copy = await call<{ id: string }>(c, 'POST', '/api/guides/{id}/duplicate', { params: { id: guide.id } });
     const copied = await call<GuideDto>(c, 'GET', '/api/guides/{id}', { params: { id: copy.id } });
     await call(c, 'POST', '/api/guides/{id}/slides/{slideId}/duplicate', { params: { id: copy.id, slideId: copied.slides[1]!.id } });

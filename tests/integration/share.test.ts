@@ -45,6 +45,8 @@ describe('GET /api/share/{id}', () => {
   it('answers a published guide to anyone, with effective zoom and highlight and a brief public cache', async () => {
     const { client, guide } = await authorWithGuide('Export a report');
     await client.request('PATCH', `/api/guides/${guide.id}`, { zoomLevel: 2.5 });
+    // Viewers see a draft's changes once they are published.
+    expect((await client.post(`/api/guides/${guide.id}/publish`, {})).status).toBe(200);
     const response = await anonymous().get(`/api/share/${guide.id}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toMatch(/^public, max-age=60/);
@@ -340,14 +342,14 @@ describe("the share page's first frame, rendered at the edge", () => {
   });
 });
 
-describe("the shared guide's one DynamoDB request", () => {
-  it('is one Query once the organisation\'s name is known, and a rename shows at once', async () => {
+describe("the shared guide's DynamoDB reads", () => {
+  it('is two reads once the organisation\'s name is known (the guide, then its published version\'s slides), and a rename shows at once', async () => {
     const { client, guide } = await authorWithGuide('Counted guide', { slides: 2 });
     expect((await anonymous().get(`/api/share/${guide.id}`)).status).toBe(200);
     const counter = countDynamoRequests();
     counter.reset();
     const answer = (await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto;
-    expect(counter.snapshot()).toEqual({ QueryCommand: 1 });
+    expect(counter.snapshot()).toEqual({ GetItemCommand: 1, QueryCommand: 1 });
 
     const [organization] = (await client.get('/api/auth/organization/list')).json as Array<{ id: string; name: string }>;
     expect(answer.organizationName).toBe(organization!.name);

@@ -51,6 +51,12 @@ export const GuideEntity = new Entity({
     voiceoverJobId: { type: 'string' },
     /** every write of the author's content adds one (shared/revision.ts); absent on older guides, read as 0 */
     revision: { type: 'number' },
+    /** the version the share link serves (absent: never published with versions, the live slides are served), its content hash, the highest number given */
+    publishedVersion: { type: 'number' },
+    publishedHash: { type: 'string' },
+    /** the published version's guide content fields (its title, voice, cards…), read with the guide by the share page */
+    publishedGuide: { type: 'any' },
+    lastVersion: { type: 'number' },
     createdAt,
     updatedAt,
   },

@@ -3,7 +3,7 @@ import { EXPORT_FORMAT_LABELS, isActiveExport, type ExportDto, type ExportFormat
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import * as Asset from '../asset';
-import { loadGuide } from '../guide-read';
+import { loadPublished } from '../published-read';
 import { newId } from '../ids';
 import { enqueue } from '../queue';
 import { fingerprintOf } from './fingerprint';
@@ -105,8 +105,9 @@ async function guideExports(guideId: string): Promise<ExportItem[]> {
   return Promise.all(data.map((item) => settle(item, now)));
 }
 
+/** What an export shows: the published version while the author edits a draft (the same as the share link). */
 async function guideInOrg(orgId: string, guideId: string) {
-  const loaded = await loadGuide(guideId);
+  const loaded = await loadPublished(guideId);
   if (!loaded.guide || loaded.guide.orgId !== orgId) throw new AppError('not_found', 'Guide not found.');
   return { guide: loaded.guide, slides: loaded.slides };
 }

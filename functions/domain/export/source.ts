@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import { assetTypeOf } from '#shared/assets';
 import * as Asset from '../asset';
-import { loadGuide } from '../guide-read';
+import { loadPublished } from '../published-read';
 import { RenderError } from './render/tools';
 import type { TimelineSlide } from './timeline';
 
@@ -42,7 +42,8 @@ async function readAsset(key: string, what: string): Promise<{ bytes: Buffer; co
 
 /** The guide with its assets, or undefined when it is gone. */
 export async function loadExportGuide(guideId: string, options: { audio: boolean; onSlide?: (done: number, total: number) => void }): Promise<ExportGuide | undefined> {
-  const { guide, slides } = await loadGuide(guideId);
+  // Exports show what viewers see: the published version while the author edits a draft.
+  const { guide, slides } = await loadPublished(guideId);
   if (!guide) return undefined;
   let done = 0;
   const loaded = await Promise.all(

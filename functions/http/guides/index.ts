@@ -3,6 +3,7 @@ import { getEntitlements } from './entitlements';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders';
 import { createGuide, deleteGuide, duplicateGuide, getGuide, listGuides, updateGuide } from './guides';
 import { redactSlide } from './redaction';
+import { discardDraft, listVersions, publishGuide, restoreVersion } from './versions';
 import { addSlide, createUpload, deleteSlide, duplicateSlide, restoreSlide, updateSlide } from './slides';
 
 export const handler = dispatch('guides', {
@@ -24,4 +25,8 @@ export const handler = dispatch('guides', {
   renameFolder,
   deleteFolder,
   getEntitlements,
+  publishGuide,
+  discardDraft,
+  listVersions,
+  restoreVersion,
 });

@@ -11,6 +11,7 @@ import * as Plan from '#shared/plan';
 import { SharedGuideDto } from '#shared/share/shared-guide';
 import * as RedactionBoxes from '#shared/redaction-boxes';
 import * as SlideRestore from '#shared/slide-restore';
+import * as Versions from '#shared/versions';
 
 /**
  * What the OpenAPI document says about each route: summaries and the very zod schemas the
@@ -98,6 +99,10 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'DELETE', path: '/api/guides/{id}/slides/{slideId}', summary: 'Remove a slide (kept a day for an undo, its screenshot out of reach)', tag: 'Guides', params: Guides.SlidePath, success: [204, 'Deleted'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/slides/{slideId}/restore', summary: 'Bring a deleted slide back whole, after the slide named (undo)', tag: 'Guides', params: Guides.SlidePath, body: SlideRestore.RestoreSlideBody, response: Guides.SlideDto, success: [201, 'Slide'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/slides/{slideId}/redact', summary: 'Bake blur, pixelate or solid boxes into a slide\'s screenshot; the original is deleted', tag: 'Guides', params: Guides.SlidePath, body: RedactionBoxes.RedactSlideBody, response: RedactionBoxes.RedactSlideResponse, success: [200, 'Redacted slides'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/publish', summary: 'Publish the draft as the next version (what the share link, embed and exports serve)', tag: 'Guides', params: Guides.GuidePath, response: Guides.GuideDto, success: [200, 'Guide'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/discard-draft', summary: 'Put the published version back as the draft', tag: 'Guides', params: Guides.GuidePath, response: Guides.GuideDto, success: [200, 'Guide'], session: true }),
+  op({ method: 'GET', path: '/api/guides/{id}/versions', summary: "The guide's published versions, newest first", tag: 'Guides', params: Guides.GuidePath, response: Versions.VersionListDto, success: [200, '{ items }'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/versions/{version}/restore', summary: 'Make an older version the draft (published only by Publish)', tag: 'Guides', params: Versions.VersionPath, response: Guides.GuideDto, success: [200, 'Guide'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/uploads', summary: 'A presigned POST for one screenshot', tag: 'Guides', params: Guides.GuidePath, body: Guides.UploadBody, response: Guides.UploadDto, success: [200, '{ url, fields, key }'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/exports', summary: 'Export a guide as MP4, PDF, Markdown or HTML (a finished export of the same request is reused)', tag: 'Exports', params: Exports.GuideExportsPath, body: Exports.CreateExportBody, response: Exports.ExportDto, success: [202, 'Export (200 when reused)'], session: true }),
   op({ method: 'GET', path: '/api/guides/{id}/exports', summary: "A guide's exports, newest first", tag: 'Exports', params: Exports.GuideExportsPath, response: Exports.ExportListDto, success: [200, '{ items: Export[] }'], session: true }),

@@ -44,6 +44,7 @@ import { SlideStage } from './slide-stage';
 import { useRedaction } from './redaction';
 import { VoiceoverPanel } from './voiceover-panel';
 import { DriftPanel } from './drift-panel';
+import { PublishBar } from './publish-bar';
 import '../guides-common.css';
 import './design.css';
 
@@ -371,10 +372,10 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
         </Link>
         <div className="design__heading">
           <h1 className="design__title">{guide.title}</h1>
-          <Badge tone={guide.status === 'published' ? 'success' : 'neutral'}>{guide.status === 'published' ? 'Published' : 'Draft'}</Badge>
           {guide.visibility === 'private' ? <Badge tone="warning">Private</Badge> : null}
         </div>
         <SaveStatus guideId={guideId} />
+        <PublishBar guide={guide} />
         <div className="design__history" role="group" aria-label="Undo, redo and shortcuts">
           <Tooltip content={history.nextUndo ? `Undo: ${history.nextUndo} (Ctrl+Z)` : 'Nothing to undo'}>
             <button type="button" className="icon-button icon-button--sm" aria-label="Undo" aria-keyshortcuts="Control+Z Meta+Z" aria-disabled={!history.nextUndo} onClick={history.undo}>

@@ -56,7 +56,7 @@ function StepFinding({ step, checkId, guideId, guideShot }: { step: DriftStepDto
         </div>
       ) : null}
       {step.applied ? (
-        <p className="drift-step__applied">The step shows this screenshot now.</p>
+        <p className="drift-step__applied">Your draft shows this screenshot now. Publish changes to show it to viewers.</p>
       ) : isDriftedStep(step) && step.freshScreenshotUrl ? (
         <Button
           size="sm"
@@ -66,7 +66,7 @@ function StepFinding({ step, checkId, guideId, guideShot }: { step: DriftStepDto
             apply.mutate(
               { checkId, slideId: step.slideId },
               {
-                onSuccess: () => toast.success(`Step ${step.position} updated with the fresh screenshot`),
+                onSuccess: () => toast.success(`Step ${step.position} updated with the fresh screenshot in your draft`, { description: 'Viewers see it once you publish changes.' }),
                 onError: (error) => toast.error('The screenshot could not be updated', { description: error.message }),
               },
             )

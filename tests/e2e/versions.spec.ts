@@ -1,0 +1,130 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { GuideDto } from '#shared/guides';
+import { signUpVerified, newPerson as newFreshPerson } from '../support/browser-accounts';
+
+const PASSWORD = 'correct horse battery';
+const newPerson = (name: string) => ({ ...newFreshPerson(name), password: PASSWORD });
+
+/** A draft guide of two screenshot steps, made through the API as capture would. */
+async function draftGuide(request: APIRequestContext, baseURL: string, title: string): Promise<GuideDto> {
+  const headers = { origin: baseURL };
+  const guide = (await (await request.post('/api/guides', { data: { title }, headers })).json()) as GuideDto;
+  for (const [step, text] of ['Open the inbox', 'Click Archive'].entries()) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f8fafc"/>
+      <rect width="1280" height="64" fill="${['#4338ca', '#0f766e'][step]}"/><rect x="${300 + step * 120}" y="300" width="220" height="56" rx="10" fill="#0f766e"/></svg>`;
+    const image = await sharp(Buffer.from(svg)).png().toBuffer();
+    const upload = await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: image.length }, headers });
+    const { url, fields, key } = (await upload.json()) as { url: string; fields: Record<string, string>; key: string };
+    await request.post(url, { multipart: { ...fields, file: { name: `step-${step}.png`, mimeType: 'image/png', buffer: image } } });
+    const added = await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: key, text, click: { x: 410 + step * 120, y: 328 } }, headers });
+    expect(added.status()).toBe(201);
+  }
+  return (await (await request.get(`/api/guides/${guide.id}`)).json()) as GuideDto;
+}
+
+/** What a viewer of the share link sees of step 1, in a fresh load of the page. */
+async function sharedStepOne(viewer: Page, path: string): Promise<string> {
+  await viewer.goto(path);
+  const image = viewer.getByRole('img', { name: /^Screenshot of step 1: / });
+  await expect(image).toBeVisible();
+  return (await image.getAttribute('alt'))!.replace(/^Screenshot of step 1: /, '');
+}
+
+async function editStepOne(page: Page, text: string) {
+  const field = page.getByLabel('Step 1 text');
+  await field.fill(text);
+  await page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: /^Step 1 of 2/ }).focus();
+}
+
+test.describe('drafts and versions', () => {
+  test('an author edits a published guide while the share page still shows the old text until "Publish changes"; then restores and discards from the versions list', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await signUpVerified(page.request, baseURL!, newPerson('Vera Versions'));
+    const guide = await draftGuide(page.request, baseURL!, 'Archive an email');
+    const sharePath = `/share/archive-an-email-${guide.id}`;
+    await page.goto(`${sharePath}/design`);
+    const publishing = page.getByRole('group', { name: 'Publishing' });
+    const state = publishing.getByTestId('publish-state');
+    const viewerContext = await browser.newContext();
+    const viewer = await viewerContext.newPage();
+
+    await test.step('publish the draft: version 1, and the share link works', async () => {
+      await expect(state).toHaveText('Not published yet');
+      await publishing.getByRole('button', { name: 'Publish', exact: true }).click();
+      await expect(state).toHaveText('Published · v1');
+      await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Published as version 1. The share link shows it now.')).toBeVisible();
+      expect(await sharedStepOne(viewer, sharePath)).toBe('Open the inbox');
+    });
+
+    await test.step('edit step 1: the draft has unpublished changes and viewers still see the old text', async () => {
+      await editStepOne(page, 'Open the shared inbox');
+      await expect(state).toHaveText('Unpublished changes');
+      await expect.poll(async () => ((await (await page.request.get(`/api/guides/${guide.id}`)).json()) as GuideDto).slides[0]!.text).toBe('Open the shared inbox');
+      expect(await sharedStepOne(viewer, sharePath)).toBe('Open the inbox');
+      const axe = await new AxeBuilder({ page }).include('.design__header').analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    });
+
+    await test.step('"Publish changes": version 2, and the share page shows the new text', async () => {
+      await publishing.getByRole('button', { name: 'Publish changes' }).click();
+      await expect(state).toHaveText('Published · v2');
+      expect(await sharedStepOne(viewer, sharePath)).toBe('Open the shared inbox');
+    });
+
+    await test.step('the versions list: who published each and when; restore version 1 as the draft, viewers keep version 2', async () => {
+      await publishing.getByRole('button', { name: 'Versions' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Versions' });
+      const rows = dialog.getByRole('list', { name: 'Published versions, newest first' }).getByRole('listitem');
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toContainText('Version 2');
+      await expect(rows.nth(0)).toContainText('Live');
+      await expect(rows.nth(1)).toContainText('Version 1');
+      await expect(rows.nth(1)).toContainText('Published by Vera Versions');
+      const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      await rows.nth(1).getByRole('button', { name: 'Restore version 1 as the draft' }).click();
+      // The confirmation takes the focus: Enter restores.
+      await expect(rows.nth(1).getByRole('button', { name: 'Restore version 1' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(dialog).toBeHidden();
+      await expect(state).toHaveText('Unpublished changes');
+      await expect(page.getByLabel('Step 1 text')).toHaveValue('Open the inbox');
+      expect(await sharedStepOne(viewer, sharePath)).toBe('Open the shared inbox');
+    });
+
+    await test.step('"Discard draft" (confirmed) brings back the published version 2 as the draft', async () => {
+      await publishing.getByRole('button', { name: 'Discard draft' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Discard your draft?' });
+      await confirm.getByRole('button', { name: 'Discard draft' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(state).toHaveText('Published · v2');
+      await expect(page.getByLabel('Step 1 text')).toHaveValue('Open the shared inbox');
+    });
+
+    await test.step('a publish from a tab that did not see the latest edit is refused: "This guide changed elsewhere"', async () => {
+      const saved = (text: string) =>
+        expect.poll(async () => ((await (await page.request.get(`/api/guides/${guide.id}`)).json()) as GuideDto).slides[0]!.text).toBe(text);
+      await editStepOne(page, 'Open the team inbox');
+      await saved('Open the team inbox');
+      const other = await page.context().newPage();
+      await other.goto(`${sharePath}/design`);
+      const otherPublishing = other.getByRole('group', { name: 'Publishing' });
+      await expect(otherPublishing.getByTestId('publish-state')).toHaveText('Unpublished changes');
+      // This tab edits again; the other one has not seen it and publishes what it shows.
+      await editStepOne(page, 'Open the team inbox first');
+      await saved('Open the team inbox first');
+      await otherPublishing.getByRole('button', { name: 'Publish changes' }).click();
+      await expect(other.getByRole('alert').filter({ hasText: 'This guide changed elsewhere' })).toBeVisible();
+      await expect(otherPublishing.getByTestId('publish-state')).toHaveText('Unpublished changes');
+      expect(await sharedStepOne(viewer, sharePath)).toBe('Open the shared inbox');
+      await other.close();
+    });
+    await viewerContext.close();
+  });
+});
