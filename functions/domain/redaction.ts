@@ -12,6 +12,7 @@ import { sniffImage } from './screenshot';
 import * as Slide from './slide';
 import { slideDto } from './slide-dto';
 import * as SocialImage from './social-image';
+import * as Versions from './versions';
 
 /**
  * Redacting a slide's screenshot: the author's boxes are baked into a new image (blur, pixelate
@@ -143,8 +144,8 @@ export async function apply(orgId: string, guideId: string, slideId: string, box
  * Everything that still names or was made from a screenshot that was replaced by a redacted one,
  * brought in line with it: deleted slides kept for an undo (so restoring one never brings the
  * original back, nor a missing picture), the social preview made from it, and exports, whose
- * files may show it. This is the place for anything else that keeps screenshot keys (published
- * versions of a guide): it must point them at `newKey` too.
+ * files may show it, and the guide's published versions, which the share link serves: they show
+ * the redacted picture at once, without waiting for the next Publish.
  */
 export async function onScreenshotReplaced(guide: Guide, oldKey: string, newKey: string): Promise<void> {
   const { data: trash } = await db().entities.deletedSlide.query.byGuide({ guideId: guide.guideId }).go({ pages: 'all' });
@@ -156,6 +157,11 @@ export async function onScreenshotReplaced(guide: Guide, oldKey: string, newKey:
       .set({ slide: { ...item, screenshotKey: newKey }, parkedKeys: (kept.parkedKeys ?? []).filter((key) => key !== oldKey) })
       .go();
   }
-  if (guide.socialImageSourceKey === oldKey) await SocialImage.forget(guide);
+  await Versions.replaceAssetKey(guide.guideId, oldKey, newKey);
+  if (guide.socialImageSourceKey === oldKey) {
+    await SocialImage.forget(guide);
+    // A published guide's preview is made from its published version (Slide.refreshSummary leaves it).
+    if (guide.publishedVersion !== undefined) await Versions.refreshSocialImage(guide.guideId);
+  }
   await Export.removeAllOf(guide.guideId);
 }
