@@ -4,7 +4,7 @@ import { inverseGuideChanges, inverseSlideChanges, slideChangeLabel } from './in
 
 const slide: SlideDto = {
   id: 's1', order: 2, title: null, text: 'Click **Save**', narration: null, screenshotKey: 'k', screenshotUrl: '/assets/k', width: 100, height: 50,
-  click: { x: 10, y: 20 }, zoomLevel: null, isHighlightVisible: false, audioUrl: null, audioDurationMs: null, words: [], audioStale: false, edited: false, needsText: false,
+  click: { x: 10, y: 20 }, zoomLevel: null, isHighlightVisible: false, audioUrl: null, audioDurationMs: null, words: [], annotations: [], audioStale: false, edited: false, needsText: false,
 };
 
 describe('the inverse of a change', () => {
