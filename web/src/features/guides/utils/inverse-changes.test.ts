@@ -19,6 +19,13 @@ describe('the inverse of a change', () => {
     });
   });
 
+  it('puts back the annotations as they were, none when there were none', () => {
+    const arrow = { id: 'a', kind: 'arrow', colour: 'rose', from: { x: 0.1, y: 0.1 }, to: { x: 0.5, y: 0.5 } } as const;
+    expect(inverseSlideChanges(slide, { annotations: [arrow] })).toEqual({ annotations: [] });
+    expect(inverseSlideChanges({ ...slide, annotations: [arrow] }, { annotations: [] })).toEqual({ annotations: [arrow] });
+    expect(slideChangeLabel({ annotations: [arrow] }, 4)).toBe('Edit step 4 annotations');
+  });
+
   it('touches nothing the change did not', () => {
     expect(inverseSlideChanges(slide, { text: 'x' })).toEqual({ text: 'Click **Save**' });
   });
