@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  annotationBounds,
   annotationMetrics,
   arrowGeometry,
   badgeCircle,
@@ -86,6 +87,14 @@ describe('annotation geometry', () => {
     expect(moveAnnotation(arrow, -0.5, 0.1)).toMatchObject({ from: { x: 0, y: 0.6 }, to: { x: 0.4, y: 0.6 } });
     expect(moveAnnotation(badge, 0.05, -0.1)).toMatchObject({ x: 0.95, y: 0.8 });
     expect(moveAnnotation({ ...rect, x: 0.7, width: 0.3 }, 0.1, 0)).toMatchObject({ x: 0.7 });
+  });
+
+  it('bounds each kind for the editor\'s outline', () => {
+    expect(annotationBounds(arrow, W, H)).toEqual({ x: 128, y: 400, width: 512, height: 0 });
+    expect(annotationBounds(rect, W, H)).toEqual({ x: 768, y: 80, width: 256, height: 160 });
+    expect(annotationBounds(label, W, H)).toEqual(labelBox(label, W, H));
+    const c = badgeCircle(badge, W, H);
+    expect(annotationBounds(badge, W, H)).toEqual({ x: c.cx - c.r, y: c.cy - c.r, width: 2 * c.r, height: 2 * c.r });
   });
 
   it('tells a click with a drawing tool from a drag', () => {

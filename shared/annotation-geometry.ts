@@ -265,3 +265,22 @@ export function describeAnnotation(annotation: Annotation, numbers: Map<string, 
   if (annotation.kind === 'badge') return `Badge ${numbers.get(annotation.id) ?? ''}`.trim();
   return ANNOTATION_KIND_NAMES[annotation.kind];
 }
+
+/** The box an annotation takes up in pixels (the editor outlines the chosen one). */
+export function annotationBounds(annotation: Annotation, width: number, height: number): Box {
+  switch (annotation.kind) {
+    case 'arrow': {
+      const xs = [annotation.from.x * width, annotation.to.x * width];
+      const ys = [annotation.from.y * height, annotation.to.y * height];
+      return { x: Math.min(...xs), y: Math.min(...ys), width: Math.abs(xs[0]! - xs[1]!), height: Math.abs(ys[0]! - ys[1]!) };
+    }
+    case 'rect':
+      return { x: annotation.x * width, y: annotation.y * height, width: annotation.width * width, height: annotation.height * height };
+    case 'label':
+      return labelBox(annotation, width, height);
+    case 'badge': {
+      const { cx, cy, r } = badgeCircle(annotation, width, height);
+      return { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r };
+    }
+  }
+}

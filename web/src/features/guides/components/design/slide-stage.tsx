@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { effectiveHighlight, effectiveZoomLevel, type GuideDto, type SlideDto } from '#shared/guides';
 import { Icons } from '../icons';
 import { formatZoom } from './design-fields';
@@ -20,6 +20,8 @@ export interface SlideStageProps {
   onPlaceClick: (click: { x: number; y: number }) => void;
   /** a zoom being chosen (the slider moving): previewed at once, as the player will show it */
   previewZoom?: number | undefined;
+  /** drawn over the screenshot, inside its zoom (the annotations' layer) */
+  overlay?: ReactNode;
 }
 
 /** How long the ring rests after an arrow key before the new point is saved (one save, one undo). */
@@ -31,7 +33,7 @@ const KEY_COMMIT_MS = 400;
  * the step's override, else the guide's default). Clicking the screenshot moves the click
  * point; the step settings have fields for the same.
  */
-export function SlideStage({ guide, slide, position, onPlaceClick, previewZoom }: SlideStageProps) {
+export function SlideStage({ guide, slide, position, onPlaceClick, previewZoom, overlay }: SlideStageProps) {
   const [zoomPreview, setZoomPreview] = useState(false);
   const zoom = previewZoom ?? effectiveZoomLevel(slide, guide);
   const highlight = effectiveHighlight(slide, guide);
@@ -117,6 +119,7 @@ export function SlideStage({ guide, slide, position, onPlaceClick, previewZoom }
               draggable={false}
               onClick={place}
             />
+            {overlay}
           </div>
         ) : (
           <div className="stage__empty">
