@@ -84,7 +84,7 @@ export function annotationMetrics(width: number, height: number) {
     stroke: unit * 0.5,
     /** the white edge under strokes, so they read on dark and light screens alike */
     halo: unit * 0.5 + Math.max(1.5, unit * 0.35),
-    fontSize: unit * 2.2,
+    fontSize: unit * 2.8,
     labelPadX: unit * 0.9,
     labelPadY: unit * 0.55,
     badgeRadius: unit * 1.9,

@@ -206,9 +206,11 @@ export function AnnotationEditor({ slide, position, onChange, children }: Annota
     }
   };
 
+  /** With a drawing tool the colour is the pen's, for what is drawn next; otherwise it recolours the chosen annotation. */
   const chooseColour = (next: AnnotationColour) => {
     setColour(next);
-    if (selected && selected.colour !== next) replace({ ...selected, colour: next });
+    const drawing = tool !== undefined && tool !== 'select';
+    if (!drawing && selected && selected.colour !== next) replace({ ...selected, colour: next });
   };
 
   const outline = selected && !drag ? annotationBounds(selected, width, height) : undefined;
@@ -320,7 +322,8 @@ export function AnnotationEditor({ slide, position, onChange, children }: Annota
                     aria-pressed={annotation.id === selectedId}
                     onClick={() => {
                       setSelectedId(annotation.id === selectedId ? undefined : annotation.id);
-                      setTool((current) => current ?? 'select');
+                      // Chosen from the list: the colours and keys act on it, not on a pen.
+                      setTool('select');
                     }}
                   >
                     {name}, {ANNOTATION_COLOUR_NAMES[annotation.colour].toLowerCase()}
