@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  annotationBounds,
-  annotationMetrics,
-  arrowGeometry,
-  badgeCircle,
-  badgeNumbers,
-  clampAnnotation,
-  hitTest,
-  isTooSmall,
-  labelBox,
-  moveAnnotation,
-  rectFromCorners,
-  type Annotation,
-} from './annotation-geometry';
+import { annotationBounds, clampAnnotation, hitTest, isTooSmall, moveAnnotation, rectFromCorners } from './annotation-editing';
+import { annotationMetrics, arrowGeometry, badgeCircle, badgeNumbers, labelBox, type Annotation } from './annotation-geometry';
 
 const W = 1280;
 const H = 800;

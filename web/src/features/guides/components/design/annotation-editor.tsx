@@ -7,18 +7,14 @@ import {
   DEFAULT_ANNOTATION_COLOUR,
   MAX_ANNOTATIONS,
   MAX_LABEL_LENGTH,
-  annotationBounds,
   badgeNumbers,
   clampPoint,
   describeAnnotation,
-  hitTest,
-  isTooSmall,
-  moveAnnotation,
-  rectFromCorners,
   type Annotation,
   type AnnotationColour,
   type Point,
 } from '#shared/annotation-geometry';
+import { annotationBounds, hitTest, isTooSmall, moveAnnotation, rectFromCorners } from '#shared/annotation-editing';
 import { annotationsSvg } from '#shared/annotation-svg';
 import type { SlideDto } from '#shared/guides';
 import './annotation-editor.css';
