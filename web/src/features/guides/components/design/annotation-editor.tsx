@@ -28,6 +28,14 @@ const TOOLS: ReadonlyArray<{ tool: Tool; name: string }> = [
   { tool: 'badge', name: 'Badge' },
 ];
 
+const TOOL_HINTS: Record<Tool, string> = {
+  select: 'Click an annotation to choose it, drag to move it.',
+  arrow: 'Drag from where the arrow starts to what it points at.',
+  rect: 'Drag across what to frame.',
+  label: 'Click where the label goes, then type.',
+  badge: 'Click to place the next number.',
+};
+
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 function newAnnotationId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => ID_ALPHABET[byte & 63]).join('');
@@ -297,7 +305,11 @@ export function AnnotationEditor({ slide, position, onChange, children }: Annota
               />
             ))}
           </div>
-          {full ? <p className="annotation-tools__note">A step holds at most {MAX_ANNOTATIONS} annotations.</p> : null}
+          {full ? (
+            <p className="annotation-tools__note">A step holds at most {MAX_ANNOTATIONS} annotations.</p>
+          ) : tool ? (
+            <p className="annotation-tools__note">{TOOL_HINTS[tool]} Press the tool again to place the click point instead.</p>
+          ) : null}
         </div>
       ) : null}
       {children(overlay)}
