@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { Annotation, Annotations } from './annotations';
 import { CaptureMeta } from './capture';
 import { Language, SpeechRate, VoiceId, WordTiming } from './narration';
 import { safeText } from './text';
@@ -97,6 +98,8 @@ export const UpdateSlideBody = z
     zoomLevel: ZoomLevel.nullable().optional(),
     isHighlightVisible: z.boolean().nullable().optional(),
     click: ClickPoint.nullable().optional(),
+    /** the slide's annotations, the whole list at once (an empty list removes them) */
+    annotations: Annotations.optional(),
   })
   .strict();
 
@@ -124,6 +127,8 @@ export const SlideDto = z.object({
   /** the slide's own overrides; null when it follows the guide */
   zoomLevel: z.number().nullable(),
   isHighlightVisible: z.boolean().nullable(),
+  /** arrows, boxes, labels and badges drawn over the screenshot (shared/annotations.ts) */
+  annotations: z.array(Annotation).default([]),
   /** the slide's voiceover, when it has one */
   audioUrl: z.string().nullable(),
   audioDurationMs: z.number().nullable(),

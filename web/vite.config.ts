@@ -64,11 +64,12 @@ export default defineConfig({
             // The guide player and the embed's own modules in one chunk: the embed loads it on
             // other sites within a budget (issue 5: ≤ 80 KB gzip), and one file compresses
             // better than six. Only these modules, not what they import (the app shares that);
-            // the viewer-events sender and its rules ride with the player.
+            // the viewer-events sender and its rules ride with the player, and so does the drawing
+            // of annotations (the editor's own geometry stays in the app's chunks).
             {
               name: 'guide-player',
               includeDependenciesRecursively: false,
-              test: /web[\\/]src[\\/](features[\\/]share[\\/](api[\\/]get-shared-guide|utils[\\/](bold-markup|playback|zoom|viewer-events|embed-events)|components[\\/](guide-player|step-text|shared-guide-embed))|app[\\/]routes[\\/]share[\\/]embed-(app|mount)|components[\\/]layouts[\\/]embed-layout|lib[\\/]server-frame\.ts)|shared[\\/]analytics[\\/]events\.ts$/,
+              test: /web[\\/]src[\\/](features[\\/]share[\\/](api[\\/]get-shared-guide|utils[\\/](bold-markup|playback|zoom|viewer-events|embed-events)|components[\\/](guide-player|step-text|shared-guide-embed|annotation-overlay))|app[\\/]routes[\\/]share[\\/]embed-(app|mount)|components[\\/]layouts[\\/]embed-layout|lib[\\/]server-frame\.ts)|shared[\\/](analytics[\\/]events|annotation-geometry|annotation-svg)\.ts$/,
             },
           ],
         },

@@ -1,4 +1,5 @@
 import { AppError } from '#shared/errors';
+import { storedAnnotations } from '#shared/annotations';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import * as Asset from './asset';
@@ -36,6 +37,7 @@ export async function sharedGuide(guideId: string, viewerUserId?: string): Promi
       click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
       zoomLevel: effectiveZoomLevel(slide, guide),
       isHighlightVisible: effectiveHighlight(slide, guide),
+      annotations: storedAnnotations(slide.annotations),
       ...(await audioFields(slide, guide).then(({ audioUrl, audioDurationMs, words }) => ({ audioUrl, audioDurationMs, words }))),
     }))),
   };

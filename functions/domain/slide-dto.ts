@@ -1,3 +1,4 @@
+import { storedAnnotations } from '#shared/annotations';
 import type { SlideDto } from '#shared/guides';
 import { suggestionsFrom } from '#shared/redaction-boxes';
 import * as Asset from './asset';
@@ -22,6 +23,7 @@ export async function slideDto(guide: Pick<Guide, 'guideId' | 'orgId' | 'visibil
     click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
     zoomLevel: typeof slide.zoomLevel === 'number' ? slide.zoomLevel : null,
     isHighlightVisible: typeof slide.isHighlightVisible === 'boolean' ? slide.isHighlightVisible : null,
+    annotations: storedAnnotations(slide.annotations),
     ...(await audioFields(slide, guide)),
     edited: slide.edited === true,
     needsText: slide.needsText === true,

@@ -1,5 +1,6 @@
 import { AppError } from '#shared/errors';
 import type { ScreenshotContentType, SlideDto, UploadDto } from '#shared/guides';
+import type { Annotation } from '#shared/annotation-geometry';
 import type { CaptureMeta } from '#shared/capture';
 import { MIN_ORDER_GAP, needsRenumber, orderBetween } from '#shared/order';
 import { mayDeleteContent } from '#shared/permissions';
@@ -212,6 +213,8 @@ export async function updateSlide(
     zoomLevel?: number | null | undefined;
     isHighlightVisible?: boolean | null | undefined;
     click?: { x: number; y: number } | null | undefined;
+    /** the whole list, already checked by its schema (shared/annotations.ts) */
+    annotations?: Annotation[] | undefined;
     /** another screenshot of the guide's own (a drift check's fresh one) */
     screenshot?: { key: string; width: number; height: number } | undefined;
   },
@@ -222,6 +225,7 @@ export async function updateSlide(
   const set: Record<string, unknown> = {};
   const removeAttrs: Array<'zoomLevel' | 'isHighlightVisible' | 'click'> = [];
   for (const field of ['title', 'text', 'narration'] as const) if (changes[field] !== undefined) set[field] = changes[field];
+  if (changes.annotations !== undefined) set['annotations'] = changes.annotations;
   if (changes.screenshot) Object.assign(set, { screenshotKey: changes.screenshot.key, width: changes.screenshot.width, height: changes.screenshot.height });
   // The author's own words: the transcript keeps off them, and a text they wrote needs none.
   if ((changes.text !== undefined && changes.text !== slide.text) || (changes.narration !== undefined && changes.narration !== slide.narration)) set['edited'] = true;

@@ -5,6 +5,8 @@ import * as Guide from '../domain/guide';
 import * as SocialImage from '../domain/social-image';
 import * as Voiceover from '../domain/voiceover';
 import { needsAudio } from '../domain/narration/slide-audio';
+import type { Annotation } from '#shared/annotation-geometry';
+import { Annotations } from '#shared/annotations';
 import type { CaptureMeta } from '#shared/capture';
 import { db } from '../db/service';
 
@@ -24,6 +26,8 @@ export interface SeedStep {
   narration: string;
   /** what capture recorded, so "Regenerate" can rewrite the words */
   capture?: CaptureMeta;
+  /** drawn over the screenshot (shared/annotations.ts) */
+  annotations?: Annotation[];
 }
 
 export interface SeedGuide {
@@ -98,6 +102,7 @@ export async function seedDemo(input: SeedInput): Promise<{ createdAccount: bool
           height: step.height,
           click: step.click,
           ...(step.capture ? { capture: step.capture } : {}),
+          ...(step.annotations?.length ? { annotations: Annotations.parse(step.annotations) } : {}),
           edited: false,
         })
         .go();

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ANNOTATION_COLOUR_KEYS, DEFAULT_ANNOTATION_COLOUR } from '../annotation-geometry';
 import { DEFAULT_HIGHLIGHT_VISIBLE, DEFAULT_ZOOM_LEVEL } from '../guide-defaults';
 
 /**
@@ -12,6 +13,14 @@ const orNull = <T extends z.core.SomeType>(schema: T) => z._default(z.nullable(s
 
 const Point = z.object({ x: z.number(), y: z.number() });
 const Word = z.object({ startMs: z.number(), endMs: z.number(), text: z.string() });
+/** checked when written (shared/annotations.ts); a colour this build does not know draws in the default */
+const annotation = <S extends z.core.$ZodLooseShape>(shape: S) => z.object({ id: z.string(), colour: z.catch(z.enum(ANNOTATION_COLOUR_KEYS), DEFAULT_ANNOTATION_COLOUR), ...shape });
+const SharedAnnotation = z.discriminatedUnion('kind', [
+  annotation({ kind: z.literal('arrow'), from: Point, to: Point }),
+  annotation({ kind: z.literal('rect'), x: z.number(), y: z.number(), width: z.number(), height: z.number() }),
+  annotation({ kind: z.literal('label'), x: z.number(), y: z.number(), text: z.string() }),
+  annotation({ kind: z.literal('badge'), x: z.number(), y: z.number() }),
+]);
 
 export const SharedSlideDto = z.object({
   id: z.string(),
@@ -30,6 +39,8 @@ export const SharedSlideDto = z.object({
   audioDurationMs: orNull(z.number()),
   /** when each word of the narration is spoken, for captions that follow the voice; empty without audio */
   words: z._default(z.array(Word), []),
+  /** drawn over the screenshot by shared/annotation-svg.ts */
+  annotations: z._default(z.array(SharedAnnotation), []),
 });
 export type SharedSlideDto = z.infer<typeof SharedSlideDto>;
 

@@ -47,6 +47,11 @@ async function guideOf(count: number, audio: Buffer | null, audioMs: number): Pr
       words: null,
       screenshot: { bytes, contentType: 'image/png' },
       audio: audio ? { bytes: audio, contentType: 'audio/mpeg', durationMs: audioMs } : null,
+      // an arrow and a label on every step, as an annotated guide has them
+      annotations: [
+        { id: 'a', kind: 'arrow', colour: 'rose', from: { x: 0.1, y: 0.6 }, to: { x: 0.2 + (i % 5) * 0.15, y: 0.32 } },
+        { id: 'l', kind: 'label', colour: 'indigo', x: 0.05, y: 0.62, text: `Step ${i + 1} goes here` },
+      ],
     });
   }
   return { id: 'bench', title: 'Invite a teammate', slides };

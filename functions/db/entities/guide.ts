@@ -93,6 +93,8 @@ export const SlideEntity = new Entity({
     /** overrides of the guide defaults; applied only when of the right type */
     zoomLevel: { type: 'any' },
     isHighlightVisible: { type: 'any' },
+    /** arrows, boxes, labels and badges over the screenshot (shared/annotations.ts), written through its schema; absent: none */
+    annotations: { type: 'any' },
     /** what capture recorded (shared/capture.ts CaptureMeta, already redacted); parsed with zod when read */
     capture: { type: 'any' },
     /** the author edited text or narration: the transcript never overwrites it unasked */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ExportRequest } from '#shared/exports';
+import { storedAnnotations } from '#shared/annotations';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 
 /**
@@ -24,6 +25,7 @@ interface SlideFields {
   isHighlightVisible?: unknown;
   audioKey?: string | undefined;
   audioDurationMs?: number | undefined;
+  annotations?: unknown;
 }
 
 /**
@@ -47,6 +49,7 @@ export function fingerprintOf(request: ExportRequest, guide: GuideFields, slides
       highlight: effectiveHighlight(slide, guide),
       audio: slide.audioKey ?? null,
       audioMs: slide.audioDurationMs ?? null,
+      annotations: storedAnnotations(slide.annotations),
       // word timings come with the voiceover (its key changes with them)
     })),
   };

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { storedAnnotations } from '#shared/annotations';
+import type { Annotation } from '#shared/annotation-geometry';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import { assetTypeOf } from '#shared/assets';
 import * as Asset from '../asset';
@@ -15,6 +17,8 @@ export interface ExportSlide extends TimelineSlide {
   index: number;
   screenshot: { bytes: Buffer; contentType: string } | null;
   audio: { bytes: Buffer; contentType: string; durationMs: number } | null;
+  /** drawn over the screenshot by every format (shared/annotation-svg.ts) */
+  annotations: Annotation[];
 }
 
 export interface ExportGuide {
@@ -68,6 +72,7 @@ export async function loadExportGuide(guideId: string, options: { audio: boolean
         words: audio && words.success ? words.data : null,
         screenshot,
         audio: audio ? { ...audio, durationMs: slide.audioDurationMs! } : null,
+        annotations: storedAnnotations(slide.annotations),
       };
     }),
   );

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as SeedJob from '../../../functions/jobs/seed-demo';
 import { REPO_ROOT } from '../config';
+import { SEED_ANNOTATIONS } from './annotations';
 import { DEMO_ACCOUNT } from './demo-account';
 import { loadSeedGuides } from './guides/index';
 
@@ -20,7 +21,7 @@ async function seedGuides(): Promise<SeedJob.SeedInput['guides']> {
       slug: manifest.slug,
       title: manifest.title,
       steps: await Promise.all(
-        manifest.steps.map(async (step) => ({
+        manifest.steps.map(async (step, index) => ({
           image: await readFile(path.join(dir, step.image)),
           contentType: 'image/png' as const,
           width: step.width,
@@ -35,6 +36,7 @@ async function seedGuides(): Promise<SeedJob.SeedInput['guides']> {
             // As the extension sends it: the field typed into, which the design view suggests redacting.
             ...(step.element.role === 'textbox' ? { box: step.box } : {}),
           },
+          annotations: SEED_ANNOTATIONS[manifest.slug]?.[index] ?? [],
         })),
       ),
     });

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HtmlExportOptions } from '#shared/exports';
+import { annotationsSvg } from '#shared/annotation-svg';
 import { escapeHtml } from '#shared/html';
 import { PRODUCT_NAME } from '#shared/product';
 import { slideDurationMs } from '#shared/slide-timing';
@@ -26,6 +27,7 @@ button:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}ol{list-style:
 .step{background:#fff;border:1px solid var(--line);border-radius:12px;padding:20px;margin:0 0 20px}.step[aria-current="step"]{border-color:var(--brand);box-shadow:0 0 0 3px #c7d2fe}
 .step h2{font-size:.85rem;text-transform:uppercase;letter-spacing:.06em;color:var(--brand);margin:0 0 4px}.text{font-size:1.2rem;margin:0 0 6px}.narration{color:var(--muted);margin:0 0 12px}
 figure{margin:0;position:relative;border:1px solid var(--line);border-radius:8px;overflow:hidden;line-height:0}img{width:100%;height:auto}
+.annotations{position:absolute;inset:0;width:100%;height:100%;pointer-events:none}
 .ring{position:absolute;width:5%;aspect-ratio:1;translate:-50% -50%;border:3px solid var(--ring);border-radius:50%;box-shadow:0 0 0 4px rgb(251 113 133/.28),0 0 24px 4px rgb(244 63 94/.4)}
 audio{width:100%;margin-top:12px}footer{color:var(--muted);font-size:.85rem;text-align:center}
 @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
@@ -75,7 +77,7 @@ export async function renderHtml(guide: ExportGuide, options: HtmlExportOptions,
       slide.text ? `<p class="text">${stepHtml(slide.text)}</p>` : '',
       slide.narration ? `<p class="narration">${escapeHtml(slide.narration)}</p>` : '',
       image
-        ? `<figure><img src="data:image/jpeg;base64,${image.bytes.toString('base64')}" width="${image.width}" height="${image.height}" alt="${escapeHtml(alt)}">${ring}</figure>`
+        ? `<figure><img src="data:image/jpeg;base64,${image.bytes.toString('base64')}" width="${image.width}" height="${image.height}" alt="${escapeHtml(alt)}">${ring}${annotationsSvg(slide.annotations, slide.size?.width ?? image.width, slide.size?.height ?? image.height, { className: 'annotations' })}</figure>`
         : '',
       audio,
       '</li>',

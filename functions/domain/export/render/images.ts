@@ -1,4 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
+import type { Annotation } from '#shared/annotation-geometry';
+import { annotationsSvg } from '#shared/annotation-svg';
 import { PRODUCT_NAME } from '#shared/product';
 import { fontPath, RenderError } from './tools';
 
@@ -47,6 +49,19 @@ export async function textImage(
   return { png: data, width: info.width, height: info.height };
 }
 
+/**
+ * A screenshot already resized to `width`×`height` with its annotations drawn on, as PNG: the
+ * player's SVG, rasterised, so the video follows them through its pan and zoom as it does the screenshot.
+ */
+async function withAnnotations(image: Buffer, annotations: readonly Annotation[], width: number, height: number): Promise<Buffer> {
+  const svg = annotationsSvg(annotations, width, height);
+  if (!svg) return image;
+  return sharp(image)
+    .composite([{ input: Buffer.from(svg), left: 0, top: 0 }])
+    .png()
+    .toBuffer();
+}
+
 /** Where a screenshot of this size sits when fitted (contained) inside a frame, with a margin. */
 export function fitRect(size: { width: number; height: number }, frame: { width: number; height: number }, margin: number): Rect {
   const room = { width: frame.width - 2 * margin, height: frame.height - 2 * margin };
@@ -72,6 +87,7 @@ export async function slideFrame(
   screenshot: Buffer | null,
   fallbackText: string,
   frame: { width: number; height: number },
+  annotations: readonly Annotation[] = [],
 ): Promise<{ raw: Buffer; rect: Rect | null }> {
   const { width, height } = frame;
   if (!screenshot) {
@@ -90,7 +106,8 @@ export async function slideFrame(
     throw new RenderError('A screenshot could not be read as an image.');
   }
   const rect = fitRect({ width: meta.width ?? width, height: meta.height ?? height }, frame, Math.round(height * 0.04));
-  const fitted = await sharp(screenshot).resize(rect.width, rect.height, { fit: 'fill', kernel: 'lanczos3' }).removeAlpha().toBuffer();
+  const resized = await sharp(screenshot).resize(rect.width, rect.height, { fit: 'fill', kernel: 'lanczos3' }).removeAlpha().png().toBuffer();
+  const fitted = await withAnnotations(resized, annotations, rect.width, rect.height);
   const raw = await sharp({ create: { width, height, channels: 3, background: BRAND_BACKGROUND } })
     .composite([{ input: fitted, left: rect.x, top: rect.y }])
     .removeAlpha()
@@ -159,7 +176,7 @@ export async function cardFrame(title: string, subtitle: string, frame: { width:
 export async function annotatedScreenshot(
   screenshot: Buffer,
   click: { x: number; y: number } | null,
-  options: { maxWidth: number; format: 'png' | 'jpeg' },
+  options: { maxWidth: number; format: 'png' | 'jpeg'; annotations?: readonly Annotation[] | undefined },
 ): Promise<{ bytes: Buffer; width: number; height: number }> {
   let meta: Metadata;
   try {
@@ -173,6 +190,7 @@ export async function annotatedScreenshot(
   const outWidth = Math.round(width * scale);
   const outHeight = Math.round(height * scale);
   let image = sharp(screenshot).resize(outWidth, outHeight, { fit: 'fill' });
+  if (options.annotations?.length) image = sharp(await withAnnotations(await image.png().toBuffer(), options.annotations, outWidth, outHeight));
   if (click) {
     const size = Math.max(40, Math.round(outWidth * 0.06));
     const ring = await sharp(ringSvg(size)).png().toBuffer();

@@ -63,7 +63,7 @@ export async function renderMarkdown(guide: ExportGuide, ctx: RenderContext): Pr
   const images = await inParallel(
     guide.slides.map((slide) => async () => {
       const image = slide.screenshot
-        ? await annotatedScreenshot(slide.screenshot.bytes, slide.highlight ? slide.click : null, { maxWidth: 1600, format: 'png' })
+        ? await annotatedScreenshot(slide.screenshot.bytes, slide.highlight ? slide.click : null, { maxWidth: 1600, format: 'png', annotations: slide.annotations })
         : null;
       ctx.onProgress((0.9 * ++done) / guide.slides.length);
       return image;

@@ -75,7 +75,7 @@ async function planSegment(
     still = await cardFrame("You're all set", guide.title, frame);
   } else {
     const slide = guide.slides[segment.index]!;
-    const drawn = await slideFrame(slide.screenshot?.bytes ?? null, stepCaption(slide), frame);
+    const drawn = await slideFrame(slide.screenshot?.bytes ?? null, stepCaption(slide), frame, slide.annotations);
     still = drawn.raw;
     if (drawn.rect && segment.zoom) {
       point = { x: drawn.rect.x + segment.zoom.origin.x * drawn.rect.width, y: drawn.rect.y + segment.zoom.origin.y * drawn.rect.height };

@@ -112,7 +112,7 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
   let prepared = 0;
   const images = await inParallel(
     guide.slides.map((slide) => async () => {
-      const image = slide.screenshot ? await annotatedScreenshot(slide.screenshot.bytes, null, { maxWidth: 1600, format: 'jpeg' }) : null;
+      const image = slide.screenshot ? await annotatedScreenshot(slide.screenshot.bytes, null, { maxWidth: 1600, format: 'jpeg', annotations: slide.annotations }) : null;
       ctx.onProgress((0.8 * ++prepared) / guide.slides.length);
       return image ? { ...image, embedded: await doc.embedJpg(image.bytes) } : null;
     }),

@@ -29,6 +29,7 @@ function applied(slide: SlideDto, data: SlideChanges): SlideDto {
     ...(data.zoomLevel !== undefined ? { zoomLevel: data.zoomLevel } : {}),
     ...(data.isHighlightVisible !== undefined ? { isHighlightVisible: data.isHighlightVisible } : {}),
     ...(data.click !== undefined ? { click: data.click } : {}),
+    ...(data.annotations !== undefined ? { annotations: data.annotations } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import { inverseGuideChanges, inverseSlideChanges, slideChangeLabel } from './in
 
 const slide: SlideDto = {
   id: 's1', order: 2, title: null, text: 'Click **Save**', narration: null, screenshotKey: 'k', screenshotUrl: '/assets/k', width: 100, height: 50,
-  click: { x: 10, y: 20 }, zoomLevel: null, isHighlightVisible: false, audioUrl: null, audioDurationMs: null, words: [], audioStale: false, edited: false, needsText: false,
+  click: { x: 10, y: 20 }, zoomLevel: null, isHighlightVisible: false, audioUrl: null, audioDurationMs: null, words: [], annotations: [], audioStale: false, edited: false, needsText: false,
 };
 
 describe('the inverse of a change', () => {
@@ -17,6 +17,13 @@ describe('the inverse of a change', () => {
       click: { x: 10, y: 20 },
       order: 2,
     });
+  });
+
+  it('puts back the annotations as they were, none when there were none', () => {
+    const arrow = { id: 'a', kind: 'arrow', colour: 'rose', from: { x: 0.1, y: 0.1 }, to: { x: 0.5, y: 0.5 } } as const;
+    expect(inverseSlideChanges(slide, { annotations: [arrow] })).toEqual({ annotations: [] });
+    expect(inverseSlideChanges({ ...slide, annotations: [arrow] }, { annotations: [] })).toEqual({ annotations: [arrow] });
+    expect(slideChangeLabel({ annotations: [arrow] }, 4)).toBe('Edit step 4 annotations');
   });
 
   it('touches nothing the change did not', () => {

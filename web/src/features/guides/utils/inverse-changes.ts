@@ -17,6 +17,7 @@ export function inverseSlideChanges(slide: SlideDto, changes: SlideChanges): Sli
   if (changes.zoomLevel !== undefined) inverse.zoomLevel = slide.zoomLevel;
   if (changes.isHighlightVisible !== undefined) inverse.isHighlightVisible = slide.isHighlightVisible;
   if (changes.click !== undefined) inverse.click = slide.click;
+  if (changes.annotations !== undefined) inverse.annotations = slide.annotations;
   return inverse;
 }
 
@@ -44,6 +45,7 @@ export function slideChangeLabel(changes: SlideChanges, position: number): strin
   if (changes.click !== undefined) return `Move step ${position} click point`;
   if (changes.zoomLevel !== undefined) return `Change step ${position} zoom`;
   if (changes.isHighlightVisible !== undefined) return `Change step ${position} highlight`;
+  if (changes.annotations !== undefined) return `Edit step ${position} annotations`;
   return `Edit step ${position}`;
 }
 

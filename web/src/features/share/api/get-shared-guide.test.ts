@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SharedGuideDto } from '#shared/share/shared-guide';
+import { SharedGuideDto, type SharedSlideDto } from '#shared/share/shared-guide';
 import { InvalidSharedGuideError, parseSharedGuide } from './get-shared-guide';
 
 const slide = {
@@ -16,6 +16,12 @@ const slide = {
   audioUrl: null,
   audioDurationMs: null,
   words: [],
+  annotations: [
+    { id: 'a1', kind: 'arrow', colour: 'rose', from: { x: 0.1, y: 0.2 }, to: { x: 0.4, y: 0.5 } },
+    { id: 'a2', kind: 'rect', colour: 'indigo', x: 0.1, y: 0.1, width: 0.3, height: 0.2 },
+    { id: 'a3', kind: 'label', colour: 'amber', x: 0.5, y: 0.5, text: 'Click <here>' },
+    { id: 'a4', kind: 'badge', colour: 'ink', x: 0.9, y: 0.9 },
+  ] as SharedSlideDto['annotations'],
 };
 
 const guide: SharedGuideDto = {
@@ -64,6 +70,7 @@ describe('parseSharedGuide', () => {
           audioUrl: null,
           audioDurationMs: null,
           words: [],
+          annotations: [],
         },
       ],
     });
@@ -86,6 +93,7 @@ describe('parseSharedGuide', () => {
     { name: 'a complete answer', value: guide },
     { name: 'an answer with fields it does not know', value: { ...guide, secret: 'x', slides: [{ ...slide, orgId: 'o1', click: { x: 1, y: 2, z: 3 } }] } },
     { name: 'a minimal answer', value: { id: 'abcdefghijkl', title: 'Minimal', slides: [{ id: 's1' }] } },
+    { name: 'an annotation in a colour it does not know', value: { ...guide, slides: [{ ...slide, annotations: [{ id: 'b', kind: 'badge', colour: 'teal', x: 0.5, y: 0.5 }] }] } },
   ])('reads $name as the shared schema does', ({ value }) => {
     expect(parseSharedGuide(structuredClone(value))).toEqual(SharedGuideDto.parse(structuredClone(value)));
   });
@@ -95,6 +103,9 @@ describe('parseSharedGuide', () => {
     { ...guide, slides: [{ ...slide, zoomLevel: '2' }] },
     { ...guide, visibility: 'secret' },
     { ...guide, slides: [{ ...slide, click: { x: 1 } }] },
+    { ...guide, slides: [{ ...slide, annotations: {} }] },
+    { ...guide, slides: [{ ...slide, annotations: [{ id: 'c', kind: 'circle', colour: 'rose', x: 0, y: 0 }] }] },
+    { ...guide, slides: [{ ...slide, annotations: [{ id: 'l', kind: 'label', colour: 'rose', x: 0, y: 0 }] }] },
   ])('refuses what the shared schema refuses (%#)', (value) => {
     expect(SharedGuideDto.safeParse(value).success).toBe(false);
     expect(() => parseSharedGuide(value)).toThrow(InvalidSharedGuideError);

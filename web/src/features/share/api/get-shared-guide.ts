@@ -1,3 +1,4 @@
+import { ANNOTATION_COLOURS, DEFAULT_ANNOTATION_COLOUR, type Annotation, type AnnotationColour } from '#shared/annotation-geometry';
 import { DEFAULT_HIGHLIGHT_VISIBLE, DEFAULT_ZOOM_LEVEL } from '#shared/guide-defaults';
 import type { SharedGuideDto, SharedSlideDto } from '#shared/share/shared-guide';
 import { parseJson } from '../../../lib/parse-json';
@@ -56,6 +57,31 @@ const isPoint = (value: unknown): value is { x: number; y: number } => isRecord(
 const isWords = (value: unknown): value is SharedSlideDto['words'] =>
   Array.isArray(value) && value.every((w) => isRecord(w) && isNumber(w['startMs']) && isNumber(w['endMs']) && isString(w['text']));
 
+const isColour = (value: unknown): value is AnnotationColour => isString(value) && Object.hasOwn(ANNOTATION_COLOURS, value);
+
+/** One annotation, to the schema's rules: a known kind with its numbers; a colour this build does not know draws in the default. */
+function parseAnnotation(value: unknown, path: string): Annotation {
+  if (!isRecord(value)) throw new InvalidSharedGuideError(path);
+  const id = field(value, 'id', path, isString);
+  const colour = isColour(value['colour']) ? value['colour'] : DEFAULT_ANNOTATION_COLOUR;
+  const num = (key: string) => field(value, key, path, isNumber);
+  switch (value['kind']) {
+    case 'arrow': {
+      const from = field(value, 'from', path, isPoint);
+      const to = field(value, 'to', path, isPoint);
+      return { id, colour, kind: 'arrow', from: { x: from.x, y: from.y }, to: { x: to.x, y: to.y } };
+    }
+    case 'rect':
+      return { id, colour, kind: 'rect', x: num('x'), y: num('y'), width: num('width'), height: num('height') };
+    case 'label':
+      return { id, colour, kind: 'label', x: num('x'), y: num('y'), text: field(value, 'text', path, isString) };
+    case 'badge':
+      return { id, colour, kind: 'badge', x: num('x'), y: num('y') };
+    default:
+      throw new InvalidSharedGuideError(`${path}.kind`);
+  }
+}
+
 function parseSlide(value: unknown, path: string): SharedSlideDto {
   if (!isRecord(value)) throw new InvalidSharedGuideError(path);
   const nullable = <T>(key: string, check: (value: unknown) => value is T) => optional(value, key, path, orNull(check), null);
@@ -74,6 +100,7 @@ function parseSlide(value: unknown, path: string): SharedSlideDto {
     audioUrl: nullable('audioUrl', isString),
     audioDurationMs: nullable('audioDurationMs', isNumber),
     words: optional(value, 'words', path, isWords, []).map((w) => ({ startMs: w.startMs, endMs: w.endMs, text: w.text })),
+    annotations: optional(value, 'annotations', path, Array.isArray, []).map((a: unknown, i) => parseAnnotation(a, `${path}.annotations[${i}]`)),
   };
 }
 

@@ -3,6 +3,7 @@ import type { SharedGuideDto, SharedSlideDto } from '#shared/share/shared-guide'
 import { plainText } from '../utils/bold-markup';
 import { slideDurationMs, stepAnnouncement } from '../utils/playback';
 import { slideZoom, zoomStyle } from '../utils/zoom';
+import { AnnotationOverlay } from './annotation-overlay';
 import { StepText } from './step-text';
 import './guide-player.css';
 
@@ -343,6 +344,7 @@ export function GuidePlayer({
                   onLoad={() => setLoadedRun(run)}
                   {...(elementTiming && run === 0 ? { elementtiming: elementTiming } : {})}
                 />
+                <AnnotationOverlay annotations={slide.annotations} width={slide.width} height={slide.height} />
               </div>
             ) : (
               <div className="player__placeholder">

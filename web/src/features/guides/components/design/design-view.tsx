@@ -35,6 +35,7 @@ import type { ExportMenuComponent } from '../export-slot';
 import { DeleteGuideDialog } from '../guide-dialogs';
 import { Icons } from '../icons';
 import { AddSlidesDialog } from './add-slides-dialog';
+import { AnnotationEditor } from './annotation-editor';
 import { AutosaveTextarea, SaveStatus } from './design-fields';
 import { GuideSettings } from './guide-settings';
 import { SlideRail } from './slide-rail';
@@ -465,14 +466,23 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
         <section className="design__stage" aria-label={selected ? `Step ${selectedIndex + 1}` : 'No steps yet'}>
           {selected ? (
             <>
-              <SlideStage
-                guide={guide}
-                slide={selected}
-                position={selectedIndex + 1}
-                onPlaceClick={(click) => changeSlide(selected.id, { click })}
-                previewZoom={previewZoom?.slideId === selected.id ? previewZoom.zoom : undefined}
-                overlay={redaction.overlay}
-              />
+              <AnnotationEditor slide={selected} position={selectedIndex + 1} onChange={(annotations) => changeSlide(selected.id, { annotations })}>
+                {(overlay) => (
+                  <SlideStage
+                    guide={guide}
+                    slide={selected}
+                    position={selectedIndex + 1}
+                    onPlaceClick={(click) => changeSlide(selected.id, { click })}
+                    previewZoom={previewZoom?.slideId === selected.id ? previewZoom.zoom : undefined}
+                    overlay={
+                      <>
+                        {overlay}
+                        {redaction.overlay}
+                      </>
+                    }
+                  />
+                )}
+              </AnnotationEditor>
               {redaction.panel}
               <StepText key={selected.id} slide={selected} position={selectedIndex + 1} onChange={changeSlide} onRegenerate={askRewrite} />
             </>

@@ -20,7 +20,7 @@ export interface SlideStageProps {
   onPlaceClick: (click: { x: number; y: number }) => void;
   /** a zoom being chosen (the slider moving): previewed at once, as the player will show it */
   previewZoom?: number | undefined;
-  /** drawn over the screenshot, zoomed with it (the redaction boxes) */
+  /** drawn over the screenshot, inside its zoom (the annotations' layer, the redaction boxes) */
   overlay?: ReactNode;
 }
 
