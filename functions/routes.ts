@@ -273,6 +273,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/guides/{id}/slides/{slideId}/duplicate', fn: 'guides', handler: 'duplicateSlide' },
   { method: 'POST', path: '/api/guides/{id}/uploads', fn: 'guides', handler: 'createUpload' },
   { method: 'GET', path: '/api/share/{id}', fn: 'share', handler: 'getSharedGuide' },
+  { method: 'GET', path: '/api/share/{id}/guide-me', fn: 'share', handler: 'getGuideMe' },
 
   { method: 'POST', path: '/api/stripe/subscription/checkout-session', fn: 'billing', handler: 'checkoutSession' },
   { method: 'GET', path: '/api/stripe/subscription/confirm', fn: 'billing', handler: 'confirm' },
