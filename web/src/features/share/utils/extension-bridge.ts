@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { EXTENSION_ATTRIBUTE, EXTENSION_SOURCE, PAGE_SOURCE, type ExtensionToPage, type PageToExtension } from '#shared/guide-me';
 
 /**
@@ -16,19 +16,34 @@ function tell(message: PageToExtension): void {
   window.postMessage(message, window.location.origin);
 }
 
-/** Whether the extension's content script runs on this page (it marks the root and answers hello). */
+function subscribe(changed: () => void): () => void {
+  const onMessage = (event: MessageEvent) => {
+    if (fromExtension(event)?.type === 'ready') changed();
+  };
+  window.addEventListener('message', onMessage);
+  // An extension installed after the root was marked (or a page restored from cache) answers this.
+  tell({ source: PAGE_SOURCE, type: 'hello' });
+  return () => window.removeEventListener('message', onMessage);
+}
+
+/** Whether the extension's content script runs on this page (it marks the root, and answers hello); never on the server. */
 export function useExtensionPresent(): boolean {
-  const [present, setPresent] = useState(false);
-  useEffect(() => {
-    if (document.documentElement.hasAttribute(EXTENSION_ATTRIBUTE)) setPresent(true);
-    const onMessage = (event: MessageEvent) => {
-      if (fromExtension(event)?.type === 'ready') setPresent(true);
-    };
-    window.addEventListener('message', onMessage);
-    tell({ source: PAGE_SOURCE, type: 'hello' });
-    return () => window.removeEventListener('message', onMessage);
-  }, []);
-  return present;
+  return useSyncExternalStore(
+    subscribe,
+    () => document.documentElement.hasAttribute(EXTENSION_ATTRIBUTE),
+    () => false,
+  );
+}
+
+const noSubscription = () => () => undefined;
+
+/** True once rendering in a browser (false in the share page's server render and its hydration). */
+export function useInBrowser(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 const ANSWER_TIMEOUT_MS = 30_000;
