@@ -12,6 +12,12 @@ import { GuideOverlay, type OverlayAction } from './overlay';
  * element, and moves on when the viewer does the step (a click on it, typing in it, a choice
  * in it; a page load that is the next step's page is handled by the worker).
  */
+declare global {
+  interface Window {
+    __stepcastGuideMe?: boolean;
+  }
+}
+
 let guide: GuideMeDto | null = null;
 let index = 0;
 let overlay: GuideOverlay | null = null;
@@ -162,7 +168,10 @@ async function resumeWalk(): Promise<void> {
 /** The share page asks with window.postMessage; only this page's own scripts are heard. */
 function bridgeAppPage(): void {
   const version = chrome.runtime.getManifest().version;
-  document.documentElement.setAttribute(EXTENSION_ATTRIBUTE, version);
+  // At document_start the root element may not exist yet.
+  const mark = () => document.documentElement?.setAttribute(EXTENSION_ATTRIBUTE, version);
+  if (document.documentElement) mark();
+  else document.addEventListener('readystatechange', mark, { once: true });
   const tell = (message: ExtensionToPage) => window.postMessage(message, location.origin);
   const announce = () => tell({ source: EXTENSION_SOURCE, type: 'ready', version });
   window.addEventListener('message', (event: MessageEvent) => {
@@ -182,7 +191,9 @@ function bridgeAppPage(): void {
 }
 
 export function startGuideMe(): void {
-  if (window !== window.top) return;
+  // The worker injects the content script again into a tab that lost it; one walk per page.
+  if (window !== window.top || window.__stepcastGuideMe) return;
+  window.__stepcastGuideMe = true;
   if (location.origin === APP_ORIGIN) {
     bridgeAppPage();
     return;
