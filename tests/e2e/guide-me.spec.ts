@@ -52,7 +52,7 @@ async function expectRingAround(page: Page, element: ReturnType<Page['locator']>
 }
 
 test('a viewer is walked through a shared guide in the real app, across pages, with the screenshot where the app changed', async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   app.change({});
   const steps = await captureFlow(browser, app.origin);
   // Captured before the save button had a test id: its name was all there was to find it by.
@@ -71,7 +71,7 @@ test('a viewer is walked through a shared guide in the real app, across pages, w
     const opened = context.waitForEvent('page');
     await share.getByRole('button', { name: 'Guide me' }).click();
     const page = await opened;
-    await page.waitForURL(`${app.origin}/`);
+    await page.waitForURL(`${app.origin}/`, { timeout: 20_000 });
     await expect(share.getByRole('status').filter({ hasText: 'The app opened in a new tab' })).toBeVisible();
 
     // Step 1: the link is ringed, the popover says what to do.
@@ -81,10 +81,13 @@ test('a viewer is walked through a shared guide in the real app, across pages, w
     await expect(dialog.getByRole('button', { name: 'Back' })).toBeDisabled();
     const newContact = page.getByRole('link', { name: 'New contact' });
     await expectRingAround(page, newContact);
+    await page.screenshot({ path: test.info().outputPath('step-1.png') });
+    const axe = await new AxeBuilder({ page }).include('stepcast-guide').analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
     // Doing it moves the walk on, on the next page.
     await newContact.click();
-    await page.waitForURL(`${app.origin}/contacts/new`);
+    await page.waitForURL(`${app.origin}/contacts/new`, { timeout: 20_000 });
     dialog = page.getByRole('dialog', { name: 'Step 2 of 5 · Add a contact' });
     await expect(dialog).toContainText('Type the name in Name');
     await expectRingAround(page, page.getByLabel('Name', { exact: true }));
@@ -93,7 +96,16 @@ test('a viewer is walked through a shared guide in the real app, across pages, w
     await page.keyboard.press('Tab');
     dialog = page.getByRole('dialog', { name: 'Step 3 of 5 · Add a contact' });
     await expect(dialog).toContainText('Type the address in Email');
+    // Back and Next, from the keyboard.
+    await dialog.getByRole('button', { name: 'Back' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Step 2 of 5 · Add a contact' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('dialog').getByRole('button', { name: 'Next' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
     await expectRingAround(page, page.getByLabel('Email', { exact: true }));
+    await page.getByLabel('Email', { exact: true }).click();
     await page.keyboard.type('ada@example.com');
     await page.keyboard.press('Tab');
 
@@ -101,15 +113,19 @@ test('a viewer is walked through a shared guide in the real app, across pages, w
     dialog = page.getByRole('dialog', { name: 'Step 4 of 5 · Add a contact' });
     await expect(dialog).toContainText('Click Save contact');
     await expect(dialog).toContainText('not on the page as the guide shows it');
-    await expect(dialog.getByRole('img', { name: 'Step 4 as the guide shows it' })).toBeVisible();
+    const screenshot = dialog.getByRole('img', { name: 'Step 4 as the guide shows it' });
+    await expect(screenshot).toBeVisible();
+    await expect.poll(() => screenshot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
     await expect(page.locator('stepcast-guide .ring')).toBeHidden();
+    await page.screenshot({ path: test.info().outputPath('step-4-fallback.png') });
+    expect((await new AxeBuilder({ page }).include('stepcast-guide').analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await dialog.getByRole('button', { name: 'Next' }).click();
 
     // Step 5 is on another page: the popover links to it, and there the element is ringed.
     dialog = page.getByRole('dialog', { name: 'Step 5 of 5 · Add a contact' });
     await expect(dialog).toContainText('This step is on another page');
     await dialog.getByRole('link', { name: 'go to that page' }).click();
-    await page.waitForURL(`${app.origin}/reports`);
+    await page.waitForURL(`${app.origin}/reports`, { timeout: 20_000 });
     await expect(dialog).toBeVisible();
     await expectRingAround(page, page.getByRole('button', { name: 'Export report' }));
     await expect(dialog.getByRole('button', { name: 'Finish' })).toBeVisible();

@@ -35,7 +35,10 @@ async function fetchGuide(guideId: string): Promise<GuideMeDto | string> {
     return error.success ? error.data.error.message : `Stepcast answered ${response.status}.`;
   }
   const parsed = GuideMeDto.safeParse(json);
-  return parsed.success ? parsed.data : 'Stepcast answered in an unexpected shape.';
+  if (!parsed.success) return 'Stepcast answered in an unexpected shape.';
+  // Asset links may be relative to Stepcast; the overlay shows them on another site's page.
+  const absolute = (url: string | null) => (url ? new URL(url, APP_ORIGIN).href : null);
+  return { ...parsed.data, steps: parsed.data.steps.map((step) => ({ ...step, screenshotUrl: absolute(step.screenshotUrl), audioUrl: absolute(step.audioUrl) })) };
 }
 
 async function start(guideId: string, from: chrome.tabs.Tab | undefined): Promise<GuideMeStartReply> {
