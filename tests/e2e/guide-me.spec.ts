@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
@@ -13,6 +15,10 @@ import { launchWithExtension, signUpInBrowser } from '../support/capture';
  * pages: the current step's element ringed, its words in a popover, the walk moving on as they
  * do each step, across page loads; a step whose element the app renamed shows its screenshot.
  */
+// The seeded demo guide (infra/local/seed): captured on the acme-crm sample app, narrated.
+const ACME_PATH = '/share/add-a-new-contact-in-acme-crm-DYrbOQi8CofM';
+const ACME_APP = path.resolve(import.meta.dirname, '../fixtures/sample-apps/acme-crm');
+
 let app: DriftApp;
 test.beforeAll(async () => {
   app = await startDriftApp();
@@ -90,6 +96,13 @@ test('a viewer is walked through a shared guide in the real app, across pages, w
     await page.waitForURL(`${app.origin}/contacts/new`, { timeout: 20_000 });
     dialog = page.getByRole('dialog', { name: 'Step 2 of 5 · Add a contact' });
     await expect(dialog).toContainText('Type the name in Name');
+    // Back to a step of the last page: the walk says where it is, and stays there.
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    const back = page.getByRole('dialog', { name: 'Step 1 of 5 · Add a contact' });
+    await expect(back).toContainText('This step is on another page');
+    await page.waitForTimeout(500);
+    await expect(back).toBeVisible();
+    await back.getByRole('button', { name: 'Next' }).click();
     await expectRingAround(page, page.getByLabel('Name', { exact: true }));
     await page.getByLabel('Name', { exact: true }).click();
     await page.keyboard.type('Ada Lovelace');
@@ -142,8 +155,41 @@ test('a viewer is walked through a shared guide in the real app, across pages, w
   }
 });
 
+test('a narrated guide plays each step’s voiceover in the popover', async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const extension = await launchWithExtension(baseURL!);
+  try {
+    const { context } = extension;
+    // The demo guide was captured on https://acme-crm.example: the sample app answers for it.
+    await context.route('https://acme-crm.example/**', async (route) => {
+      const file = path.join(ACME_APP, path.basename(new URL(route.request().url()).pathname) || 'index.html');
+      const body = await readFile(file).catch(() => null);
+      const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html';
+      await (body ? route.fulfill({ status: 200, body, contentType: type }) : route.fulfill({ status: 404, body: '' }));
+    });
+    const share = await context.newPage();
+    await openShare(share, `${baseURL}${ACME_PATH}`);
+    const opened = context.waitForEvent('page');
+    await share.getByRole('button', { name: 'Guide me' }).click();
+    const page = await opened;
+    await page.waitForURL('https://acme-crm.example/index.html', { timeout: 20_000 });
+    const dialog = page.getByRole('dialog', { name: /^Step 1 of 7 · / });
+    await expect(dialog).toContainText('Click New contact');
+    await expectRingAround(page, page.getByRole('link', { name: 'New contact' }));
+    const narration = dialog.getByLabel('Narration of step 1');
+    await expect(narration).toHaveAttribute('src', new RegExp(`^${baseURL}/assets/`));
+    // The demo app's page is https and the local stack http, so Chromium keeps the page from
+    // loading it (mixed content; a deployed Stepcast is https): the voiceover is fetched here.
+    const voice = await context.request.get((await narration.getAttribute('src'))!);
+    expect(voice.status()).toBe(200);
+    expect(voice.headers()['content-type']).toMatch(/^audio\//);
+  } finally {
+    await extension.close();
+  }
+});
+
 test('without the extension, Guide me explains how to get it', async ({ page }) => {
-  await openShare(page, '/share/add-a-new-contact-in-acme-crm-DYrbOQi8CofM');
+  await openShare(page, ACME_PATH);
   await page.getByRole('button', { name: 'Guide me' }).click();
   const dialog = page.getByRole('dialog', { name: 'Guide me needs the Stepcast extension' });
   await expect(dialog).toBeVisible();

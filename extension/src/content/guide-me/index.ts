@@ -1,8 +1,8 @@
-import { actionDoesStep, clickInPage, EXTENSION_ATTRIBUTE, EXTENSION_SOURCE, PAGE_SOURCE, samePage, type ExtensionToPage, type GuideMeDto, type ViewerAction } from '#shared/guide-me';
+import { actionDoesStep, clickInPage, EXTENSION_ATTRIBUTE, EXTENSION_SOURCE, PAGE_SOURCE, samePage, stepOnPageLoad, type ExtensionToPage, type GuideMeDto, type ViewerAction } from '#shared/guide-me';
 import { APP_ORIGIN } from '../../config';
 import type { GuideMeStartReply, GuideMeWalk } from '../../guide-me-messages';
 import { isTextEntry } from '../describe';
-import { locate } from './locate';
+import { isVisible, locate } from './locate';
 import { GuideOverlay, type OverlayAction } from './overlay';
 
 /**
@@ -25,6 +25,10 @@ let target: Element | null = null;
 let observer: MutationObserver | null = null;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 let placing = 0;
+/** the step whose element `target` is */
+let targetStep: string | null = null;
+/** the URL the walk last saw: only a change of it moves the walk on (Back to a step on the last page must stay) */
+let seenUrl = '';
 /** a press on the overlay: the field it takes focus from commits its value, and Next, not that, moves on */
 let pressOnOverlay = false;
 
@@ -39,6 +43,15 @@ function current() {
 /** Finds the current step's element and shows the overlay; called again as the page changes. */
 function refresh(focus = false): void {
   if (!guide || !overlay) return;
+  // A single-page app changes its URL without a page load: the next step's page counts the same.
+  if (location.href !== seenUrl) {
+    seenUrl = location.href;
+    const moved = stepOnPageLoad(guide, index, location.href);
+    if (moved !== index) {
+      index = moved;
+      void send({ type: 'guideMe/go', index });
+    }
+  }
   const step = current();
   if (!step) {
     target = null;
@@ -46,9 +59,14 @@ function refresh(focus = false): void {
     return;
   }
   const elsewhere = Boolean(step.pageUrl) && !samePage(step.pageUrl, location.href);
-  const found = elsewhere || step.action === 'navigate' ? null : locate(step.locators, clickInPage(step));
   const previous = target;
-  target = found?.element ?? null;
+  // The element found for this step is kept while it stays on the page: a busy page changes often.
+  const kept = !elsewhere && targetStep === step.id && target?.isConnected && isVisible(target);
+  if (!kept) {
+    const found = elsewhere || step.action === 'navigate' ? null : locate(step.locators, clickInPage(step));
+    target = found?.element ?? null;
+    targetStep = step.id;
+  }
   // Outside the view, the viewer would not see what to do.
   if (target && target !== previous) {
     const box = target.getBoundingClientRect();
@@ -153,6 +171,7 @@ function stop(): void {
   overlay = null;
   guide = null;
   target = null;
+  targetStep = null;
 }
 
 async function resumeWalk(): Promise<void> {
@@ -160,6 +179,8 @@ async function resumeWalk(): Promise<void> {
   if (!walk) return;
   guide = walk.guide;
   index = walk.index;
+  // The worker has moved the walk on for this page load already.
+  seenUrl = location.href;
   overlay = new GuideOverlay(onOverlayAction);
   listen(true);
   refresh(walk.fresh);
