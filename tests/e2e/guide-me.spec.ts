@@ -74,7 +74,7 @@ test('a viewer is walked through a shared guide in the real app, across pages, w
     const share = await context.newPage();
     await openShare(share, `${baseURL}${sharePath(guide)}`);
     await expect(share.locator('html')).toHaveAttribute('data-stepcast-extension', /\d/);
-    const opened = context.waitForEvent('page');
+    const opened = context.waitForEvent('page', { timeout: 30_000 });
     await share.getByRole('button', { name: 'Guide me' }).click();
     const page = await opened;
     await page.waitForURL(`${app.origin}/`, { timeout: 20_000 });
@@ -169,7 +169,7 @@ test('a narrated guide plays each step’s voiceover in the popover', async ({ b
     });
     const share = await context.newPage();
     await openShare(share, `${baseURL}${ACME_PATH}`);
-    const opened = context.waitForEvent('page');
+    const opened = context.waitForEvent('page', { timeout: 30_000 });
     await share.getByRole('button', { name: 'Guide me' }).click();
     const page = await opened;
     await page.waitForURL('https://acme-crm.example/index.html', { timeout: 20_000 });

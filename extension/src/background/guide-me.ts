@@ -11,6 +11,8 @@ import type { GuideMeMessage, GuideMeStartReply, GuideMeWalk } from '../guide-me
  */
 const KEY_PREFIX = 'guideMe:';
 const keyOf = (tabId: number) => `${KEY_PREFIX}${tabId}`;
+/** a walk being started: settles once its tab's walk is stored */
+let starting: Promise<void> = Promise.resolve();
 
 async function read(tabId: number): Promise<GuideMeWalk | null> {
   const stored = (await chrome.storage.session.get(keyOf(tabId)))[keyOf(tabId)];
@@ -46,11 +48,16 @@ async function start(guideId: string, from: chrome.tabs.Tab | undefined): Promis
   if (typeof guide === 'string') return { ok: false, message: guide };
   const url = startUrl(guide);
   if (!url) return { ok: false, message: 'This guide was not captured in a web app, so there is no page to guide you through. Its steps are on this page.' };
-  // The walk is stored before the tab loads its page, so the page's first question finds it.
-  const tab = await chrome.tabs.create({ url: 'about:blank', active: true, ...(from ? { index: from.index + 1, windowId: from.windowId, ...(from.id !== undefined ? { openerTabId: from.id } : {}) } : {}) });
-  if (tab.id === undefined) return { ok: false, message: 'The browser did not open a tab.' };
-  await write(tab.id, { guide, index: 0, fresh: true });
-  await chrome.tabs.update(tab.id, { url });
+  // A page of the new tab may ask for its walk before it is stored: the question waits for this.
+  let stored = () => {};
+  starting = new Promise((resolve) => (stored = resolve));
+  try {
+    const tab = await chrome.tabs.create({ url, active: true, ...(from ? { index: from.index + 1, windowId: from.windowId, ...(from.id !== undefined ? { openerTabId: from.id } : {}) } : {}) });
+    if (tab.id === undefined) return { ok: false, message: 'The browser did not open a tab.' };
+    await write(tab.id, { guide, index: 0, fresh: true });
+  } finally {
+    stored();
+  }
   return { ok: true };
 }
 
@@ -66,6 +73,7 @@ export async function onGuideMeMessage(message: GuideMeMessage, sender: chrome.r
     }
     case 'guideMe/state': {
       if (tabId === undefined) return null;
+      await starting;
       const walk = await read(tabId);
       if (!walk) return null;
       const index = stepOnPageLoad(walk.guide, walk.index, message.url);
