@@ -280,6 +280,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/guides/{id}/versions', fn: 'guides', handler: 'listVersions' },
   { method: 'POST', path: '/api/guides/{id}/versions/{version}/restore', fn: 'guides', handler: 'restoreVersion' },
   { method: 'GET', path: '/api/share/{id}', fn: 'share', handler: 'getSharedGuide' },
+  { method: 'GET', path: '/api/share/{id}/guide-me', fn: 'share', handler: 'getGuideMe' },
 
   { method: 'POST', path: '/api/stripe/subscription/checkout-session', fn: 'billing', handler: 'checkoutSession' },
   { method: 'GET', path: '/api/stripe/subscription/confirm', fn: 'billing', handler: 'confirm' },

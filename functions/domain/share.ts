@@ -8,16 +8,22 @@ import { audioFields } from './narration/slide-audio';
 import { membership } from './membership';
 import { nameOf as organizationName } from './organization';
 
-/**
- * A guide as its viewers see it (its published version, not the draft being edited). Published and public: anyone. Private: members of its
- * organisation only. Drafts and everything else: not found, the same answer a missing guide
- * gets, so a link reveals nothing.
- */
-export async function sharedGuide(guideId: string, viewerUserId?: string): Promise<SharedGuideDto> {
+/** The guide and its published slides when this viewer may see it (the rule below), else not found. */
+export async function viewable(guideId: string, viewerUserId?: string) {
   const { guide, slides } = await loadPublished(guideId);
   const notFound = new AppError('not_found', 'Guide not found.');
   if (!guide || guide.status !== 'published') throw notFound;
   if (guide.visibility === 'private' && !(viewerUserId && (await membership(guide.orgId, viewerUserId)))) throw notFound;
+  return { guide, slides };
+}
+
+/**
+ * A guide as its viewers see it (its published version, not the draft being edited). Published
+ * and public: anyone. Private: members of its organisation only. Drafts and everything else: not found, the same answer a missing guide
+ * gets, so a link reveals nothing.
+ */
+export async function sharedGuide(guideId: string, viewerUserId?: string): Promise<SharedGuideDto> {
+  const { guide, slides } = await viewable(guideId, viewerUserId);
   return {
     id: guide.guideId,
     title: guide.title,

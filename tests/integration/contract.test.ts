@@ -230,6 +230,7 @@ describe('the contract: every route answers in the shape of its shared schema', 
   it('sharing, viewer events and analytics', async () => {
     const viewer = client();
     await call(viewer, 'GET', '/api/share/{id}', { params: { id: guide.id } });
+    await call(viewer, 'GET', '/api/share/{id}/guide-me', { params: { id: guide.id } });
     await call(viewer, 'POST', '/api/events', {
       body: { guideId: guide.id, viewerId: 'contract-viewer-0001', load: 1, embed: false, referrer: '', events: [{ type: 'view' }, { type: 'step', step: 1 }] },
     });

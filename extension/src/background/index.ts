@@ -2,6 +2,8 @@ import * as Api from '../api';
 import { appUrl } from '../config';
 import { uploadProgress } from '../lib/upload-queue';
 import type { CaptureSummary, PopupMessage, WorkerState } from '../messages';
+import { parseGuideMeMessage } from '../guide-me-messages';
+import { onGuideMeMessage, onGuideMeTabRemoved } from './guide-me';
 import { parseContentMessage, parsePopupMessage } from './protocol';
 import {
   discardLastStep,
@@ -201,7 +203,10 @@ async function onPopupMessage(message: PopupMessage): Promise<unknown> {
 chrome.runtime.onMessage.addListener((raw, sender, sendResponse) => {
   if (sender.id !== chrome.runtime.id) return undefined;
   const fromPage = sender.tab !== undefined && !sender.url?.startsWith(`chrome-extension://${chrome.runtime.id}/`);
-  const work = fromPage
+  const guideMe = fromPage ? parseGuideMeMessage(raw) : undefined;
+  const work = guideMe
+    ? onGuideMeMessage(guideMe, sender)
+    : fromPage
     ? (() => {
         const message = parseContentMessage(raw);
         return message ? onContentMessage(message, sender) : Promise.resolve(undefined);
@@ -235,6 +240,7 @@ chrome.webNavigation.onCompleted.addListener((details) => {
 
 chrome.tabs.onRemoved.addListener((tabId) => {
   void onTabRemoved(tabId);
+  void onGuideMeTabRemoved(tabId);
 });
 
 function rememberWebTab(tab: chrome.tabs.Tab): void {

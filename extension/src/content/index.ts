@@ -1,6 +1,7 @@
 import type { ContentMessage, PageInfo, PreparedCapture, RecordingStatus, StepMessage, TargetInfo, WorkerToContent } from '../messages';
 import type { Point } from '../lib/geometry';
 import { RecordingControl, type ControlAction } from './control';
+import { startGuideMe } from './guide-me';
 import { actionTarget, boxOf, describeElement, frameOffset, isRedacted, isTextEntry, roleOf, sensitiveRects, setAuthorSelectors } from './describe';
 
 /**
@@ -298,3 +299,4 @@ function start(): void {
 }
 
 start();
+startGuideMe();

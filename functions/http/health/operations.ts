@@ -8,6 +8,7 @@ import * as Health from '#shared/health';
 import * as Narration from '#shared/narration';
 import * as Org from '#shared/organization';
 import * as Plan from '#shared/plan';
+import { GuideMeDto } from '#shared/guide-me';
 import { SharedGuideDto } from '#shared/share/shared-guide';
 import * as RedactionBoxes from '#shared/redaction-boxes';
 import * as SlideRestore from '#shared/slide-restore';
@@ -124,6 +125,7 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'GET', path: '/api/site-sessions', summary: "The organisation's saved sign-ins (origin, cookie count, expiry)", tag: 'Drift', response: Drift.SiteSessionList, success: [200, '{ items: SiteSession[] }'], session: true }),
   op({ method: 'DELETE', path: '/api/site-sessions/{id}', summary: 'Delete a saved sign-in', tag: 'Drift', params: Drift.SiteSessionPath, success: [204, 'nothing'], session: true }),
   op({ method: 'GET', path: '/api/share/{id}', summary: 'A published guide for its viewers (private ones for members only)', tag: 'Share', params: Guides.GuidePath, response: SharedGuideDto, success: [200, 'SharedGuide'] }),
+  op({ method: 'GET', path: '/api/share/{id}/guide-me', summary: "A published guide's steps with their pages and locators, for the extension's Guide me overlay (private ones for members only)", tag: 'Share', params: Guides.GuidePath, response: GuideMeDto, success: [200, 'GuideMe'] }),
   op({ method: 'POST', path: '/api/stripe/subscription/checkout-session', summary: 'Start a Pro checkout (7-day trial for a first subscription)', tag: 'Billing', response: Plan.CheckoutSessionDto, success: [200, '{ url }'], session: true }),
   op({ method: 'GET', path: '/api/stripe/subscription/confirm', summary: 'Confirm a completed checkout', tag: 'Billing', query: z.object({ sessionId: z.string() }), response: Plan.ConfirmedSubscriptionDto, success: [200, '{ status, trialEnd, cancelAtPeriodEnd }'], session: true }),
   op({ method: 'GET', path: '/api/stripe/subscription/details', summary: "The caller's subscription (never cached)", tag: 'Billing', response: Plan.SubscriptionDetailsDto, success: [200, '{ status, trialEnd, cancelAtPeriodEnd, currentPeriodEnd }'], session: true }),

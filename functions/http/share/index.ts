@@ -1,7 +1,9 @@
 // GET /api/share/{id} — a published guide for its viewers; no cookie needed (members see private ones)
+// GET /api/share/{id}/guide-me — the same guide as the extension's overlay walks it in the real app
 import { GuidePath } from '#shared/guides';
 import { dispatch } from '../../core/dispatch';
 import { Reply, defineHandler } from '../../core/http';
+import * as GuideMe from '../../domain/guide-me';
 import * as Share from '../../domain/share';
 import { currentSession } from '../actor';
 
@@ -14,4 +16,11 @@ const getSharedGuide = defineHandler({ params: GuidePath }, async ({ params, eve
   return new Reply(200, guide, { 'cache-control': guide.visibility === 'public' ? PUBLIC_CACHE : 'private, no-store' });
 });
 
-export const handler = dispatch('share', { getSharedGuide });
+const getGuideMe = defineHandler({ params: GuidePath }, async ({ params, event }) => {
+  const viewer = await currentSession(event);
+  const guide = await GuideMe.fromShare(params.id, viewer?.session.userId);
+  // Private guides' asset links are presigned for this viewer: never kept by a cache.
+  return new Reply(200, guide, { 'cache-control': 'private, no-store' });
+});
+
+export const handler = dispatch('share', { getSharedGuide, getGuideMe });

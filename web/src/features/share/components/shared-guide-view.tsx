@@ -1,5 +1,6 @@
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { useViewerEvents } from '../utils/viewer-events';
+import { GuideMe } from './guide-me';
 import { GuidePlayer, isPlayable } from './guide-player';
 import { useSharedGuideHead } from './shared-guide-head';
 import { StepList } from './step-list';
@@ -47,6 +48,7 @@ export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, e
             </span>
           ) : null}
         </p>
+        {isPlayable(guide) ? <GuideMe guide={guide} /> : null}
       </header>
       {isPlayable(guide) ? (
         <GuidePlayer

@@ -1,0 +1,87 @@
+import type { LocatorCandidate, LocatorStrategy } from '#shared/locator';
+import { describeElement } from '../describe';
+
+/**
+ * Finds a guide step's element in the viewer's page, with the candidates the drift check uses
+ * (shared/locator.ts), strongest first: role and accessible name, label, placeholder, visible
+ * text, test id, CSS path. Roles, names and labels are computed by the same code that described
+ * the element at capture (describe.ts), so what capture recorded is what is looked for here.
+ * Among several visible matches, the one nearest where the author clicked wins.
+ */
+export interface Found {
+  element: Element;
+  strategy: LocatorStrategy;
+}
+
+const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** What may carry a role, a name or a label; walking these, not every node, keeps a big page quick. */
+const INTERACTIVE = 'a[href], button, input, select, textarea, summary, option, img, h1, h2, h3, h4, h5, h6, [role], [contenteditable], [tabindex], [aria-label], [aria-labelledby]';
+const MAX_NODES = 5_000;
+
+export function isVisible(element: Element): boolean {
+  if (element.getClientRects().length === 0) return false;
+  const style = getComputedStyle(element);
+  return style.visibility !== 'hidden' && style.display !== 'none';
+}
+
+function all(root: ParentNode, selector: string): Element[] {
+  try {
+    return [...root.querySelectorAll(selector)].slice(0, MAX_NODES);
+  } catch {
+    // A CSS path of odd markup the selector engine refuses: this way finds nothing.
+    return [];
+  }
+}
+
+function isField(element: Element): boolean {
+  return element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable);
+}
+
+function matches(doc: Document, candidate: LocatorCandidate): Element[] {
+  switch (candidate.strategy) {
+    case 'role':
+      return all(doc, INTERACTIVE).filter((element) => {
+        const described = describeElement(element);
+        return described.role === candidate.role && clean(described.name) === candidate.name;
+      });
+    case 'label':
+      // The label capture saw beside an unnamed field, or (like getByLabel) the field's own label.
+      return all(doc, INTERACTIVE).filter((element) => {
+        const described = describeElement(element);
+        return clean(described.label) === candidate.value || (isField(element) && clean(described.name) === candidate.value);
+      });
+    case 'placeholder':
+      return all(doc, '[placeholder]').filter((element) => clean(element.getAttribute('placeholder')) === candidate.value);
+    case 'text': {
+      const hits = all(doc.body ?? doc, '*').filter((element) => !['SCRIPT', 'STYLE', 'TEMPLATE'].includes(element.tagName) && clean(element.textContent) === candidate.value);
+      // The innermost element with the text: its ancestors only contain it.
+      return hits.filter((element) => !hits.some((other) => other !== element && element.contains(other)));
+    }
+    case 'testId': {
+      const value = CSS.escape(candidate.value);
+      return all(doc, `[data-testid="${value}"], [data-test="${value}"], [data-test-id="${value}"]`);
+    }
+    case 'css':
+      return all(doc, candidate.value);
+  }
+}
+
+function distance(element: Element, near: { x: number; y: number }): number {
+  const box = element.getBoundingClientRect();
+  return Math.hypot(box.x + box.width / 2 - near.x, box.y + box.height / 2 - near.y);
+}
+
+/**
+ * The first candidate that finds a visible element. `near` is where the author clicked, in the
+ * viewport (CSS pixels); `visible` is the visibility test (layout-free tests pass their own).
+ */
+export function locate(candidates: readonly LocatorCandidate[], near: { x: number; y: number } | null, doc: Document = document, visible: (element: Element) => boolean = isVisible): Found | null {
+  for (const candidate of candidates) {
+    const found = matches(doc, candidate).filter(visible);
+    if (found.length === 0) continue;
+    const best = near && found.length > 1 ? found.reduce((a, b) => (distance(b, near) < distance(a, near) ? b : a)) : found[0]!;
+    return { element: best, strategy: candidate.strategy };
+  }
+  return null;
+}
