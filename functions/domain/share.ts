@@ -19,8 +19,8 @@ export async function viewable(guideId: string, viewerUserId?: string) {
 
 /**
  * A guide as its viewers see it (its published version, not the draft being edited). Published
- * and public: anyone. Private: members of its organisation only. Drafts and everything else: not found, the same answer a missing guide
- * gets, so a link reveals nothing.
+ * and public: anyone. Private: members of its organisation only. Drafts and everything else: not
+ * found, the same answer a missing guide gets, so a link reveals nothing.
  */
 export async function sharedGuide(guideId: string, viewerUserId?: string): Promise<SharedGuideDto> {
   const { guide, slides } = await viewable(guideId, viewerUserId);
