@@ -2,7 +2,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { Annotation } from '#shared/annotation-geometry';
 import { annotationsSvg } from '#shared/annotation-svg';
 import { PRODUCT_NAME } from '#shared/product';
-import { fontPath, RenderError } from './tools';
+import { fontPath, RenderError, useBundledFontsWhereNoneInstalled } from './tools';
 
 /**
  * The stills the exports are made of, drawn with sharp: a screenshot letterboxed on the brand
@@ -56,6 +56,7 @@ export async function textImage(
 async function withAnnotations(image: Buffer, annotations: readonly Annotation[], width: number, height: number): Promise<Buffer> {
   const svg = annotationsSvg(annotations, width, height);
   if (!svg) return image;
+  useBundledFontsWhereNoneInstalled();
   return sharp(image)
     .composite([{ input: Buffer.from(svg), left: 0, top: 0 }])
     .png()

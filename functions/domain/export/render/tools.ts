@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { accessSync, chmodSync, constants, copyFileSync, existsSync } from 'node:fs';
+import { accessSync, chmodSync, constants, copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,30 @@ const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as
 export function fontPath(weight: keyof typeof FONT_FILES = 'regular'): string {
   const dir = path.dirname(requireHere.resolve('dejavu-fonts-ttf/package.json'));
   return path.join(dir, 'ttf', FONT_FILES[weight]);
+}
+
+/** A fontconfig file that finds only the shipped DejaVu fonts, caching in a temporary folder. */
+export function bundledFontsConfig(): string {
+  const dir = path.dirname(fontPath());
+  const cache = path.join(os.tmpdir(), 'stepcast-fontconfig-cache');
+  return `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${dir}</dir><cachedir>${cache}</cachedir></fontconfig>\n`;
+}
+
+const SYSTEM_FONTCONFIG = '/etc/fonts/fonts.conf';
+
+/**
+ * Text that sharp draws from SVG (annotation labels and badges) finds its font through fontconfig,
+ * which Lambda's runtime lacks (no /etc/fonts, no fonts): there, point fontconfig at the shipped
+ * DejaVu before the first SVG with text is drawn. A machine with its own configuration keeps it.
+ */
+export function useBundledFontsWhereNoneInstalled(systemConfig = SYSTEM_FONTCONFIG): boolean {
+  if (process.env.FONTCONFIG_FILE || existsSync(systemConfig)) return false;
+  const file = path.join(os.tmpdir(), 'stepcast-fonts.conf');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, bundledFontsConfig());
+  // Node passes process.env on to the C environment, where fontconfig reads it when first used.
+  process.env.FONTCONFIG_FILE = file;
+  return true;
 }
 
 /** Something about the guide itself keeps it from rendering; its message is for the author. */
