@@ -6,6 +6,7 @@ import { loadGuide } from './guide-read';
 import { audioFields } from './narration/slide-audio';
 import { membership } from './membership';
 import { nameOf as organizationName } from './organization';
+import * as GuideCards from './guide-cards';
 
 /**
  * A guide as its viewers see it. Published and public: anyone. Private: members of its
@@ -25,6 +26,7 @@ export async function sharedGuide(guideId: string, viewerUserId?: string): Promi
     updatedAt: new Date(guide.updatedAt).toISOString(),
     // Never a private guide's: its preview is removed, and the edge gives it generic tags.
     socialImageUrl: guide.socialImageKey && guide.visibility === 'public' ? Asset.assetUrl(guide.socialImageKey) : null,
+    ...GuideCards.fromGuide(guide),
     slides: await Promise.all(slides.map(async (slide) => ({
       id: slide.slideId,
       title: slide.title ?? null,

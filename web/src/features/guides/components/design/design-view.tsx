@@ -37,6 +37,7 @@ import { Icons } from '../icons';
 import { AddSlidesDialog } from './add-slides-dialog';
 import { AutosaveTextarea, SaveStatus } from './design-fields';
 import { GuideSettings } from './guide-settings';
+import { GuideCardsPanel } from './guide-cards-panel';
 import { SlideRail } from './slide-rail';
 import { SlideSettings } from './slide-settings';
 import { ShortcutsDialog } from './shortcuts-dialog';
@@ -521,6 +522,12 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
               <DriftPanel guideId={guideId} slides={slides} />
             </section>
           ) : null}
+          <section className="panel-section" aria-labelledby="design-cards">
+            <h2 id="design-cards" className="panel-section__title">
+              Intro and outro
+            </h2>
+            <GuideCardsPanel guide={guide} onChange={changeGuide} />
+          </section>
           <section className="panel-section" aria-labelledby="design-guide-settings">
             <h2 id="design-guide-settings" className="panel-section__title">
               Guide
