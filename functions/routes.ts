@@ -271,6 +271,9 @@ export const ROUTES = [
   { method: 'DELETE', path: '/api/guides/{id}/slides/{slideId}', fn: 'guides', handler: 'deleteSlide' },
   { method: 'POST', path: '/api/guides/{id}/slides/{slideId}/restore', fn: 'guides', handler: 'restoreSlide' },
   { method: 'POST', path: '/api/guides/{id}/slides/{slideId}/duplicate', fn: 'guides', handler: 'duplicateSlide' },
+  { method: 'POST', path: '/api/guides/{id}/slides/{slideId}/split', fn: 'guides', handler: 'splitSlide' },
+  { method: 'POST', path: '/api/guides/{id}/slides/{slideId}/merge', fn: 'guides', handler: 'mergeSlide' },
+  { method: 'POST', path: '/api/guides/{id}/slides/{slideId}/screenshot', fn: 'guides', handler: 'changeScreenshot' },
   { method: 'POST', path: '/api/guides/{id}/uploads', fn: 'guides', handler: 'createUpload' },
   { method: 'GET', path: '/api/share/{id}', fn: 'share', handler: 'getSharedGuide' },
 

@@ -3,6 +3,7 @@ import { getEntitlements } from './entitlements';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders';
 import { createGuide, deleteGuide, duplicateGuide, getGuide, listGuides, updateGuide } from './guides';
 import { addSlide, createUpload, deleteSlide, duplicateSlide, restoreSlide, updateSlide } from './slides';
+import { changeScreenshot, mergeSlide, splitSlide } from './slide-tools';
 
 export const handler = dispatch('guides', {
   listGuides,
@@ -16,6 +17,9 @@ export const handler = dispatch('guides', {
   deleteSlide,
   restoreSlide,
   duplicateSlide,
+  splitSlide,
+  mergeSlide,
+  changeScreenshot,
   createUpload,
   listFolders,
   createFolder,
