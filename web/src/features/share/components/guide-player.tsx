@@ -262,8 +262,9 @@ export function GuidePlayer({
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target instanceof Element ? event.target : null;
     if (target && isTypingTarget(target)) return;
-    // A dialog over the page owns the keyboard.
-    if (document.querySelector('dialog[open]')) return;
+    // A dialog over the page owns the keyboard, unless the player is in it (the editor's preview).
+    const dialog = document.querySelector('dialog[open]');
+    if (dialog && !dialog.contains(playerRef.current)) return;
     switch (event.key) {
       case 'ArrowLeft':
         goTo(index - 1);

@@ -32,6 +32,9 @@ import { guideChangeLabel, inverseGuideChanges, inverseSlideChanges, slideChange
 import { orderAfterMove } from '../../utils/reorder';
 import type { EmbedDialogComponent } from '../embed-slot';
 import type { ExportMenuComponent } from '../export-slot';
+import type { PreviewDialogComponent } from '../preview-slot';
+import { useSlideTools } from '../../hooks/use-slide-tools';
+import { SlideToolsPanel } from './slide-tools-panel';
 import { DeleteGuideDialog } from '../guide-dialogs';
 import { Icons } from '../icons';
 import { AddSlidesDialog } from './add-slides-dialog';
@@ -51,6 +54,7 @@ export interface DesignViewProps {
   guideId: string;
   EmbedDialog?: EmbedDialogComponent | undefined;
   ExportMenu?: ExportMenuComponent | undefined;
+  PreviewDialog?: PreviewDialogComponent | undefined;
 }
 
 /**
@@ -109,7 +113,7 @@ function StepText({
  * delete), the chosen step large in the middle with its text and narration, its settings and
  * the guide's on the right. Every change is shown at once and saved by itself.
  */
-export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps) {
+export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: DesignViewProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: guide } = useGuide(guideId);
@@ -119,7 +123,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   const [selectedId, setSelectedId] = useState<string | undefined>(guide.slides[0]?.id);
   const [focusRequest, setFocusRequest] = useState<{ id: string; index: number } | undefined>();
   const [announcement, setAnnouncement] = useState('');
-  const [dialog, setDialog] = useState<'add' | 'delete' | 'embed' | 'rewrite' | 'shortcuts' | undefined>();
+  const [dialog, setDialog] = useState<'add' | 'delete' | 'embed' | 'rewrite' | 'shortcuts' | 'preview' | undefined>();
   /** the slides a rewrite of the transcript asks about (one, or all of them) */
   const [rewrite, setRewrite] = useState<{ slideIds?: string[]; edited: number } | undefined>();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -156,6 +160,8 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   const staleRef = useRef(false);
   /** What the cache holds now (the render's copy may be older than the last optimistic change). */
   const current = useCallback(() => queryClient.getQueryData<GuideDto>(guideQueryKeys.detail(guideId)), [queryClient, guideId]);
+  const isStale = useCallback(() => staleRef.current, []);
+  const slideTools = useSlideTools({ guideId, record, select: setSelectedId, announce: setAnnouncement, isStale });
 
   /** Every slide edit: shown and saved at once, and recorded with the save that puts it back. */
   const changeSlide = useCallback(
@@ -223,7 +229,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   };
   const onFocused = useCallback(() => setFocusRequest(undefined), []);
 
-  const show = (kind: 'add' | 'delete' | 'embed' | 'rewrite' | 'shortcuts') => {
+  const show = (kind: 'add' | 'delete' | 'embed' | 'rewrite' | 'shortcuts' | 'preview') => {
     setDialog(kind);
     setDialogOpen(true);
   };
@@ -394,6 +400,11 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
           </Tooltip>
         </div>
         <div className="design__actions">
+          {PreviewDialog ? (
+            <Button variant="outline" size="sm" icon={Icons.play} onClick={() => show('preview')} disabled={slides.length === 0}>
+              Preview
+            </Button>
+          ) : null}
           <Button variant="outline" size="sm" icon={Icons.upload} onClick={() => show('add')}>
             Add steps
           </Button>
@@ -499,6 +510,14 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
               />
             </section>
           ) : null}
+          {selected ? (
+            <section className="panel-section" aria-labelledby="design-step-tools">
+              <h2 id="design-step-tools" className="panel-section__title">
+                Step {selectedIndex + 1} tools
+              </h2>
+              <SlideToolsPanel slide={selected} position={selectedIndex + 1} count={slides.length} tools={slideTools} />
+            </section>
+          ) : null}
           <section className="panel-section" aria-labelledby="design-voiceover">
             <h2 id="design-voiceover" className="panel-section__title">
               Voiceover
@@ -566,6 +585,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
         />
       ) : null}
       {dialog === 'shortcuts' ? <ShortcutsDialog open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
+      {dialog === 'preview' && PreviewDialog ? <PreviewDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
       {dialog === 'embed' && EmbedDialog ? <EmbedDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
     </div>
   );
