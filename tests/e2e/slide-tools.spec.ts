@@ -98,3 +98,90 @@ test.describe('intro and outro cards', () => {
     });
   });
 });
+
+test.describe('design view: step tools and preview', () => {
+  test('an author inserts a blank step, splits a narration at the cursor and merges two steps, undoing one', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    await signUp(page.request, baseURL!, 'Sam Split');
+    const guide = await guideOf(page.request, baseURL!, 'Send a report', [
+      { text: 'Open **Reports**', narration: 'Open the reports page. Then pick last month.' },
+      { text: 'Click **Send**', narration: 'Click send.' },
+    ]);
+    const [first, second] = guide.slides;
+    await page.goto(`${sharePath(guide)}/design`);
+    const rail = page.getByRole('list', { name: 'Steps' });
+    await expect(rail.getByRole('button', { name: /^Step \d of 2/ })).toHaveCount(2);
+
+    await test.step('insert a blank step after step 1: a step with words on the brand background, no screenshot', async () => {
+      await rail.getByRole('button', { name: /^Step 1 of 2/ }).click();
+      await page.getByRole('button', { name: 'Insert a blank step after' }).click();
+      await expect(rail.getByRole('button', { name: /^Step \d of 3/ })).toHaveCount(3);
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides.map((s) => [s.text, s.screenshotKey])).toEqual([
+        ['Open **Reports**', first!.screenshotKey],
+        ['New step', null],
+        ['Click **Send**', second!.screenshotKey],
+      ]);
+      await expect(page.getByLabel('Step 2 text')).toHaveValue('New step');
+    });
+
+    await test.step('Ctrl+Z takes the blank step away again', async () => {
+      await rail.getByRole('button', { name: /^Step 2 of 3/ }).focus();
+      await page.keyboard.press('Control+z');
+      await expect(rail.getByRole('button', { name: /^Step \d of 2/ })).toHaveCount(2);
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides.map((s) => s.id)).toEqual([first!.id, second!.id]);
+    });
+
+    await test.step('split step 1 where the cursor is in its narration: step 2 continues it with the same screenshot', async () => {
+      await rail.getByRole('button', { name: /^Step 1 of 2/ }).click();
+      const narration = page.getByLabel('Narration');
+      await narration.click();
+      await narration.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(23, 23));
+      await page.getByRole('button', { name: 'Split at the narration cursor' }).click();
+      await expect(rail.getByRole('button', { name: /^Step \d of 3/ })).toHaveCount(3);
+      await expect
+        .poll(async () => (await savedGuide(page, guide.id)).slides.map((s) => [s.narration, s.screenshotKey]))
+        .toEqual([
+          ['Open the reports page.', first!.screenshotKey],
+          ['Then pick last month.', first!.screenshotKey],
+          ['Click send.', second!.screenshotKey],
+        ]);
+      await expect(page.getByLabel('Narration')).toHaveValue('Then pick last month.');
+    });
+
+    await test.step('merge step 2 with step 3: words joined, one step fewer', async () => {
+      await page.getByRole('button', { name: 'Merge with the next step' }).click();
+      await expect(rail.getByRole('button', { name: /^Step \d of 2/ })).toHaveCount(2);
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides.map((s) => s.narration)).toEqual(['Open the reports page.', 'Then pick last month. Click send.']);
+      await expect(page.getByLabel('Step 2 text')).toHaveValue('Open **Reports**\nClick **Send**');
+    });
+
+    await test.step('the Undo button brings the merged step back', async () => {
+      await page.getByRole('button', { name: 'Undo', exact: true }).click();
+      await expect(rail.getByRole('button', { name: /^Step \d of 3/ })).toHaveCount(3);
+      await expect.poll(async () => (await savedGuide(page, guide.id)).slides.map((s) => s.narration)).toEqual(['Open the reports page.', 'Then pick last month.', 'Click send.']);
+      await expectNoAxeViolations(page, '.design__panel');
+    });
+  });
+
+  test('Preview plays the whole guide in the editor with the share player, closes with Escape and gives focus back', async ({ page, baseURL }) => {
+    test.setTimeout(60_000);
+    await signUp(page.request, baseURL!, 'Pia Preview');
+    const guide = await guideOf(page.request, baseURL!, 'Export a list', [{ text: 'Open **Lists**' }, { text: 'Click **Export**' }]);
+    await page.request.patch(`/api/guides/${guide.id}`, { data: { introCard: { title: 'Export in seconds', subtitle: 'Two steps' } }, headers: { origin: baseURL! } });
+    await page.goto(`${sharePath(guide)}/design`);
+    const open = page.getByRole('button', { name: 'Preview', exact: true });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Preview: Export a list' });
+    const player = dialog.getByRole('region', { name: /^Guide player/ });
+    await expect(player.getByTestId('player-intro').getByRole('heading', { name: 'Export in seconds' })).toBeVisible();
+    // It plays by itself: the intro, then each step in turn to the last.
+    await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+    await expect(player.getByRole('status')).toHaveText('Step 1 of 2: Open Lists', { timeout: 10_000 });
+    await expect(player.getByRole('img', { name: /Screenshot of step 1/ })).toBeVisible();
+    await expect(player.getByRole('status')).toHaveText('Step 2 of 2: Click Export', { timeout: 20_000 });
+    await expectNoAxeViolations(page, 'dialog');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(open).toBeFocused();
+  });
+});
