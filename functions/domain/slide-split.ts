@@ -36,9 +36,10 @@ export async function split(orgId: string, guideId: string, slideId: string, at:
       audioNarration: _said,
       audioVoiceId: _voice,
       audioRate: _rate,
-      previousScreenshots: _previous,
       ...fields
     } = source;
+    // The screenshots the slide showed before are its own to go back to, not the new slide's.
+    delete (fields as { previousScreenshots?: unknown }).previousScreenshots;
     return {
       countDelta: 1,
       items: (tx) => [
