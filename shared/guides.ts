@@ -4,6 +4,7 @@ import { CaptureMeta } from './capture';
 import { Language, SpeechRate, VoiceId, WordTiming } from './narration';
 import { safeText } from './text';
 import { GUIDE_ID_LENGTH } from './share/link';
+import { IntroCard, OutroCard } from './guide-cards';
 
 /**
  * The guides API contract (/api/guides, /api/folders): bodies parsed by handlers, validated by
@@ -72,6 +73,9 @@ export const UpdateGuideBody = z
     language: Language.optional(),
     intro: SlideTextField.optional(),
     outro: SlideTextField.optional(),
+    /** the player's opening and closing cards (shared/guide-cards.ts); null removes one */
+    introCard: IntroCard.nullable().optional(),
+    outroCard: OutroCard.nullable().optional(),
   })
   .strict();
 
@@ -169,6 +173,8 @@ export const GuideDto = GuideSummaryDto.extend({
   /** the transcript's opening and closing lines */
   intro: z.string().nullable(),
   outro: z.string().nullable(),
+  introCard: IntroCard.nullable(),
+  outroCard: OutroCard.nullable(),
   /** the latest voiceover job, for the design view's progress */
   voiceoverJobId: z.string().nullable(),
   /** the content's revision, which writes send back as `If-Match` (shared/revision.ts) */

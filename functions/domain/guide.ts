@@ -14,6 +14,7 @@ import { folderOpen, requireFolder } from './folder';
 import { GUIDE_NOT_FOUND, fromId, get, load, loadInOrg, type Guide, type Slide } from './guide-read';
 import { slideDto } from './slide-dto';
 import * as Versions from './versions';
+import * as GuideCards from './guide-cards';
 
 /**
  * Guides, always read and written through the organisation: another organisation's guide is
@@ -37,6 +38,12 @@ export async function summaryDto(guide: Guide): Promise<GuideSummaryDto> {
   };
 }
 
+/** The cards a copy of the guide starts with (those that still read as cards). */
+function cardsToCopy(guide: Guide): { introCard?: unknown; outroCard?: unknown } {
+  const { introCard, outroCard } = GuideCards.fromGuide(guide);
+  return { ...(introCard ? { introCard } : {}), ...(outroCard ? { outroCard } : {}) };
+}
+
 export async function guideDto(guide: Guide, slides: Slide[]): Promise<GuideDto> {
   return {
     ...(await summaryDto(guide)),
@@ -47,6 +54,7 @@ export async function guideDto(guide: Guide, slides: Slide[]): Promise<GuideDto>
     language: guide.language ?? DEFAULT_LANGUAGE,
     intro: guide.intro ?? null,
     outro: guide.outro ?? null,
+    ...GuideCards.fromGuide(guide),
     voiceoverJobId: guide.voiceoverJobId ?? null,
     revision: guide.revision ?? 0,
     publishedVersion: guide.publishedVersion ?? null,
@@ -159,7 +167,7 @@ export async function update(
     language?: string | undefined;
     intro?: string | undefined;
     outro?: string | undefined;
-  },
+  } & GuideCards.CardChanges,
 ): Promise<Guide> {
   const { orgId } = actor;
   const guide = await fromId({ orgId, guideId });
@@ -215,6 +223,7 @@ export async function update(
       .composite({ orgId, folderId: guide.folderId })
       .go();
   }
+  await GuideCards.write(guideId, changes);
   const updated = (await get(guideId))!;
   if (changes.visibility !== undefined && changes.visibility !== guide.visibility) {
     // The guide's assets follow it: private ones leave the public keys CloudFront serves.
@@ -295,6 +304,7 @@ export async function duplicate(orgId: string, guideId: string, createdBy: strin
       ...(guide.language ? { language: guide.language } : {}),
       ...(guide.intro ? { intro: guide.intro } : {}),
       ...(guide.outro ? { outro: guide.outro } : {}),
+      ...cardsToCopy(guide),
     };
     await db().entities.guide.patch({ guideId: copyId }).set({ zoomLevel: guide.zoomLevel, isHighlightVisible: guide.isHighlightVisible, ...voice }).go();
     return { ...created, zoomLevel: guide.zoomLevel, isHighlightVisible: guide.isHighlightVisible, ...voice };

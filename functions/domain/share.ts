@@ -7,6 +7,7 @@ import { loadPublished } from './published-read';
 import { audioFields } from './narration/slide-audio';
 import { membership } from './membership';
 import { nameOf as organizationName } from './organization';
+import * as GuideCards from './guide-cards';
 
 /** The guide and its published slides when this viewer may see it (the rule below), else not found. */
 export async function viewable(guideId: string, viewerUserId?: string) {
@@ -32,6 +33,7 @@ export async function sharedGuide(guideId: string, viewerUserId?: string): Promi
     updatedAt: new Date(guide.updatedAt).toISOString(),
     // Never a private guide's: its preview is removed, and the edge gives it generic tags.
     socialImageUrl: guide.socialImageKey && guide.visibility === 'public' ? Asset.assetUrl(guide.socialImageKey) : null,
+    ...GuideCards.fromGuide(guide),
     slides: await Promise.all(slides.map(async (slide) => ({
       id: slide.slideId,
       title: slide.title ?? null,

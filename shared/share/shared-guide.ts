@@ -53,6 +53,9 @@ export const SharedGuideDto = z.object({
   /** the 1200×630 social preview (og:image), when one has been made */
   socialImageUrl: orNull(z.string()),
   slides: z.array(SharedSlideDto),
+  /** the opening and closing cards (shared/guide-cards.ts), when the author made them */
+  introCard: orNull(z.object({ title: z.string(), subtitle: z._default(z.string(), '') })),
+  outroCard: orNull(z.object({ title: z.string(), cta: orNull(z.object({ label: z.string(), url: z.string() })) })),
 });
 export type SharedGuideDto = z.infer<typeof SharedGuideDto>;
 

@@ -196,6 +196,11 @@ describe('the contract: every route answers in the shape of its shared schema', 
     await call(c, 'DELETE', '/api/guides/{id}/slides/{slideId}', { params: { id: copy.id, slideId: copied.slides[0]!.id } });
     await call(c, 'POST', '/api/guides/{id}/slides/{slideId}/restore', { params: { id: copy.id, slideId: copied.slides[0]!.id }, body: { afterSlideId: null } });
     await call(c, 'POST', '/api/guides/{id}/slides/{slideId}/redact', { params: { id: copy.id, slideId: copied.slides[0]!.id }, body: { boxes: [{ x: 10, y: 10, width: 40, height: 20, style: 'pixelate' }] } });
+    const first = copied.slides[0]!.id;
+    await call(c, 'POST', '/api/guides/{id}/slides/{slideId}/split', { params: { id: copy.id, slideId: first }, body: { at: 8 } });
+    await call(c, 'POST', '/api/guides/{id}/slides/{slideId}/merge', { params: { id: copy.id, slideId: first } });
+    await call(c, 'POST', '/api/guides/{id}/slides/{slideId}/screenshot', { params: { id: copy.id, slideId: first }, body: { kind: 'crop', rect: { x: 0, y: 0, width: 100, height: 100 } } });
+    await call(c, 'PATCH', '/api/guides/{id}', { params: { id: copy.id }, body: { introCard: { title: 'Invite' }, outroCard: { title: 'Done', cta: { label: 'Go', url: 'https://app.example/' } } } });
     await call(c, 'DELETE', '/api/guides/{id}', { params: { id: copy.id } });
     await call(c, 'DELETE', '/api/folders/{id}', { params: { id: folder.id } });
   });

@@ -47,6 +47,9 @@ export const GuideEntity = new Entity({
     /** the smart transcript's opening and closing lines */
     intro: { type: 'string' },
     outro: { type: 'string' },
+    /** the player's opening and closing cards (shared/guide-cards.ts); parsed with zod when read */
+    introCard: { type: 'any' },
+    outroCard: { type: 'any' },
     /** the latest voiceover job */
     voiceoverJobId: { type: 'string' },
     /** every write of the author's content adds one (shared/revision.ts); absent on older guides, read as 0 */
@@ -116,6 +119,8 @@ export const SlideEntity = new Entity({
     audioNarration: { type: 'string' },
     audioVoiceId: { type: 'string' },
     audioRate: { type: 'number' },
+    /** screenshots it showed before a replace or crop, newest first, parked for an undo (functions/domain/slide-screenshot.ts) */
+    previousScreenshots: { type: 'any' },
     createdAt,
     updatedAt,
   },

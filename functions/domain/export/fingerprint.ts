@@ -13,6 +13,8 @@ interface GuideFields {
   title: string;
   zoomLevel: number;
   isHighlightVisible: boolean;
+  introCard?: unknown;
+  outroCard?: unknown;
 }
 
 interface SlideFields {
@@ -39,6 +41,8 @@ export function fingerprintOf(request: ExportRequest, guide: GuideFields, slides
     format: request.format,
     options: request.options,
     title: guide.title,
+    // Only when there are cards, so that exports of guides without them keep their fingerprints.
+    ...(guide.introCard || guide.outroCard ? { cards: [guide.introCard ?? null, guide.outroCard ?? null] } : {}),
     slides: slides.map((slide) => ({
       id: slide.slideId,
       text: slide.text ?? null,

@@ -6,6 +6,8 @@ import { assetTypeOf } from '#shared/assets';
 import * as Asset from '../asset';
 import { loadPublished } from '../published-read';
 import { RenderError } from './render/tools';
+import type { IntroCard, OutroCard } from '#shared/guide-cards';
+import * as GuideCards from '../guide-cards';
 import type { TimelineSlide } from './timeline';
 
 /**
@@ -25,6 +27,9 @@ export interface ExportGuide {
   id: string;
   title: string;
   slides: ExportSlide[];
+  /** the player's opening and closing cards, which every format shows too */
+  introCard?: IntroCard | null;
+  outroCard?: OutroCard | null;
 }
 
 /** Word timings the narration adds to a slide; anything else reads as none. */
@@ -76,5 +81,5 @@ export async function loadExportGuide(guideId: string, options: { audio: boolean
       };
     }),
   );
-  return { id: guide.guideId, title: guide.title, slides: loaded };
+  return { id: guide.guideId, title: guide.title, slides: loaded, ...GuideCards.fromGuide(guide) };
 }

@@ -5,6 +5,7 @@ import { createGuide, deleteGuide, duplicateGuide, getGuide, listGuides, updateG
 import { redactSlide } from './redaction';
 import { discardDraft, listVersions, publishGuide, restoreVersion } from './versions';
 import { addSlide, createUpload, deleteSlide, duplicateSlide, restoreSlide, updateSlide } from './slides';
+import { changeScreenshot, mergeSlide, splitSlide } from './slide-tools';
 
 export const handler = dispatch('guides', {
   listGuides,
@@ -19,6 +20,9 @@ export const handler = dispatch('guides', {
   restoreSlide,
   duplicateSlide,
   redactSlide,
+  splitSlide,
+  mergeSlide,
+  changeScreenshot,
   createUpload,
   listFolders,
   createFolder,

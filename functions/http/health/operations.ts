@@ -13,6 +13,7 @@ import { SharedGuideDto } from '#shared/share/shared-guide';
 import * as RedactionBoxes from '#shared/redaction-boxes';
 import * as SlideRestore from '#shared/slide-restore';
 import * as Versions from '#shared/versions';
+import * as SlideTools from '#shared/slide-tools';
 
 /**
  * What the OpenAPI document says about each route: summaries and the very zod schemas the
@@ -96,6 +97,9 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'POST', path: '/api/guides/{id}/duplicate', summary: 'Copy a guide', tag: 'Guides', params: Guides.GuidePath, response: Guides.GuideDto, success: [201, 'Guide'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/slides', summary: 'Add a slide', tag: 'Guides', params: Guides.GuidePath, body: Guides.CreateSlideBody, response: Guides.SlideDto, success: [201, 'Slide'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/slides/{slideId}/duplicate', summary: 'A copy of a slide right after it (same screenshot and voiceover)', tag: 'Guides', params: Guides.SlidePath, response: Guides.SlideDto, success: [201, 'Slide'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/slides/{slideId}/split', summary: "Split a slide's narration into two slides (the second shows the same screenshot)", tag: 'Guides', params: Guides.SlidePath, body: SlideTools.SplitSlideBody, response: SlideTools.SplitSlideDto, success: [201, '{ first, second }'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/slides/{slideId}/merge', summary: 'Merge a slide with the next (words joined, the next removed and kept a day for an undo)', tag: 'Guides', params: Guides.SlidePath, response: SlideTools.MergeSlideDto, success: [200, '{ slide, removedSlideId }'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/slides/{slideId}/screenshot', summary: "Replace, crop or revert a slide's screenshot (the old one leaves reach)", tag: 'Guides', params: Guides.SlidePath, body: SlideTools.ScreenshotChangeBody, response: SlideTools.ScreenshotChangeDto, success: [200, '{ slide, previousKey }'], session: true }),
   op({ method: 'PATCH', path: '/api/guides/{id}/slides/{slideId}', summary: 'Edit or move a slide', tag: 'Guides', params: Guides.SlidePath, body: Guides.UpdateSlideBody, response: Guides.SlideDto, success: [200, 'Slide'], session: true }),
   op({ method: 'DELETE', path: '/api/guides/{id}/slides/{slideId}', summary: 'Remove a slide (kept a day for an undo, its screenshot out of reach)', tag: 'Guides', params: Guides.SlidePath, success: [204, 'Deleted'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/slides/{slideId}/restore', summary: 'Bring a deleted slide back whole, after the slide named (undo)', tag: 'Guides', params: Guides.SlidePath, body: SlideRestore.RestoreSlideBody, response: Guides.SlideDto, success: [201, 'Slide'], session: true }),

@@ -98,8 +98,16 @@ export async function renderHtml(guide: ExportGuide, options: HtmlExportOptions,
     '<body>',
     '<main>',
     `<header><h1>${escapeHtml(guide.title)}</h1><p class="meta">${count} · exported from ${escapeHtml(PRODUCT_NAME)}</p>`,
+    guide.introCard
+      ? `<section class="intro"><h2>${escapeHtml(guide.introCard.title)}</h2>${guide.introCard.subtitle ? `<p>${escapeHtml(guide.introCard.subtitle)}</p>` : ''}</section>`
+      : '',
     '<button type="button" id="play">Play the guide</button></header>',
     `<ol aria-label="Steps">${steps.join('\n')}</ol>`,
+    guide.outroCard
+      ? `<section class="outro"><h2>${escapeHtml(guide.outroCard.title)}</h2>${
+          guide.outroCard.cta ? `<p><a class="cta" href="${escapeHtml(guide.outroCard.cta.url)}" target="_blank" rel="noopener">${escapeHtml(guide.outroCard.cta.label)}</a></p>` : ''
+        }</section>`
+      : '',
     `<footer>Made with ${escapeHtml(PRODUCT_NAME)}</footer>`,
     '</main>',
     `<script>${SCRIPT}</script>`,

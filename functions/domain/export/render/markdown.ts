@@ -44,9 +44,18 @@ export function stepMarkdown(text: string): string {
   return escapeLineStart(markdown);
 }
 
-export function guideMarkdown(guide: Pick<ExportGuide, 'title' | 'slides'>, imageNames: ReadonlyArray<string | null>): string {
+/** A link target inside `(…)`: what would end it or break the line is percent-encoded. */
+function linkTarget(url: string): string {
+  return url.replace(/[\s()<>]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
+export function guideMarkdown(guide: Pick<ExportGuide, 'title' | 'slides' | 'introCard' | 'outroCard'>, imageNames: ReadonlyArray<string | null>): string {
   const steps = guide.slides.map((slide, i) => stepMarkdown(slide.text ?? '') || `Step ${i + 1}`);
   const lines = [`# ${escapeMarkdown(guide.title)}`, '', `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}, exported from ${PRODUCT_NAME}.`, ''];
+  if (guide.introCard) {
+    lines.push(`**${escapeMarkdown(guide.introCard.title)}**`, '');
+    if (guide.introCard.subtitle) lines.push(escapeMarkdown(guide.introCard.subtitle), '');
+  }
   steps.forEach((step, i) => lines.push(`${i + 1}. ${step}`));
   for (const slide of guide.slides) {
     const i = slide.index;
@@ -54,6 +63,11 @@ export function guideMarkdown(guide: Pick<ExportGuide, 'title' | 'slides'>, imag
     if (slide.narration?.trim()) lines.push(escapeMarkdown(slide.narration), '');
     const image = imageNames[i];
     if (image) lines.push(`![Step ${i + 1}: ${escapeMarkdown(plainText(slide.text ?? ''))}](images/${image})`, '');
+  }
+  if (guide.outroCard) {
+    lines.push('', `## ${escapeMarkdown(guide.outroCard.title)}`, '');
+    const cta = guide.outroCard.cta;
+    if (cta) lines.push(`[${escapeMarkdown(cta.label)}](${linkTarget(cta.url)})`, '');
   }
   return `${lines.join('\n').replace(/\n+$/, '')}\n`;
 }

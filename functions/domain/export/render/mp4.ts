@@ -70,9 +70,11 @@ async function planSegment(
   let still: Buffer;
   let point: { x: number; y: number } | null = null;
   if (segment.kind === 'intro') {
-    still = await cardFrame(guide.title, `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}`, frame);
+    const steps = `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}`;
+    still = await cardFrame(guide.introCard?.title ?? guide.title, guide.introCard?.subtitle || steps, frame);
   } else if (segment.kind === 'outro') {
-    still = await cardFrame("You're all set", guide.title, frame);
+    const cta = guide.outroCard?.cta;
+    still = await cardFrame(guide.outroCard?.title ?? "You're all set", cta ? `${cta.label}: ${cta.url}` : guide.title, frame);
   } else {
     const slide = guide.slides[segment.index]!;
     const drawn = await slideFrame(slide.screenshot?.bytes ?? null, stepCaption(slide), frame, slide.annotations);

@@ -125,7 +125,15 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
   const titleLines = wrap([{ text: fonts.clean(guide.title), bold: true }], fonts, 30, contentWidth);
   const titleBottom = drawLines(cover, titleLines, fonts, { x: MARGIN, y: pageHeight * 0.62, size: 30, colour: INK, lineHeight: 38 });
   const count = `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}`;
-  drawLines(cover, [[{ text: count, bold: false }]], fonts, { x: MARGIN, y: titleBottom - 8, size: 14, colour: MUTED, lineHeight: 20 });
+  let coverBottom = drawLines(cover, [[{ text: count, bold: false }]], fonts, { x: MARGIN, y: titleBottom - 8, size: 14, colour: MUTED, lineHeight: 20 });
+  if (guide.introCard) {
+    const introLines = wrap([{ text: fonts.clean(guide.introCard.title), bold: true }], fonts, 16, contentWidth);
+    coverBottom = drawLines(cover, introLines, fonts, { x: MARGIN, y: coverBottom - 24, size: 16, colour: INK, lineHeight: 22 });
+    if (guide.introCard.subtitle) {
+      const subtitleLines = wrap([{ text: fonts.clean(guide.introCard.subtitle), bold: false }], fonts, 12, contentWidth);
+      drawLines(cover, subtitleLines, fonts, { x: MARGIN, y: coverBottom - 4, size: 12, colour: MUTED, lineHeight: 17 });
+    }
+  }
   drawLines(cover, [[{ text: `Exported from ${PRODUCT_NAME}`, bold: false }]], fonts, { x: MARGIN, y: MARGIN + 14, size: 10, colour: MUTED, lineHeight: 14 });
 
   // Steps, flowed: a step starts a new page when it does not fit on what is left of this one.
@@ -166,6 +174,18 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
       cursor = top - imageHeight - 2;
     }
     cursor -= 28;
+  }
+  if (guide.outroCard) {
+    // The closing card: its title, and the call to action as text a reader can follow.
+    const outro = doc.addPage([pageWidth, pageHeight]);
+    footer(outro, doc.getPageCount() - 1);
+    const outroLines = wrap([{ text: fonts.clean(guide.outroCard.title), bold: true }], fonts, 24, contentWidth);
+    const outroBottom = drawLines(outro, outroLines, fonts, { x: MARGIN, y: pageHeight * 0.62, size: 24, colour: INK, lineHeight: 30 });
+    const cta = guide.outroCard.cta;
+    if (cta) {
+      const ctaLines = wrap([{ text: fonts.clean(`${cta.label}: ${cta.url}`), bold: false }], fonts, 12, contentWidth);
+      drawLines(outro, ctaLines, fonts, { x: MARGIN, y: outroBottom - 8, size: 12, colour: BRAND, lineHeight: 17 });
+    }
   }
   const bytes = await doc.save();
   const file = path.join(ctx.workDir, 'guide.pdf');

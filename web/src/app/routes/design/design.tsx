@@ -7,6 +7,7 @@ import { getGuideQueryOptions } from '../../../features/guides/api/get-guide';
 import { DesignView } from '../../../features/guides/components/design/design-view';
 import { ExportMenu } from '../../../features/exports/components/export-menu';
 import { EmbedDialog } from '../../../features/share/components/embed-dialog';
+import { GuidePreviewDialog } from '../../../features/share/components/guide-preview-dialog';
 import { requireSession } from '../../../lib/auth';
 
 /**
@@ -37,7 +38,7 @@ export default function DesignRoute() {
   const guideId = guideIdFromSegment(useParams().segment ?? '');
   return (
     <Suspense fallback={<Loading />}>
-      <DesignView key={guideId} guideId={guideId} EmbedDialog={EmbedDialog} ExportMenu={ExportMenu} />
+      <DesignView key={guideId} guideId={guideId} EmbedDialog={EmbedDialog} ExportMenu={ExportMenu} PreviewDialog={GuidePreviewDialog} />
     </Suspense>
   );
 }

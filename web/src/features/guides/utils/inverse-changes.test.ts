@@ -35,6 +35,11 @@ describe('the inverse of a change', () => {
     expect(inverseGuideChanges(guide, { title: 'New', voiceId: 'v', intro: 'Hi', outro: '', status: 'published' })).toEqual({ title: 'Old', intro: '', outro: 'Bye', status: 'draft' });
   });
 
+  it('puts back the cards: one the guide did not have is removed again', () => {
+    const guide = { introCard: null, outroCard: { title: 'Done', cta: null } } as unknown as GuideDto;
+    expect(inverseGuideChanges(guide, { introCard: { title: 'Hi' }, outroCard: null })).toEqual({ introCard: null, outroCard: { title: 'Done', cta: null } });
+  });
+
   it('names the change by what it did', () => {
     expect(slideChangeLabel({ order: 1 }, 3)).toBe('Move step 3');
     expect(slideChangeLabel({ click: { x: 1, y: 1 } }, 2)).toBe('Move step 2 click point');

@@ -33,6 +33,9 @@ export function inverseGuideChanges(guide: GuideDto, changes: GuideChanges): Gui
   if (changes.speechRate !== undefined) inverse.speechRate = guide.speechRate;
   if (changes.intro !== undefined) inverse.intro = guide.intro ?? '';
   if (changes.outro !== undefined) inverse.outro = guide.outro ?? '';
+  // A card the guide did not have is removed again (null).
+  if (changes.introCard !== undefined) inverse.introCard = guide.introCard;
+  if (changes.outroCard !== undefined) inverse.outroCard = guide.outroCard;
   return inverse;
 }
 
@@ -53,6 +56,8 @@ export function guideChangeLabel(changes: GuideChanges): string {
   if (changes.title !== undefined) return 'Rename the guide';
   if (changes.intro !== undefined) return 'Edit the intro';
   if (changes.outro !== undefined) return 'Edit the outro';
+  if (changes.introCard !== undefined) return changes.introCard ? 'Edit the intro card' : 'Remove the intro card';
+  if (changes.outroCard !== undefined) return changes.outroCard ? 'Edit the outro card' : 'Remove the outro card';
   if (changes.voiceId !== undefined || changes.speechRate !== undefined) return 'Change the voice';
   if (changes.visibility !== undefined) return 'Change who can view';
   if (changes.status !== undefined) return changes.status === 'published' ? 'Publish' : 'Unpublish';

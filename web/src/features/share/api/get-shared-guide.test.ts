@@ -32,11 +32,20 @@ const guide: SharedGuideDto = {
   updatedAt: '2026-01-01T00:00:00.000Z',
   socialImageUrl: null,
   slides: [slide],
+  introCard: { title: 'Add a contact', subtitle: 'Two minutes' },
+  outroCard: { title: 'Done', cta: { label: 'Open the app', url: 'https://app.example/contacts' } },
 };
 
 describe('parseSharedGuide', () => {
   it('reads a complete answer as it is', () => {
     expect(parseSharedGuide(structuredClone(guide))).toEqual(guide);
+  });
+
+  it('takes absent cards as none, and fails a card of the wrong shape', () => {
+    const { introCard: _intro, outroCard: _outro, ...older } = structuredClone(guide);
+    expect(parseSharedGuide(older)).toMatchObject({ introCard: null, outroCard: null });
+    expect(parseSharedGuide({ ...guide, outroCard: { title: 'Done' } }).outroCard).toEqual({ title: 'Done', cta: null });
+    expect(() => parseSharedGuide({ ...guide, outroCard: { title: 'Done', cta: { label: 'Go' } } })).toThrow(InvalidSharedGuideError);
   });
 
   it('drops fields it does not know', () => {
@@ -55,6 +64,8 @@ describe('parseSharedGuide', () => {
       visibility: 'public',
       updatedAt: '',
       socialImageUrl: null,
+      introCard: null,
+      outroCard: null,
       slides: [
         {
           id: 's1',

@@ -120,5 +120,21 @@ export function parseSharedGuide(value: unknown): SharedGuideDto {
     updatedAt: optional(value, 'updatedAt', 'guide', isString, ''),
     socialImageUrl: optional(value, 'socialImageUrl', 'guide', orNull(isString), null),
     slides: slides.map((slide, index) => parseSlide(slide, `guide.slides[${index}]`)),
+    introCard: parseIntro(optional(value, 'introCard', 'guide', orNull(isRecord), null)),
+    outroCard: parseOutro(optional(value, 'outroCard', 'guide', orNull(isRecord), null)),
+  };
+}
+
+function parseIntro(card: Json | null): SharedGuideDto['introCard'] {
+  if (!card) return null;
+  return { title: field(card, 'title', 'guide.introCard', isString), subtitle: optional(card, 'subtitle', 'guide.introCard', isString, '') };
+}
+
+function parseOutro(card: Json | null): SharedGuideDto['outroCard'] {
+  if (!card) return null;
+  const cta = optional(card, 'cta', 'guide.outroCard', orNull(isRecord), null);
+  return {
+    title: field(card, 'title', 'guide.outroCard', isString),
+    cta: cta ? { label: field(cta, 'label', 'guide.outroCard.cta', isString), url: field(cta, 'url', 'guide.outroCard.cta', isString) } : null,
   };
 }

@@ -4,6 +4,7 @@ import { plainText } from '../utils/bold-markup';
 import { slideDurationMs, stepAnnouncement } from '../utils/playback';
 import { slideZoom, zoomStyle } from '../utils/zoom';
 import { AnnotationOverlay } from './annotation-overlay';
+import { PlayerCard } from './player-card';
 import { StepText } from './step-text';
 import './guide-player.css';
 
@@ -36,6 +37,8 @@ export interface GuidePlayerProps {
   belowBar?: (state: PlayerState) => ReactNode;
   /** after the player */
   aside?: (state: PlayerState) => ReactNode;
+  /** the viewer followed the outro's call to action (its link opens in a new tab) */
+  onCta?: (url: string) => void;
 }
 
 /** What the parts a page adds to the player know: the slide on screen, and how to go to another. */
@@ -49,6 +52,8 @@ export interface PlayerState {
   goTo: (index: number) => void;
 }
 
+/** How long a playing guide shows its intro card before the first step. */
+export const INTRO_CARD_MS = 3_000;
 /** How long the viewer sees the whole screen before it zooms towards the click. */
 const ZOOM_DELAY_MS = 450;
 /** Screens without a size are shown in this shape. */
@@ -85,6 +90,7 @@ export function GuidePlayer({
   barEnd,
   belowBar,
   aside,
+  onCta,
 }: GuidePlayerProps) {
   const { slides } = guide;
   const last = slides.length - 1;
@@ -109,6 +115,8 @@ export function GuidePlayer({
   const audioRef = useRef<HTMLAudioElement>(null);
   /** what is left of a paused slide's time, for the run it belongs to */
   const remaining = useRef({ run: -1, ms: 0 });
+  /** the intro card before the first step, the outro card after the last; the steps wait under them */
+  const [card, setCard] = useState<'intro' | 'outro' | null>(() => (guide.introCard && Math.max(0, initialIndex) === 0 ? 'intro' : null));
 
   const timed = !slide.audioUrl || audioBlocked;
   const duration = slideDurationMs(slide);
@@ -118,6 +126,7 @@ export function GuidePlayer({
 
   function goTo(target: number, { byViewer = true } = {}) {
     const next = Math.min(Math.max(0, target), last);
+    setCard(null);
     if (next === index) return;
     setPosition({ index: next, run: run + 1 });
     if (playing) setStartedRun(run + 1);
@@ -131,6 +140,7 @@ export function GuidePlayer({
     setPlaying(true);
     if (finished && index === last) {
       // Played to the end: play again from the start.
+      setCard(guide.introCard ? 'intro' : null);
       setPosition({ index: 0, run: run + 1 });
       setStartedRun(run + 1);
       onStepChange?.(0);
@@ -149,6 +159,7 @@ export function GuidePlayer({
     if (index >= last) {
       setPlaying(false);
       setFinishedRun(run);
+      if (guide.outroCard) setCard('outro');
     } else {
       goTo(index + 1, { byViewer: false });
     }
@@ -159,12 +170,29 @@ export function GuidePlayer({
     else void playerRef.current?.requestFullscreen().catch(() => undefined);
   }
 
+  /** Forward from the step on screen: past the last step, the outro card when there is one. */
+  function next() {
+    if (card === 'intro') setCard(null);
+    else if (index === last && guide.outroCard && card !== 'outro') {
+      setCard('outro');
+      setPlaying(false);
+      setFinishedRun(run);
+    } else goTo(index + 1);
+  }
+
   const onSlideTimeUp = useEffectEvent(() => slideEnded());
+
+  // A playing guide shows its intro card for a moment, then the first step.
+  useEffect(() => {
+    if (!playing || card !== 'intro') return;
+    const timer = setTimeout(() => setCard(null), INTRO_CARD_MS);
+    return () => clearTimeout(timer);
+  }, [playing, card]);
 
   // A slide without a voiceover (or whose voiceover cannot play) advances after its reading time;
   // pausing keeps what is left of it.
   useEffect(() => {
-    if (!playing || !timed) return;
+    if (!playing || !timed || card) return;
     const saved = remaining.current;
     const ms = saved.run === run ? saved.ms : duration;
     const startedAt = performance.now();
@@ -173,13 +201,13 @@ export function GuidePlayer({
       clearTimeout(timer);
       remaining.current = { run, ms: Math.max(0, ms - (performance.now() - startedAt)) };
     };
-  }, [playing, timed, run, duration]);
+  }, [playing, timed, run, duration, card]);
 
   // The voiceover follows play and pause; its end advances (`onEnded`).
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;
-    if (playing && !timed) {
+    if (playing && !timed && !card) {
       audio.play().catch((error: unknown) => {
         // Interrupted by a pause or the next slide: nothing to do.
         if (error instanceof DOMException && error.name === 'AbortError') return;
@@ -188,7 +216,7 @@ export function GuidePlayer({
     } else {
       audio.pause();
     }
-  }, [playing, timed, run]);
+  }, [playing, timed, run, card]);
 
   // While the voiceover plays, the caption marks the word being spoken (checked every frame).
   useEffect(() => {
@@ -235,14 +263,15 @@ export function GuidePlayer({
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target instanceof Element ? event.target : null;
     if (target && isTypingTarget(target)) return;
-    // A dialog over the page owns the keyboard.
-    if (document.querySelector('dialog[open]')) return;
+    // A dialog over the page owns the keyboard, unless the player is in it (the editor's preview).
+    const dialog = document.querySelector('dialog[open]');
+    if (dialog && !dialog.contains(playerRef.current)) return;
     switch (event.key) {
       case 'ArrowLeft':
         goTo(index - 1);
         break;
       case 'ArrowRight':
-        goTo(index + 1);
+        next();
         break;
       case 'Home':
         goTo(0);
@@ -291,7 +320,7 @@ export function GuidePlayer({
         icon={playing ? <PauseIcon /> : <PlayIcon />}
         primary
       />
-      <IconButton label="Next step" onClick={() => goTo(index + 1)} disabled={index === last} icon={<NextIcon />} />
+      <IconButton label="Next step" onClick={next} disabled={index === last && (!guide.outroCard || card === 'outro')} icon={<NextIcon />} />
     </div>
   );
 
@@ -351,6 +380,15 @@ export function GuidePlayer({
                 <p>{text ? <StepText text={text} /> : stepLabel}</p>
               </div>
             )}
+            {card === 'intro' && guide.introCard ? (
+              <PlayerCard kind="intro" card={guide.introCard} onStart={() => {
+                  setCard(null);
+                  if (!playing) play();
+                }} />
+            ) : null}
+            {card === 'outro' && guide.outroCard ? (
+              <PlayerCard kind="outro" card={guide.outroCard} onCta={(url) => onCta?.(url)} onReplay={play} />
+            ) : null}
             {showRing && slide.click ? (
               <span
                 className={`player__ring${loadedRun === run ? ' player__ring--visible' : ''}`}
@@ -410,7 +448,7 @@ export function GuidePlayer({
         {belowBar?.(state)}
 
         <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-          {stepAnnouncement(index, count, text)}
+          {card === 'intro' && guide.introCard ? guide.introCard.title : card === 'outro' && guide.outroCard ? `End of the guide: ${guide.outroCard.title}` : stepAnnouncement(index, count, text)}
         </p>
         {slide.audioUrl ? (
           <audio key={run} ref={audioRef} src={slide.audioUrl} preload="auto" muted={muted} onEnded={slideEnded} onError={() => setAudioBlocked(true)} />

@@ -84,6 +84,10 @@ export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, 
             onStepChange(index);
           }}
           elementTiming={elementTiming}
+          onCta={(url) => {
+            onViewerStep.cta();
+            announce.cta(guide.slides.length - 1, url);
+          }}
           barText={({ index, count, text }) => (
             <p className="player__bar-text">
               <span className="player__count">

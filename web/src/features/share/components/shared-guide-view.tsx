@@ -60,6 +60,7 @@ export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, e
             onStepChange(index);
           }}
           elementTiming={elementTiming}
+          onCta={() => onViewerStep.cta()}
           barText={({ index, count }) => (
             <p className="player__count">
               Step <strong>{index + 1}</strong> of {count}

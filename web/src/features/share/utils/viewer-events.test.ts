@@ -77,6 +77,13 @@ describe('the viewer events sender (browser APIs stood in for)', () => {
     expect(beacons.every((batch) => batch.embed)).toBe(true);
   });
 
+  it('sends a call to action at once, after the view it implies', () => {
+    const [report, , cta] = trackViewer(GUIDE, 2, false, 0);
+    report(1);
+    cta();
+    expect(events()).toEqual([{ type: 'view' }, { type: 'step', step: 1 }, { type: 'step', step: 2 }, { type: 'complete' }, { type: 'cta' }]);
+  });
+
   it('sends what is waiting when the page is hidden or closed', () => {
     const [report] = trackViewer(GUIDE, 5, false, 0);
     report(1);

@@ -8,6 +8,9 @@ export const BATCH_DELAY_MS = 2_000;
 /** Reports the step on screen (0-based). */
 export type StepReporter = (index: number) => void;
 
+/** Reports the step on screen, and (`cta`) that the viewer followed the call to action. */
+export type ViewerReporter = StepReporter & { cta: () => void };
+
 /**
  * What a viewer does with a guide, as events for `POST /api/events`: the view once the view rule
  * holds, each step reached once, the last step as `complete`. Sent in batches with
@@ -16,7 +19,7 @@ export type StepReporter = (index: number) => void;
  * embed carries it within its byte budget. Answers the step reporter and what stops it (and
  * sends what is left).
  */
-export function trackViewer(guideId: string, count: number, embed: boolean, first: number): [StepReporter, () => void] {
+export function trackViewer(guideId: string, count: number, embed: boolean, first: number): [StepReporter, () => void, () => void] {
   let store: Storage | undefined;
   try {
     store = sessionStorage;
@@ -74,6 +77,12 @@ export function trackViewer(guideId: string, count: number, embed: boolean, firs
       document.removeEventListener('visibilitychange', onHide);
       flush();
     },
+    // The viewer leaves for another tab: sent at once, counted as a view too if none was yet.
+    () => {
+      view();
+      queue.push({ type: 'cta' });
+      flush();
+    },
   ];
 }
 
@@ -82,14 +91,16 @@ export function trackViewer(guideId: string, count: number, embed: boolean, firs
  * component is mounted (in the browser only: effects do not run where the edge renders the
  * page's first frame). Answers what to call on every change of step.
  */
-export function useViewerEvents(guideId: string, count: number, embed: boolean, first: number): StepReporter {
+export function useViewerEvents(guideId: string, count: number, embed: boolean, first: number): ViewerReporter {
   const opened = useRef({ count, first });
-  const reporter = useRef<StepReporter>(undefined);
+  const reporter = useRef<{ step: StepReporter; cta: () => void }>(undefined);
   useEffect(() => {
     if (opened.current.count === 0) return;
-    const [report, stop] = trackViewer(guideId, opened.current.count, embed, opened.current.first);
-    reporter.current = report;
+    const [step, stop, cta] = trackViewer(guideId, opened.current.count, embed, opened.current.first);
+    reporter.current = { step, cta };
     return stop;
   }, [guideId, embed]);
-  return (index) => reporter.current?.(index);
+  const report = (index: number) => reporter.current?.step(index);
+  report.cta = () => reporter.current?.cta();
+  return report;
 }

@@ -32,12 +32,16 @@ import { guideChangeLabel, inverseGuideChanges, inverseSlideChanges, slideChange
 import { orderAfterMove } from '../../utils/reorder';
 import type { EmbedDialogComponent } from '../embed-slot';
 import type { ExportMenuComponent } from '../export-slot';
+import type { PreviewDialogComponent } from '../preview-slot';
+import { useSlideTools } from '../../hooks/use-slide-tools';
+import { SlideToolsPanel } from './slide-tools-panel';
 import { DeleteGuideDialog } from '../guide-dialogs';
 import { Icons } from '../icons';
 import { AddSlidesDialog } from './add-slides-dialog';
 import { AnnotationEditor } from './annotation-editor';
 import { AutosaveTextarea, SaveStatus } from './design-fields';
 import { GuideSettings } from './guide-settings';
+import { GuideCardsPanel } from './guide-cards-panel';
 import { SlideRail } from './slide-rail';
 import { SlideSettings } from './slide-settings';
 import { ShortcutsDialog } from './shortcuts-dialog';
@@ -53,6 +57,7 @@ export interface DesignViewProps {
   guideId: string;
   EmbedDialog?: EmbedDialogComponent | undefined;
   ExportMenu?: ExportMenuComponent | undefined;
+  PreviewDialog?: PreviewDialogComponent | undefined;
 }
 
 /**
@@ -111,7 +116,7 @@ function StepText({
  * delete), the chosen step large in the middle with its text and narration, its settings and
  * the guide's on the right. Every change is shown at once and saved by itself.
  */
-export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps) {
+export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: DesignViewProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: guide } = useGuide(guideId);
@@ -121,7 +126,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   const [selectedId, setSelectedId] = useState<string | undefined>(guide.slides[0]?.id);
   const [focusRequest, setFocusRequest] = useState<{ id: string; index: number } | undefined>();
   const [announcement, setAnnouncement] = useState('');
-  const [dialog, setDialog] = useState<'add' | 'delete' | 'embed' | 'rewrite' | 'shortcuts' | undefined>();
+  const [dialog, setDialog] = useState<'add' | 'delete' | 'embed' | 'rewrite' | 'shortcuts' | 'preview' | undefined>();
   /** the slides a rewrite of the transcript asks about (one, or all of them) */
   const [rewrite, setRewrite] = useState<{ slideIds?: string[]; edited: number } | undefined>();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -159,6 +164,8 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   const staleRef = useRef(false);
   /** What the cache holds now (the render's copy may be older than the last optimistic change). */
   const current = useCallback(() => queryClient.getQueryData<GuideDto>(guideQueryKeys.detail(guideId)), [queryClient, guideId]);
+  const isStale = useCallback(() => staleRef.current, []);
+  const slideTools = useSlideTools({ guideId, record, select: setSelectedId, announce: setAnnouncement, isStale });
 
   /** Every slide edit: shown and saved at once, and recorded with the save that puts it back. */
   const changeSlide = useCallback(
@@ -226,7 +233,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
   };
   const onFocused = useCallback(() => setFocusRequest(undefined), []);
 
-  const show = (kind: 'add' | 'delete' | 'embed' | 'rewrite' | 'shortcuts') => {
+  const show = (kind: 'add' | 'delete' | 'embed' | 'rewrite' | 'shortcuts' | 'preview') => {
     setDialog(kind);
     setDialogOpen(true);
   };
@@ -397,6 +404,11 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
           </Tooltip>
         </div>
         <div className="design__actions">
+          {PreviewDialog ? (
+            <Button variant="outline" size="sm" icon={Icons.play} onClick={() => show('preview')} disabled={slides.length === 0}>
+              Preview
+            </Button>
+          ) : null}
           <Button variant="outline" size="sm" icon={Icons.upload} onClick={() => show('add')}>
             Add steps
           </Button>
@@ -513,6 +525,14 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
               />
             </section>
           ) : null}
+          {selected ? (
+            <section className="panel-section" aria-labelledby="design-step-tools">
+              <h2 id="design-step-tools" className="panel-section__title">
+                Step {selectedIndex + 1} tools
+              </h2>
+              <SlideToolsPanel slide={selected} position={selectedIndex + 1} count={slides.length} tools={slideTools} />
+            </section>
+          ) : null}
           <section className="panel-section" aria-labelledby="design-voiceover">
             <h2 id="design-voiceover" className="panel-section__title">
               Voiceover
@@ -536,6 +556,12 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
               <DriftPanel guideId={guideId} slides={slides} />
             </section>
           ) : null}
+          <section className="panel-section" aria-labelledby="design-cards">
+            <h2 id="design-cards" className="panel-section__title">
+              Intro and outro
+            </h2>
+            <GuideCardsPanel guide={guide} onChange={changeGuide} />
+          </section>
           <section className="panel-section" aria-labelledby="design-guide-settings">
             <h2 id="design-guide-settings" className="panel-section__title">
               Guide
@@ -574,6 +600,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
         />
       ) : null}
       {dialog === 'shortcuts' ? <ShortcutsDialog open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
+      {dialog === 'preview' && PreviewDialog ? <PreviewDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
       {dialog === 'embed' && EmbedDialog ? <EmbedDialog guide={guide} open={dialogOpen} onOpenChange={setDialogOpen} /> : null}
     </div>
   );

@@ -1,0 +1,40 @@
+import { useMemo } from 'react';
+import type { GuideDto } from '#shared/guides';
+import { Dialog } from '../../../components/ui/dialog';
+import { previewGuide } from '../utils/preview-guide';
+import { GuidePlayer, isPlayable } from './guide-player';
+import { StepText } from './step-text';
+
+/**
+ * The whole guide played inside the editor by the share page's own player, voiceover included,
+ * from the editor's copy (unsaved nothing: every edit is saved as it is made). Escape closes it
+ * and focus goes back to the button that opened it.
+ */
+export function GuidePreviewDialog({ guide, open, onOpenChange }: { guide: GuideDto; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const shared = useMemo(() => previewGuide(guide), [guide]);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`Preview: ${guide.title}`} description="As viewers will see it, with the voiceover." size="lg" className="guide-preview">
+      {open && isPlayable(shared) ? (
+        <GuidePlayer
+          guide={shared}
+          autoplay
+          barText={({ index, count }) => (
+            <p className="player__count">
+              Step <strong>{index + 1}</strong> of {count}
+            </p>
+          )}
+          belowBar={({ index, count, text }) => (
+            <div className="player__text">
+              <span className="player__number" aria-hidden="true">
+                {index + 1}
+              </span>
+              <p className="player__step-text">{text ? <StepText text={text} /> : <span className="player__muted">{`Step ${index + 1} of ${count}`}</span>}</p>
+            </div>
+          )}
+        />
+      ) : open ? (
+        <p>This guide has no steps yet.</p>
+      ) : null}
+    </Dialog>
+  );
+}
