@@ -20,7 +20,7 @@ describe('Markdown of step texts', () => {
 });
 
 describe('Markdown of a guide with cards', () => {
-  const slide = { id: 's1', index: 0, size: null, click: null, zoomLevel: 1, highlight: false, text: 'Click **Save**', narration: null, audioDurationMs: null, words: null, screenshot: null, audio: null };
+  const slide = { id: 's1', index: 0, size: null, click: null, zoomLevel: 1, highlight: false, text: 'Click **Save**', narration: null, audioDurationMs: null, words: null, screenshot: null, audio: null, annotations: [] };
   it('opens with the intro card and ends with the outro and its link, escaped', () => {
     const markdown = guideMarkdown(
       { title: 'Save', slides: [slide], introCard: { title: 'Saving *fast*', subtitle: 'Two clicks' }, outroCard: { title: 'Done', cta: { label: 'Try [it]', url: 'https://a.example/x (y)' } } },

@@ -30,6 +30,7 @@ export function previewGuide(guide: GuideDto, organizationName = ''): SharedGuid
       audioUrl: slide.audioUrl,
       audioDurationMs: slide.audioDurationMs,
       words: slide.words,
+      annotations: slide.annotations,
     })),
   };
 }
