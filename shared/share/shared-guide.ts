@@ -42,6 +42,10 @@ export const SharedGuideDto = z.object({
   /** the 1200×630 social preview (og:image), when one has been made */
   socialImageUrl: orNull(z.string()),
   slides: z.array(SharedSlideDto),
+  /** the language of these words (BCP 47): the guide's own, or the translation asked for with `?lang=` */
+  language: z._default(z.string(), 'en-US'),
+  /** every language the guide can be read in, its own first: the share page's language picker */
+  languages: z._default(z.array(z.object({ code: z.string(), name: z.string() })), []),
 });
 export type SharedGuideDto = z.infer<typeof SharedGuideDto>;
 

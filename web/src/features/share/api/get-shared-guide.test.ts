@@ -26,6 +26,11 @@ const guide: SharedGuideDto = {
   updatedAt: '2026-01-01T00:00:00.000Z',
   socialImageUrl: null,
   slides: [slide],
+  language: 'en-US',
+  languages: [
+    { code: 'en-US', name: 'English' },
+    { code: 'es', name: 'Español' },
+  ],
 };
 
 describe('parseSharedGuide', () => {
@@ -66,6 +71,8 @@ describe('parseSharedGuide', () => {
           words: [],
         },
       ],
+      language: 'en-US',
+      languages: [],
     });
   });
 
@@ -78,6 +85,7 @@ describe('parseSharedGuide', () => {
     { name: 'a zoom that is not a number', value: { ...guide, slides: [{ ...slide, zoomLevel: '2' }] }, path: 'guide.slides[0].zoomLevel' },
     { name: 'an unknown visibility', value: { ...guide, visibility: 'secret' }, path: 'guide.visibility' },
     { name: 'a click without y', value: { ...guide, slides: [{ ...slide, click: { x: 1 } }] }, path: 'guide.slides[0].click' },
+    { name: 'a language without a name', value: { ...guide, languages: [{ code: 'es' }] }, path: 'guide.languages' },
   ])('rejects an answer with $name', ({ value, path }) => {
     expect(() => parseSharedGuide(value)).toThrow(new InvalidSharedGuideError(path));
   });
@@ -95,6 +103,7 @@ describe('parseSharedGuide', () => {
     { ...guide, slides: [{ ...slide, zoomLevel: '2' }] },
     { ...guide, visibility: 'secret' },
     { ...guide, slides: [{ ...slide, click: { x: 1 } }] },
+    { ...guide, languages: [{ code: 'es' }] },
   ])('refuses what the shared schema refuses (%#)', (value) => {
     expect(SharedGuideDto.safeParse(value).success).toBe(false);
     expect(() => parseSharedGuide(value)).toThrow(InvalidSharedGuideError);

@@ -53,6 +53,9 @@ const orNull =
 const isVisibility = (value: unknown): value is SharedGuideDto['visibility'] => value === 'public' || value === 'private';
 const isPoint = (value: unknown): value is { x: number; y: number } => isRecord(value) && isNumber(value['x']) && isNumber(value['y']);
 
+const isLanguages = (value: unknown): value is SharedGuideDto['languages'] =>
+  Array.isArray(value) && value.every((l) => isRecord(l) && isString(l['code']) && isString(l['name']));
+
 const isWords = (value: unknown): value is SharedSlideDto['words'] =>
   Array.isArray(value) && value.every((w) => isRecord(w) && isNumber(w['startMs']) && isNumber(w['endMs']) && isString(w['text']));
 
@@ -93,5 +96,7 @@ export function parseSharedGuide(value: unknown): SharedGuideDto {
     updatedAt: optional(value, 'updatedAt', 'guide', isString, ''),
     socialImageUrl: optional(value, 'socialImageUrl', 'guide', orNull(isString), null),
     slides: slides.map((slide, index) => parseSlide(slide, `guide.slides[${index}]`)),
+    language: optional(value, 'language', 'guide', isString, 'en-US'),
+    languages: optional(value, 'languages', 'guide', isLanguages, []).map((l) => ({ code: l.code, name: l.name })),
   };
 }
