@@ -11,7 +11,8 @@ function fakeTranslate() {
       sent.push(command.input as unknown as Record<string, unknown>);
       const text = String(command.input.Text);
       // Words outside tags become upper case, as a stand-in for another language; tagged content is kept.
-      const translated = text.replace(/(<(b|span) translate="no">[\s\S]*?<\/\2>)|([^<]+)/g, (whole, tagged: string | undefined) => (tagged ? tagged : whole.replace(/&\w+;|[^&]+/g, (piece) => (piece.startsWith('&') ? piece : piece.toUpperCase())))));
+      const upper = (plain: string) => plain.replace(/&\w+;|[^&]+/g, (piece) => (piece.startsWith('&') ? piece : piece.toUpperCase()));
+      const translated = text.replace(/(<(b|span) translate="no">[\s\S]*?<\/\2>)|([^<]+)/g, (whole, tagged: string | undefined) => (tagged ? tagged : upper(whole)));
       return { TranslatedText: translated, SourceLanguageCode: command.input.SourceLanguageCode, TargetLanguageCode: command.input.TargetLanguageCode };
     },
   } as unknown as Pick<TranslateClient, 'send'>;
