@@ -1,8 +1,10 @@
 import { AppError } from '#shared/errors';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
+import { DEFAULT_LANGUAGE } from '#shared/narration';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import * as Asset from './asset';
 import { loadGuide } from './guide-read';
+import * as GuideTranslation from './guide-translation';
 import { audioFields } from './narration/slide-audio';
 import { membership } from './membership';
 import { nameOf as organizationName } from './organization';
@@ -12,12 +14,13 @@ import { nameOf as organizationName } from './organization';
  * organisation only. Drafts and everything else: not found, the same answer a missing guide
  * gets, so a link reveals nothing.
  */
-export async function sharedGuide(guideId: string, viewerUserId?: string): Promise<SharedGuideDto> {
-  const { guide, slides } = await loadGuide(guideId);
+export async function sharedGuide(guideId: string, viewerUserId?: string, language?: string): Promise<SharedGuideDto> {
+  // A language asked for is read beside the guide, not after it.
+  const [{ guide, slides }, translation] = await Promise.all([loadGuide(guideId), GuideTranslation.readForShare(guideId, language)]);
   const notFound = new AppError('not_found', 'Guide not found.');
   if (!guide || guide.status !== 'published') throw notFound;
   if (guide.visibility === 'private' && !(viewerUserId && (await membership(guide.orgId, viewerUserId)))) throw notFound;
-  return {
+  const shared: SharedGuideDto = {
     id: guide.guideId,
     title: guide.title,
     organizationName: (await organizationName(guide.orgId)) ?? '',
@@ -38,5 +41,9 @@ export async function sharedGuide(guideId: string, viewerUserId?: string): Promi
       isHighlightVisible: effectiveHighlight(slide, guide),
       ...(await audioFields(slide, guide).then(({ audioUrl, audioDurationMs, words }) => ({ audioUrl, audioDurationMs, words }))),
     }))),
+    language: guide.language ?? DEFAULT_LANGUAGE,
+    languages: GuideTranslation.languagesOf(guide),
   };
+  // Only a language the guide lists: one being made for the first time is not shown yet.
+  return translation && guide.translations?.includes(translation.language) ? GuideTranslation.translatedShare(shared, guide, translation) : shared;
 }

@@ -85,6 +85,7 @@ const MAIL = ['ses:SendEmail', 'ses:SendRawEmail'];
 const SECRETS = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
 const QUEUE_SEND = ['sqs:SendMessage'];
 const POLLY = ['polly:DescribeVoices', 'polly:SynthesizeSpeech'];
+const TRANSLATE = ['translate:TranslateText'];
 const BEDROCK = ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'];
 /** What an SQS event source needs on the worker's own queue (CDK's grantConsumeMessages). */
 const QUEUE_CONSUME = ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage'];
@@ -102,6 +103,7 @@ function allowedActions(access: FunctionAccess, kind: 'api' | 'worker' = 'api', 
     ...(access.secrets || access.stripe || kind === 'api' ? SECRETS : []),
     ...(access.queues?.length ? QUEUE_SEND : []),
     ...(access.polly ? POLLY : []),
+    ...(access.translate ? TRANSLATE : []),
     ...(access.bedrock && bedrockConfigured ? BEDROCK : []),
     ...(access.siteSessionKey === 'seal' ? ['kms:GenerateDataKey'] : access.siteSessionKey === 'open' ? ['kms:Decrypt'] : []),
     ...(kind === 'worker' ? QUEUE_CONSUME : []),
@@ -155,6 +157,8 @@ function probes(access: FunctionAccess, kind: 'api' | 'worker' = 'api', bedrockC
     ['polly:SynthesizeSpeech', access.polly === true],
     ['polly:PutLexicon', false],
     ['polly:DeleteLexicon', false],
+    ['translate:TranslateText', access.translate === true],
+    ['translate:ImportTerminology', false],
     ['bedrock:InvokeModel', access.bedrock === true && bedrockConfigured],
     ['bedrock:CreateModelCustomizationJob', false],
     ['bedrock:InvokeAgent', false],
@@ -216,9 +220,9 @@ function expectLeastPrivilege(
   }
   // Reading one secret must not mean reading the other: the Stripe keys are not the session key.
   expect(readableSecrets(statements)).toEqual(allowedSecrets(access, kind));
-  // Only X-Ray and Polly (which have no resource-level permissions for these actions) may name every resource.
+  // Only X-Ray, Polly and Translate (which have no resource-level permissions for these actions) may name every resource.
   for (const statement of statements) {
-    if (statement.Action.every((a) => a.startsWith('xray:') || a.startsWith('polly:'))) continue;
+    if (statement.Action.every((a) => a.startsWith('xray:') || a.startsWith('polly:') || a === 'translate:TranslateText')) continue;
     expect(JSON.stringify(statement.Resource)).not.toBe('"*"');
   }
   // Logs only: the one managed policy is the basic execution role.
