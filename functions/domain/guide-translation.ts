@@ -255,7 +255,8 @@ export async function run(guideId: string, language: string, { finalAttempt }: {
       const before = previous.get(slide.slideId);
       const fresh = words.get(slide.slideId);
       const base = before ?? { slideId: slide.slideId, sourceText: null, sourceNarration: null, text: null, narration: null, edited: false, needsReview: false, audioKey: null, audioDurationMs: null, words: [] };
-      if (!fresh) return base;
+      // An edited step keeps the author's words, now standing for the original as it is.
+      if (!fresh) return before?.edited ? { ...base, sourceText: slide.text ?? null, sourceNarration: slide.narration ?? null } : base;
       return { ...base, sourceText: slide.text ?? null, sourceNarration: slide.narration ?? null, text: slide.text ? fresh.text : null, narration: slide.narration ? fresh.narration : null, needsReview: fresh.needsReview };
     });
 
