@@ -376,7 +376,7 @@ describe('api stack: least privilege for every kind of access', () => {
     stripePriceId: 'price_1PqRsTuVwXyZ',
     mailFrom: 'Stepcast <no-reply@stepcast.example.com>',
     functions: SYNTHETIC,
-    workers: { voiceover: { entry: 'functions/http/health/index.ts', access: {} } },
+    workers: { voiceover: { entry: 'functions/http/health/index.ts', access: {} }, translation: { entry: 'functions/http/health/index.ts', access: {} } },
     bedrockModelId: 'amazon.nova-lite-v1:0',
     routes: [{ method: 'POST', path: '/api/things', fn: 'writer' }],
   });
@@ -548,6 +548,7 @@ describe('api stack: queue-fed workers', () => {
       ephemeralStorageMb: 4096,
     },
     drift: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', bucket: 'readwrite' }, timeoutSeconds: 600, memoryMb: 2048 },
+    translation: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', bucket: 'readwrite', polly: true, translate: true }, timeoutSeconds: 300, memoryMb: 1024 },
   };
   const withWorkers = synthStepcast({ stage: 'dev', workers: WORKER_FIXTURES, bedrockModelId: 'amazon.nova-lite-v1:0' });
   const workers = withWorkers.stacks.api.workers;
@@ -566,9 +567,9 @@ describe('api stack: queue-fed workers', () => {
   };
 
   it('makes a queue, a dead-letter queue and a worker Lambda per WORKERS entry', () => {
-    expect(Object.keys(workers).sort()).toEqual(['drift', 'export', 'voiceover']);
-    withWorkers.api.resourceCountIs('AWS::SQS::Queue', 6);
-    withWorkers.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length + 3);
+    expect(Object.keys(workers).sort()).toEqual(['drift', 'export', 'translation', 'voiceover']);
+    withWorkers.api.resourceCountIs('AWS::SQS::Queue', 8);
+    withWorkers.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length + 4);
   });
 
   it.each(Object.entries(WORKER_FIXTURES))('%s: timeout, memory and ephemeral storage from its spec', (name, spec) => {
@@ -632,6 +633,12 @@ describe('api stack: queue-fed workers', () => {
     const variables = resourceById(withWorkers.api, logicalId(workers['export']!.fn), LambdaResource).Properties.Environment.Variables;
     expect(JSON.stringify(variables['VOICEOVER_QUEUE_URL'])).toContain(queueId(workers['voiceover']!.queue));
     expect('ORIGIN_VERIFY_SECRET_ARN' in variables).toBe(false);
+  });
+
+  it('tells a function allowed to call TranslateText to translate with Amazon Translate, and no other', () => {
+    const variables = (name: string) => resourceById(withWorkers.api, logicalId(workers[name]!.fn), LambdaResource).Properties.Environment.Variables;
+    expect(variables('translation')['TRANSLATION_PROVIDER']).toBe('amazon-translate');
+    expect('TRANSLATION_PROVIDER' in variables('voiceover')).toBe(false);
   });
 
   it('refuses a worker timeout beyond Lambda\'s 900 s, and ephemeral storage outside 512-10240 MB', () => {
