@@ -12,8 +12,9 @@ import { requestSharedGuide, takePrefetchedSharedGuide } from './prefetch-shared
  * answer throws `ApiError` (`requestSharedGuide`). The query options live in
  * `shared-guide-query.ts` for the same reason: the embed has no query client.
  */
-export async function getSharedGuide(id: string, signal?: AbortSignal): Promise<SharedGuideDto> {
-  const body = await (takePrefetchedSharedGuide(id) ?? requestSharedGuide(id, signal));
+export async function getSharedGuide(id: string, signal?: AbortSignal, lang?: string): Promise<SharedGuideDto> {
+  // The page prefetches the guide in its own language only.
+  const body = await ((lang ? undefined : takePrefetchedSharedGuide(id)) ?? requestSharedGuide(id, signal, lang));
   return parseSharedGuide(parseJson(body));
 }
 
