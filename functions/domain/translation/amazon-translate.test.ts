@@ -1,5 +1,4 @@
-import type { TranslateTextCommand} from '@aws-sdk/client-translate';
-import { type TranslateClient } from '@aws-sdk/client-translate';
+import type { TranslateClient, TranslateTextCommand } from '@aws-sdk/client-translate';
 import { describe, expect, it } from 'vitest';
 import { amazonTranslate } from './amazon-translate';
 import { fromTranslateHtml, maskSensitive, toTranslateHtml } from './protect';
