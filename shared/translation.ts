@@ -34,7 +34,7 @@ export const StartTranslationBody = z
 export type StartTranslationBody = z.infer<typeof StartTranslationBody>;
 
 export const TranslationDto = z.object({
-  language: z.string(),
+  language: TranslationLanguageCode,
   name: z.string(),
   state: z.enum(TRANSLATION_STATES),
   /** slides translated and voiced */

@@ -7,6 +7,7 @@ import {
   applyTranslation,
   languageName,
   primary,
+  TranslationLanguageCode,
   type StartTranslationBody,
   type TranslationDetailDto,
   type TranslationDto,
@@ -87,7 +88,8 @@ function isStale(item: Item, guide: Guide, slides: Slide[]): boolean {
 function dto(item: Item, guide: Guide, slides: Slide[], now = Date.now()): TranslationDto {
   const stalled = (item.state === 'running' || item.state === 'queued') && now - (item.heartbeatAt ?? item.updatedAt) > STALLED_AFTER_MS;
   return {
-    language: item.language,
+    // Stored data is read through the contract: items are only made for these codes.
+    language: TranslationLanguageCode.parse(item.language),
     name: languageName(item.language),
     state: stalled ? 'failed' : item.state,
     done: item.done,

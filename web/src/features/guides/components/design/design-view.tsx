@@ -43,6 +43,7 @@ import { ShortcutsDialog } from './shortcuts-dialog';
 import { SlideStage } from './slide-stage';
 import { VoiceoverPanel } from './voiceover-panel';
 import { DriftPanel } from './drift-panel';
+import { TranslationsPanel } from './translations-panel';
 import '../guides-common.css';
 import './design.css';
 
@@ -519,6 +520,14 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu }: DesignViewProps
                 App changes
               </h2>
               <DriftPanel guideId={guideId} slides={slides} />
+            </section>
+          ) : null}
+          {slides.length > 0 ? (
+            <section className="panel-section" aria-labelledby="design-languages">
+              <h2 id="design-languages" className="panel-section__title">
+                Languages
+              </h2>
+              <TranslationsPanel guideId={guideId} canTranslate={plan?.voiceover} onLocked={() => openSubscription()} />
             </section>
           ) : null}
           <section className="panel-section" aria-labelledby="design-guide-settings">
