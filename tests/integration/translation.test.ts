@@ -12,6 +12,7 @@ import { db } from '../../functions/db/service';
 import type { TranslationProvider } from '../../functions/domain/translation/contracts';
 import { setTranslationProvider } from '../../functions/domain/translation/provider';
 import { localS3Client } from '../../infra/local/emulators';
+import { countDynamoRequests } from '../support/dynamo-counter';
 import { ApiClient, signUp } from '../support/api-client';
 import { pngImage, postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
@@ -138,6 +139,17 @@ describe('translating a guide', () => {
     expect(((await share(guide.id, '?lang=de')).json as SharedGuideDto).title).toBe('Invite a teammate');
     // es-MX is Spanish.
     expect(((await share(guide.id, '?lang=es-MX')).json as SharedGuideDto).title).toBe('Invitar a un compañero');
+
+    // The share read stays cheap: the original reads what it read before (one Query of the guide's
+    // collection), a language one GetItem more, sent beside it.
+    const counter = countDynamoRequests();
+    await share(guide.id);
+    counter.reset();
+    await share(guide.id);
+    expect(counter.snapshot()).toEqual({ QueryCommand: 1 });
+    counter.reset();
+    await share(guide.id, '?lang=es');
+    expect(counter.snapshot()).toEqual({ QueryCommand: 1, GetItemCommand: 1 });
   }, 60_000);
 
   it('answers 400 for a language code it does not know, and changes nothing', async () => {
