@@ -24,6 +24,8 @@ export interface FunctionAccess {
   polly?: boolean;
   /** Amazon Bedrock: the Converse API on the configured model only */
   bedrock?: boolean;
+  /** Amazon Translate: TranslateText only (TRANSLATION_PROVIDER=amazon-translate in its environment) */
+  translate?: boolean;
   /**
    * the KMS key of saved sign-ins (functions/domain/drift/seal.ts): `seal` makes data keys
    * (GenerateDataKey), `open` unwraps them (Decrypt); its id in SITE_SESSION_KMS_KEY_ID
@@ -114,7 +116,7 @@ export const FUNCTIONS = {
     entry: 'functions/http/narration/index.ts',
     // voices and their samples (Polly), the voiceover job (its queue), the transcript (Bedrock,
     // reading screenshots of uncaptured slides); the bucket list makes a missing sample a 404
-    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true, queues: ['voiceover'], polly: true, bedrock: true },
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true, queues: ['voiceover', 'translation'], polly: true, bedrock: true },
     // a sample's first synthesis, or Bedrock's answer (its own timeout is 12 s, then the local provider)
     timeoutSeconds: 25,
     memoryMb: 1024,
@@ -185,6 +187,15 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
     maxReceiveCount: 2,
     // screenshots are composed with sharp; the video is encoded by ffmpeg's static binary
     nativeModules: ['sharp', 'ffmpeg', 'fonts'],
+  },
+  translation: {
+    entry: 'functions/workers/translation.ts',
+    // reads the guide, translates its words (Translate), voices them in the language (Polly) and
+    // writes the translation item's words, audio and progress
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, polly: true, translate: true },
+    // one Translate call per text and two Polly calls per narrated slide
+    timeoutSeconds: 300,
+    memoryMb: 1024,
   },
   drift: {
     entry: 'functions/workers/drift.ts',
@@ -313,6 +324,11 @@ export const ROUTES = [
   { method: 'POST', path: '/api/guides/{id}/voiceover', fn: 'narration', handler: 'startVoiceover' },
   { method: 'POST', path: '/api/guides/{id}/transcript', fn: 'narration', handler: 'regenerateTranscript' },
   { method: 'GET', path: '/api/jobs/{id}', fn: 'narration', handler: 'getJob' },
+  { method: 'GET', path: '/api/guides/{id}/translations', fn: 'narration', handler: 'listTranslations' },
+  { method: 'POST', path: '/api/guides/{id}/translations', fn: 'narration', handler: 'startTranslation' },
+  { method: 'GET', path: '/api/guides/{id}/translations/{language}', fn: 'narration', handler: 'getTranslation' },
+  { method: 'DELETE', path: '/api/guides/{id}/translations/{language}', fn: 'narration', handler: 'removeTranslation' },
+  { method: 'PATCH', path: '/api/guides/{id}/translations/{language}/slides/{slideId}', fn: 'narration', handler: 'updateTranslationSlide' },
 
   { method: 'POST', path: '/api/guides/{id}/checks', fn: 'drift', handler: 'startCheck' },
   { method: 'GET', path: '/api/guides/{id}/checks/latest', fn: 'drift', handler: 'latestCheck' },

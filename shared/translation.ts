@@ -1,41 +1,21 @@
 import * as z from 'zod';
-import { Language, VoiceId, WordTiming } from './narration';
+import { VoiceId, WordTiming } from './narration';
+import { primary, TRANSLATION_LANGUAGES, type TranslationLanguage } from './share/languages';
 import type { SharedGuideDto } from './share/shared-guide';
+import { safeText } from './text';
+
+export { languageName, pickLanguage, primary, TRANSLATION_LANGUAGES, type TranslationLanguage } from './share/languages';
 
 /**
  * A guide in other languages: its title, step text, narration and opening and closing lines
  * translated, and a voiceover in a voice of that language. The API contract
- * (/api/guides/{id}/translations, /api/share/{id}/translations) and the pure rules the share page
- * uses (which language a viewer gets, a translation laid over the guide).
+ * (/api/guides/{id}/translations, and `?lang=` on /api/share/{id}) and the pure rules the share
+ * page uses (which language a viewer gets, a translation laid over the guide).
  */
 
-/** The languages an author can translate into (Amazon Translate and Polly both have them). */
-export const TRANSLATION_LANGUAGES = [
-  { code: 'de', name: 'Deutsch' },
-  { code: 'es', name: 'Español' },
-  { code: 'fr', name: 'Français' },
-  { code: 'it', name: 'Italiano' },
-  { code: 'nl', name: 'Nederlands' },
-  { code: 'pl', name: 'Polski' },
-  { code: 'pt', name: 'Português' },
-  { code: 'sv', name: 'Svenska' },
-  { code: 'fi', name: 'Suomi' },
-  { code: 'tr', name: 'Türkçe' },
-  { code: 'en', name: 'English' },
-] as const;
-export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number]['code'];
 const CODES = TRANSLATION_LANGUAGES.map((l) => l.code) as [TranslationLanguage, ...TranslationLanguage[]];
 
 export const TranslationLanguageCode = z.enum(CODES, { error: 'Not a language guides can be translated into.' });
-
-export function languageName(code: string): string {
-  return TRANSLATION_LANGUAGES.find((l) => l.code === primary(code))?.name ?? code;
-}
-
-/** `de-AT` → `de` */
-export function primary(tag: string): string {
-  return tag.split('-')[0]!.toLowerCase();
-}
 
 export const TRANSLATION_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
@@ -54,7 +34,7 @@ export const StartTranslationBody = z
 export type StartTranslationBody = z.infer<typeof StartTranslationBody>;
 
 export const TranslationDto = z.object({
-  language: z.string(),
+  language: TranslationLanguageCode,
   name: z.string(),
   state: z.enum(TRANSLATION_STATES),
   /** slides translated and voiced */
@@ -66,10 +46,44 @@ export const TranslationDto = z.object({
   provider: z.string().nullable(),
   /** the guide's words changed since: translate again to follow */
   stale: z.boolean(),
+  /** steps whose words the offline glossary could not all translate (kept in the original language) */
+  needsReview: z.number().int().nonnegative(),
   error: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type TranslationDto = z.infer<typeof TranslationDto>;
+
+/** One step in a language, as its author reviews it. */
+export const TranslationSlideDto = z.object({
+  id: z.string(),
+  /** the original's words, beside the translation for review */
+  sourceText: z.string().nullable(),
+  sourceNarration: z.string().nullable(),
+  text: z.string().nullable(),
+  narration: z.string().nullable(),
+  audioUrl: z.string().nullable(),
+  /** the author changed the translation: translating again keeps it */
+  edited: z.boolean(),
+  /** the offline glossary left words it does not know in the original language */
+  needsReview: z.boolean(),
+});
+export type TranslationSlideDto = z.infer<typeof TranslationSlideDto>;
+
+/** GET /api/guides/{id}/translations/{language}: a language with its title and every step. */
+export const TranslationDetailDto = TranslationDto.extend({ title: z.string(), slides: z.array(TranslationSlideDto) });
+export type TranslationDetailDto = z.infer<typeof TranslationDetailDto>;
+
+export const TranslationSlidePath = TranslationPath.extend({ slideId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.') });
+
+/** PATCH a translated step: its text or narration (a new narration is voiced again). */
+export const UpdateTranslationSlideBody = z
+  .object({
+    text: safeText({ multiline: true }).max(2_000, 'Use at most 2,000 characters.').optional(),
+    narration: safeText({ multiline: true }).max(5_000, 'Use at most 5,000 characters.').optional(),
+  })
+  .strict()
+  .refine((body) => body.text !== undefined || body.narration !== undefined, { message: 'Send text or narration.' });
+export type UpdateTranslationSlideBody = z.infer<typeof UpdateTranslationSlideBody>;
 
 export const TranslationListDto = z.object({ source: z.string(), translations: z.array(TranslationDto) });
 export type TranslationListDto = z.infer<typeof TranslationListDto>;
@@ -91,32 +105,19 @@ export const SharedTranslationDto = z.object({
 });
 export type SharedTranslationDto = z.infer<typeof SharedTranslationDto>;
 
-/** GET /api/share/{id}/translations: the guide's own language and its finished translations. */
-export const SharedLanguagesDto = z.object({
-  source: z.string(),
-  languages: z.array(z.object({ code: z.string(), name: z.string() })),
-});
-export type SharedLanguagesDto = z.infer<typeof SharedLanguagesDto>;
-
-export const LangQuery = z.object({ lang: Language.optional() });
-
 /**
- * The language a viewer gets: `?lang=` when the guide has it, else the first of the browser's
- * languages the guide has (by primary subtag), else the guide's own. Answers a code of
- * `available` or the source.
+ * `?lang=` on GET /api/share/{id}: a language guides can be translated into, as a code or a tag
+ * (`es`, `es-MX`); anything else is a bad request. The guide's own language answers the original.
  */
-export function pickLanguage(source: string, available: readonly string[], requested: string | null | undefined, browser: readonly string[]): string {
-  const has = (tag: string) => (primary(tag) === primary(source) ? source : available.find((code) => primary(code) === primary(tag)));
-  if (requested) {
-    const found = has(requested);
-    if (found) return found;
-  }
-  for (const tag of browser) {
-    const found = has(tag);
-    if (found) return found;
-  }
-  return source;
-}
+export const ShareLanguageQuery = z.object({
+  lang: z
+    .string()
+    .max(35)
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'Not a valid language tag.')
+    .transform((tag) => primary(tag))
+    .pipe(TranslationLanguageCode)
+    .optional(),
+});
 
 /** The guide as viewers of a language see it: its words and voiceover replaced slide by slide. */
 export function applyTranslation(guide: SharedGuideDto, translation: SharedTranslationDto): SharedGuideDto {

@@ -13,6 +13,7 @@ import { JobEntity } from './entities/job';
 import { SessionEntity } from './entities/session';
 import { StripeEventEntity } from './entities/stripe-event';
 import { SubscriptionEntity } from './entities/subscription';
+import { TranslationEntity } from './entities/translation';
 import { TeamEntity, TeamMemberEntity } from './entities/team';
 import { UserEmailEntity, UserEntity } from './entities/user';
 import { VerificationEntity } from './entities/verification';
@@ -46,6 +47,7 @@ function createService() {
       driftCheck: DriftCheckEntity,
       guideHealth: GuideHealthEntity,
       siteSession: SiteSessionEntity,
+      translation: TranslationEntity,
     },
     { table: tableConfig().TABLE_NAME, client: dynamo() },
   );

@@ -1,8 +1,10 @@
 import { AppError } from '#shared/errors';
 import { storedAnnotations } from '#shared/annotations';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
+import { DEFAULT_LANGUAGE } from '#shared/narration';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import * as Asset from './asset';
+import * as GuideTranslation from './guide-translation';
 import { loadPublished } from './published-read';
 import { audioFields } from './narration/slide-audio';
 import { membership } from './membership';
@@ -19,13 +21,15 @@ export async function viewable(guideId: string, viewerUserId?: string) {
 }
 
 /**
- * A guide as its viewers see it (its published version, not the draft being edited). Published
- * and public: anyone. Private: members of its organisation only. Drafts and everything else: not
- * found, the same answer a missing guide gets, so a link reveals nothing.
+ * A guide as its viewers see it (its published version, not the draft being edited), in a
+ * language it was translated into when one is asked for. Published and public: anyone. Private:
+ * members of its organisation only. Drafts and everything else: not found, the same answer a
+ * missing guide gets, so a link reveals nothing.
  */
-export async function sharedGuide(guideId: string, viewerUserId?: string): Promise<SharedGuideDto> {
-  const { guide, slides } = await viewable(guideId, viewerUserId);
-  return {
+export async function sharedGuide(guideId: string, viewerUserId?: string, language?: string): Promise<SharedGuideDto> {
+  // A language asked for is read beside the guide, not after it.
+  const [{ guide, slides }, translation] = await Promise.all([viewable(guideId, viewerUserId), GuideTranslation.readForShare(guideId, language)]);
+  const shared: SharedGuideDto = {
     id: guide.guideId,
     title: guide.title,
     organizationName: (await organizationName(guide.orgId)) ?? '',
@@ -48,5 +52,9 @@ export async function sharedGuide(guideId: string, viewerUserId?: string): Promi
       annotations: storedAnnotations(slide.annotations),
       ...(await audioFields(slide, guide).then(({ audioUrl, audioDurationMs, words }) => ({ audioUrl, audioDurationMs, words }))),
     }))),
+    language: guide.language ?? DEFAULT_LANGUAGE,
+    languages: GuideTranslation.languagesOf(guide),
   };
+  // Only a language the guide lists: one being made for the first time is not shown yet.
+  return translation && guide.translations?.includes(translation.language) ? GuideTranslation.translatedShare(shared, guide, translation) : shared;
 }

@@ -25,6 +25,8 @@ const GUIDE_NOT_CONTENT = new Set([
   'titleLower',
   'titleAuto',
   'voiceoverJobId',
+  // the finished translations: their items are not versioned, so the list follows them live
+  'translations',
   'revision',
   'publishedVersion',
   'publishedHash',

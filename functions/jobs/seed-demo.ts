@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as Account from '../domain/account';
 import * as Asset from '../domain/asset';
 import * as Guide from '../domain/guide';
+import * as GuideTranslation from '../domain/guide-translation';
 import * as SocialImage from '../domain/social-image';
 import * as Voiceover from '../domain/voiceover';
 import { needsAudio } from '../domain/narration/slide-audio';
@@ -130,6 +131,9 @@ export async function seedDemo(input: SeedInput): Promise<{ createdAccount: bool
  * demo organisation's plan: a newcomer hears the demo guides at once. Audio is content-hashed,
  * so a restart finds every slide fresh and starts nothing.
  */
+/** The language the first demo guide is translated into. */
+const DEMO_TRANSLATION = 'es';
+
 export async function narrateDemo(input: Pick<SeedInput, 'account' | 'guides'>): Promise<{ jobs: string[] }> {
   const userId = await Account.userIdByEmail(input.account.email);
   if (!userId) return { jobs: [] };
@@ -138,6 +142,12 @@ export async function narrateDemo(input: Pick<SeedInput, 'account' | 'guides'>):
     const { guide, slides } = await Guide.load(seedGuideId(seeded.slug));
     if (!guide || !slides.some((slide) => needsAudio(slide, guide))) continue;
     jobs.push((await Voiceover.start(guide.orgId, guide.guideId, userId, { ignorePlan: true })).jobId);
+  }
+  // The first demo guide also reads and speaks Spanish, so the share page shows its language picker.
+  const first = input.guides[0] && (await Guide.load(seedGuideId(input.guides[0].slug)));
+  if (first?.guide && !(await GuideTranslation.getItem(first.guide.guideId, DEMO_TRANSLATION))) {
+    await GuideTranslation.start(first.guide.orgId, first.guide.guideId, { language: DEMO_TRANSLATION }, { ignorePlan: true });
+    jobs.push(`${first.guide.guideId}-${DEMO_TRANSLATION}`);
   }
   return { jobs };
 }

@@ -85,6 +85,7 @@ const MAIL = ['ses:SendEmail', 'ses:SendRawEmail'];
 const SECRETS = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
 const QUEUE_SEND = ['sqs:SendMessage'];
 const POLLY = ['polly:DescribeVoices', 'polly:SynthesizeSpeech'];
+const TRANSLATE = ['translate:TranslateText'];
 const BEDROCK = ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'];
 /** What an SQS event source needs on the worker's own queue (CDK's grantConsumeMessages). */
 const QUEUE_CONSUME = ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage'];
@@ -102,6 +103,7 @@ function allowedActions(access: FunctionAccess, kind: 'api' | 'worker' = 'api', 
     ...(access.secrets || access.stripe || kind === 'api' ? SECRETS : []),
     ...(access.queues?.length ? QUEUE_SEND : []),
     ...(access.polly ? POLLY : []),
+    ...(access.translate ? TRANSLATE : []),
     ...(access.bedrock && bedrockConfigured ? BEDROCK : []),
     ...(access.siteSessionKey === 'seal' ? ['kms:GenerateDataKey'] : access.siteSessionKey === 'open' ? ['kms:Decrypt'] : []),
     ...(kind === 'worker' ? QUEUE_CONSUME : []),
@@ -155,6 +157,8 @@ function probes(access: FunctionAccess, kind: 'api' | 'worker' = 'api', bedrockC
     ['polly:SynthesizeSpeech', access.polly === true],
     ['polly:PutLexicon', false],
     ['polly:DeleteLexicon', false],
+    ['translate:TranslateText', access.translate === true],
+    ['translate:ImportTerminology', false],
     ['bedrock:InvokeModel', access.bedrock === true && bedrockConfigured],
     ['bedrock:CreateModelCustomizationJob', false],
     ['bedrock:InvokeAgent', false],
@@ -216,9 +220,9 @@ function expectLeastPrivilege(
   }
   // Reading one secret must not mean reading the other: the Stripe keys are not the session key.
   expect(readableSecrets(statements)).toEqual(allowedSecrets(access, kind));
-  // Only X-Ray and Polly (which have no resource-level permissions for these actions) may name every resource.
+  // Only X-Ray, Polly and Translate (which have no resource-level permissions for these actions) may name every resource.
   for (const statement of statements) {
-    if (statement.Action.every((a) => a.startsWith('xray:') || a.startsWith('polly:'))) continue;
+    if (statement.Action.every((a) => a.startsWith('xray:') || a.startsWith('polly:') || a === 'translate:TranslateText')) continue;
     expect(JSON.stringify(statement.Resource)).not.toBe('"*"');
   }
   // Logs only: the one managed policy is the basic execution role.
@@ -372,7 +376,7 @@ describe('api stack: least privilege for every kind of access', () => {
     stripePriceId: 'price_1PqRsTuVwXyZ',
     mailFrom: 'Stepcast <no-reply@stepcast.example.com>',
     functions: SYNTHETIC,
-    workers: { voiceover: { entry: 'functions/http/health/index.ts', access: {} } },
+    workers: { voiceover: { entry: 'functions/http/health/index.ts', access: {} }, translation: { entry: 'functions/http/health/index.ts', access: {} } },
     bedrockModelId: 'amazon.nova-lite-v1:0',
     routes: [{ method: 'POST', path: '/api/things', fn: 'writer' }],
   });
@@ -544,6 +548,7 @@ describe('api stack: queue-fed workers', () => {
       ephemeralStorageMb: 4096,
     },
     drift: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', bucket: 'readwrite' }, timeoutSeconds: 600, memoryMb: 2048 },
+    translation: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', bucket: 'readwrite', polly: true, translate: true }, timeoutSeconds: 300, memoryMb: 1024 },
   };
   const withWorkers = synthStepcast({ stage: 'dev', workers: WORKER_FIXTURES, bedrockModelId: 'amazon.nova-lite-v1:0' });
   const workers = withWorkers.stacks.api.workers;
@@ -562,9 +567,9 @@ describe('api stack: queue-fed workers', () => {
   };
 
   it('makes a queue, a dead-letter queue and a worker Lambda per WORKERS entry', () => {
-    expect(Object.keys(workers).sort()).toEqual(['drift', 'export', 'voiceover']);
-    withWorkers.api.resourceCountIs('AWS::SQS::Queue', 6);
-    withWorkers.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length + 3);
+    expect(Object.keys(workers).sort()).toEqual(['drift', 'export', 'translation', 'voiceover']);
+    withWorkers.api.resourceCountIs('AWS::SQS::Queue', 8);
+    withWorkers.api.resourceCountIs('AWS::Lambda::Function', FUNCTION_SPECS.length + 4);
   });
 
   it.each(Object.entries(WORKER_FIXTURES))('%s: timeout, memory and ephemeral storage from its spec', (name, spec) => {
@@ -628,6 +633,12 @@ describe('api stack: queue-fed workers', () => {
     const variables = resourceById(withWorkers.api, logicalId(workers['export']!.fn), LambdaResource).Properties.Environment.Variables;
     expect(JSON.stringify(variables['VOICEOVER_QUEUE_URL'])).toContain(queueId(workers['voiceover']!.queue));
     expect('ORIGIN_VERIFY_SECRET_ARN' in variables).toBe(false);
+  });
+
+  it('tells a function allowed to call TranslateText to translate with Amazon Translate, and no other', () => {
+    const variables = (name: string) => resourceById(withWorkers.api, logicalId(workers[name]!.fn), LambdaResource).Properties.Environment.Variables;
+    expect(variables('translation')['TRANSLATION_PROVIDER']).toBe('amazon-translate');
+    expect('TRANSLATION_PROVIDER' in variables('voiceover')).toBe(false);
   });
 
   it('refuses a worker timeout beyond Lambda\'s 900 s, and ephemeral storage outside 512-10240 MB', () => {

@@ -55,11 +55,14 @@ export const ASSET_HEADERS: Readonly<Record<string, string>> = { ...COMMON_SECUR
 
 /**
  * `/api/share/*`, the one API path CloudFront may cache (public guides, for as long as the
- * origin's Cache-Control says, at most SHARE_API_MAX_TTL_SECONDS): the key is the path alone, and
- * cookies still reach the API, which answers a member's private guide `private, no-store`.
+ * origin's Cache-Control says, at most SHARE_API_MAX_TTL_SECONDS): the key is the path and the
+ * language asked for (SHARE_API_QUERY_KEYS, which alone reach the API), and cookies still reach
+ * the API, which answers a member's private guide `private, no-store`.
  */
 export const SHARE_API_PATH_PATTERN = '/api/share/*';
 export const SHARE_API_MAX_TTL_SECONDS = 300;
+/** `?lang=`: a guide in one of its translations is another answer, so another cache entry. */
+export const SHARE_API_QUERY_KEYS = ['lang'] as const;
 
 /**
  * Response headers CloudFront removes on `/api/share/*`. A share answer may carry a refreshed

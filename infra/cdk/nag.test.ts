@@ -22,6 +22,7 @@ const WORKERS: Record<string, WorkerSpec> = {
   voiceover: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', bucket: 'readwrite', polly: true, bedrock: true }, timeoutSeconds: 300 },
   export: { entry: 'functions/http/health/index.ts', access: { table: 'read', bucket: 'readwrite', queues: ['voiceover'] }, timeoutSeconds: 900, ephemeralStorageMb: 4096 },
   drift: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', bucket: 'readwrite' }, timeoutSeconds: 600 },
+  translation: { entry: 'functions/http/health/index.ts', access: { table: 'readwrite', bucket: 'readwrite', polly: true, translate: true }, timeoutSeconds: 300 },
 };
 
 // Each acknowledgement sits beside what causes it, with its reason (infra/cdk/nag.ts).

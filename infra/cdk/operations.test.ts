@@ -14,6 +14,7 @@ const WORKER = {
   voiceover: { entry: 'functions/http/health/index.ts', access: {}, timeoutSeconds: 400 },
   export: { entry: 'functions/http/health/index.ts', access: {} },
   drift: { entry: 'functions/http/health/index.ts', access: {} },
+  translation: { entry: 'functions/http/health/index.ts', access: {} },
 };
 const withWorker = synthStepcast({ stage: 'dev', workers: WORKER });
 
@@ -210,7 +211,7 @@ describe('alarms and dashboard', () => {
   });
 
   it("watches each Lambda's errors and throttles, the API's and the workers'", () => {
-    const names = [...Object.keys(FUNCTIONS), 'voiceoverworker', 'exportworker', 'driftworker'];
+    const names = [...Object.keys(FUNCTIONS), 'voiceoverworker', 'exportworker', 'driftworker', 'translationworker'];
     for (const name of names) {
       const prefix = name.replace(/[^A-Za-z0-9]/g, '');
       const errors = alarms.find((a) => a.id.toLowerCase().startsWith(`${prefix.toLowerCase()}errors`));
@@ -230,7 +231,7 @@ describe('alarms and dashboard', () => {
     expect(dead.Threshold).toBe(1);
     // Queue alarms exist for the workers there are, and only for them.
     const queueAlarms = alarmsOf(dev.monitoring).filter((a) => /Queue|DeadLetters/.test(a.id));
-    expect(queueAlarms.every((a) => a.id.startsWith('voiceover') || a.id.startsWith('export') || a.id.startsWith('drift'))).toBe(true);
+    expect(queueAlarms.every((a) => a.id.startsWith('voiceover') || a.id.startsWith('export') || a.id.startsWith('drift') || a.id.startsWith('translation'))).toBe(true);
     expect(queueAlarms.some((a) => a.id.startsWith('driftQueueOldestMessage'))).toBe(true);
     expect(queueAlarms.some((a) => a.id.startsWith('exportQueueOldestMessage'))).toBe(true);
     expect(queueAlarms.some((a) => a.id.startsWith('voiceoverQueueOldestMessage'))).toBe(true);

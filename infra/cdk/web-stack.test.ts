@@ -235,13 +235,13 @@ describe('web stack: behaviours', () => {
     for (const other of config.Origins.filter((o) => o.Id !== api.Id)) expect(JSON.stringify(other)).not.toContain('x-origin-verify');
   });
 
-  it("/api/share/*: cached only as the API's Cache-Control says (at most 5 min), keyed on the path alone", () => {
+  it("/api/share/*: cached only as the API's Cache-Control says (at most 5 min), keyed on the path and ?lang= alone", () => {
     const cache = resourceById(dev.web, behavior(SHARE_API_PATH_PATTERN).CachePolicyId, CachePolicyResource).Properties.CachePolicyConfig;
     expect([cache.MinTTL, cache.DefaultTTL, cache.MaxTTL]).toEqual([0, 0, 300]);
     expect(cache.ParametersInCacheKeyAndForwardedToOrigin).toEqual({
       CookiesConfig: { CookieBehavior: 'none' },
       HeadersConfig: { HeaderBehavior: 'none' },
-      QueryStringsConfig: { QueryStringBehavior: 'none' },
+      QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['lang'] },
       EnableAcceptEncodingGzip: true,
       EnableAcceptEncodingBrotli: true,
     });

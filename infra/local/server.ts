@@ -8,7 +8,7 @@ import type { CloudFrontRequestEvent, CloudFrontResultResponse } from 'aws-lambd
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { ViteDevServer } from 'vite';
 import { SHARE_FRAME_RENDERER_FILE, SHARE_PAGE_QUERY_KEYS, type RenderShareFrame } from '#shared/share/frame';
-import { SHARE_API_PATH_PATTERN, SHARE_API_REMOVED_HEADERS } from '../cdk/behaviours';
+import { SHARE_API_PATH_PATTERN, SHARE_API_QUERY_KEYS, SHARE_API_REMOVED_HEADERS } from '../cdk/behaviours';
 import { handleApiRequest } from './adapter';
 import { serveAsset, startPendingUploadExpiry } from './assets';
 import { serveStatic } from './static';
@@ -130,8 +130,8 @@ function removeResponseHeaders(res: http.ServerResponse, names: readonly string[
 
 /**
  * /api/share/* as the CloudFront behaviour shapes it: GET and HEAD only (CloudFront refuses other
- * methods with 403), no query string (the cache key is the path alone, and the API sees nothing
- * more), and never a Set-Cookie (SHARE_API_REMOVED_HEADERS). CloudFront also keeps public guides
+ * methods with 403), no query string but `?lang=` (the cache key is the path and the language,
+ * and the API sees nothing more), and never a Set-Cookie (SHARE_API_REMOVED_HEADERS). CloudFront also keeps public guides
  * for as long as their Cache-Control says; the local server caches nothing, so a guide edited
  * locally shows at once where CloudFront could answer from its cache for up to s-maxage.
  */
@@ -141,7 +141,9 @@ async function serveShareApi(req: http.IncomingMessage, res: http.ServerResponse
     res.end('This distribution is not configured to allow the HTTP request method that was used for this request.');
     return;
   }
-  req.url = new URL(req.url ?? '/', 'http://local').pathname;
+  const url = new URL(req.url ?? '/', 'http://local');
+  const query = keepParams(url.searchParams, SHARE_API_QUERY_KEYS);
+  req.url = query ? `${url.pathname}?${query}` : url.pathname;
   removeResponseHeaders(res, SHARE_API_REMOVED_HEADERS);
   await handleApiRequest(req, res);
 }

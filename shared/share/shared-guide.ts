@@ -56,6 +56,10 @@ export const SharedGuideDto = z.object({
   /** the opening and closing cards (shared/guide-cards.ts), when the author made them */
   introCard: orNull(z.object({ title: z.string(), subtitle: z._default(z.string(), '') })),
   outroCard: orNull(z.object({ title: z.string(), cta: orNull(z.object({ label: z.string(), url: z.string() })) })),
+  /** the language of these words (BCP 47): the guide's own, or the translation asked for with `?lang=` */
+  language: z._default(z.string(), 'en-US'),
+  /** every language the guide can be read in, its own first: the share page's language picker */
+  languages: z._default(z.array(z.object({ code: z.string(), name: z.string() })), []),
 });
 export type SharedGuideDto = z.infer<typeof SharedGuideDto>;
 

@@ -213,6 +213,14 @@ describe('the contract: every route answers in the shape of its shared schema', 
     const started = await call<{ jobId: string }>(c, 'POST', '/api/guides/{id}/voiceover', { params: { id: guide.id } });
     await stack().server.workers.idle();
     await call(c, 'GET', '/api/jobs/{id}', { params: { id: started.jobId } });
+
+    await call(c, 'POST', '/api/guides/{id}/translations', { params: { id: guide.id }, body: { language: 'es' } });
+    await stack().server.workers.idle();
+    await call(c, 'GET', '/api/guides/{id}/translations', { params: { id: guide.id } });
+    await call(c, 'GET', '/api/guides/{id}/translations/{language}', { params: { id: guide.id, language: 'es' } });
+    await call(c, 'PATCH', '/api/guides/{id}/translations/{language}/slides/{slideId}', { params: { id: guide.id, language: 'es', slideId }, body: { text: 'Haz clic en **Siguiente**' } });
+    await call(client(), 'GET', '/api/share/{id}', { params: { id: guide.id }, query: { lang: 'es' } });
+    await call(c, 'DELETE', '/api/guides/{id}/translations/{language}', { params: { id: guide.id, language: 'es' } });
   }, 60_000);
 
   it('exports', async () => {

@@ -52,6 +52,8 @@ export const GuideEntity = new Entity({
     outroCard: { type: 'any' },
     /** the latest voiceover job */
     voiceoverJobId: { type: 'string' },
+    /** the languages it has been translated into (translation items beside it): the share page lists them without reading those */
+    translations: { type: 'set', items: 'string' },
     /** every write of the author's content adds one (shared/revision.ts); absent on older guides, read as 0 */
     revision: { type: 'number' },
     /** the version the share link serves (absent: never published with versions, the live slides are served), its content hash, the highest number given */

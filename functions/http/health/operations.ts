@@ -14,6 +14,7 @@ import * as RedactionBoxes from '#shared/redaction-boxes';
 import * as SlideRestore from '#shared/slide-restore';
 import * as Versions from '#shared/versions';
 import * as SlideTools from '#shared/slide-tools';
+import * as Translation from '#shared/translation';
 
 /**
  * What the OpenAPI document says about each route: summaries and the very zod schemas the
@@ -119,6 +120,11 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'POST', path: '/api/guides/{id}/voiceover', summary: 'Start a voiceover job (Pro; only changed slides are synthesised)', tag: 'Narration', params: Guides.GuidePath, body: Narration.StartVoiceoverBody, response: Narration.VoiceoverStartedDto, success: [202, '{ jobId }'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/transcript', summary: 'Regenerate step text and narration (edited slides only with overwriteEdited)', tag: 'Narration', params: Guides.GuidePath, body: Narration.RegenerateTranscriptBody, response: Guides.GuideDto, success: [200, 'Guide'], session: true }),
   op({ method: 'GET', path: '/api/jobs/{id}', summary: "A job's state and progress", tag: 'Narration', params: Narration.JobPath, response: Narration.JobDto, success: [200, 'Job'], session: true }),
+  op({ method: 'GET', path: '/api/guides/{id}/translations', summary: "The guide's languages and each one's progress", tag: 'Narration', params: Guides.GuidePath, response: Translation.TranslationListDto, success: [200, '{ source, translations }'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/translations', summary: 'Translate and voice the guide in a language (Pro; edited steps are kept)', tag: 'Narration', params: Guides.GuidePath, body: Translation.StartTranslationBody, response: Translation.TranslationDto, success: [202, 'Translation'], session: true }),
+  op({ method: 'GET', path: '/api/guides/{id}/translations/{language}', summary: "A language's title and steps beside the original", tag: 'Narration', params: Translation.TranslationPath, response: Translation.TranslationDetailDto, success: [200, 'TranslationDetail'], session: true }),
+  op({ method: 'DELETE', path: '/api/guides/{id}/translations/{language}', summary: 'Remove a language and its voiceover', tag: 'Narration', params: Translation.TranslationPath, success: [204, 'nothing'], session: true }),
+  op({ method: 'PATCH', path: '/api/guides/{id}/translations/{language}/slides/{slideId}', summary: "The author's words for a translated step (a new narration is voiced again)", tag: 'Narration', params: Translation.TranslationSlidePath, body: Translation.UpdateTranslationSlideBody, response: Translation.TranslationDetailDto, success: [200, 'TranslationDetail'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/checks', summary: 'Replay the guide against its live app (or answer the check under way)', tag: 'Drift', params: Guides.GuidePath, response: Drift.CheckStartedDto, success: [202, '{ checkId }'], session: true }),
   op({ method: 'GET', path: '/api/guides/{id}/checks/latest', summary: "The guide's newest check, or null", tag: 'Drift', params: Guides.GuidePath, response: Drift.LatestCheckDto, success: [200, '{ check: DriftCheck | null }'], session: true }),
   op({ method: 'GET', path: '/api/guides/{id}/checks/{checkId}', summary: "A check's progress and each step's finding", tag: 'Drift', params: Drift.CheckPath, response: Drift.DriftCheckDto, success: [200, 'DriftCheck'], session: true }),
@@ -128,7 +134,7 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'POST', path: '/api/site-sessions', summary: "Save a site's sign-in (its cookies and storage, encrypted) for drift checks of pages behind it", tag: 'Drift', body: Drift.SaveSiteSessionBody, response: Drift.SiteSessionDto, success: [201, 'SiteSession (never its contents)'], session: true }),
   op({ method: 'GET', path: '/api/site-sessions', summary: "The organisation's saved sign-ins (origin, cookie count, expiry)", tag: 'Drift', response: Drift.SiteSessionList, success: [200, '{ items: SiteSession[] }'], session: true }),
   op({ method: 'DELETE', path: '/api/site-sessions/{id}', summary: 'Delete a saved sign-in', tag: 'Drift', params: Drift.SiteSessionPath, success: [204, 'nothing'], session: true }),
-  op({ method: 'GET', path: '/api/share/{id}', summary: 'A published guide for its viewers (private ones for members only)', tag: 'Share', params: Guides.GuidePath, response: SharedGuideDto, success: [200, 'SharedGuide'] }),
+  op({ method: 'GET', path: '/api/share/{id}', summary: 'A published guide for its viewers (private ones for members only), in a language it was translated into with ?lang=', tag: 'Share', params: Guides.GuidePath, query: Translation.ShareLanguageQuery, response: SharedGuideDto, success: [200, 'SharedGuide'] }),
   op({ method: 'GET', path: '/api/share/{id}/guide-me', summary: "A published guide's steps with their pages and locators, for the extension's Guide me overlay (private ones for members only)", tag: 'Share', params: Guides.GuidePath, response: GuideMeDto, success: [200, 'GuideMe'] }),
   op({ method: 'POST', path: '/api/stripe/subscription/checkout-session', summary: 'Start a Pro checkout (7-day trial for a first subscription)', tag: 'Billing', response: Plan.CheckoutSessionDto, success: [200, '{ url }'], session: true }),
   op({ method: 'GET', path: '/api/stripe/subscription/confirm', summary: 'Confirm a completed checkout', tag: 'Billing', query: z.object({ sessionId: z.string() }), response: Plan.ConfirmedSubscriptionDto, success: [200, '{ status, trialEnd, cancelAtPeriodEnd }'], session: true }),

@@ -1,5 +1,6 @@
 import { dispatch } from '../../core/dispatch';
+import { getTranslation, listTranslations, removeTranslation, startTranslation, updateTranslationSlide } from './translations';
 import { listVoices, voiceSample } from './voices';
 import { getJob, regenerateTranscript, startVoiceover } from './voiceover';
 
-export const handler = dispatch('narration', { listVoices, voiceSample, startVoiceover, getJob, regenerateTranscript });
+export const handler = dispatch('narration', { listVoices, voiceSample, startVoiceover, getJob, regenerateTranscript, listTranslations, startTranslation, getTranslation, updateTranslationSlide, removeTranslation });

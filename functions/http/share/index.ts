@@ -1,6 +1,7 @@
-// GET /api/share/{id} — a published guide for its viewers; no cookie needed (members see private ones)
+// GET /api/share/{id} — a published guide for its viewers, in a language with ?lang=; no cookie needed (members see private ones)
 // GET /api/share/{id}/guide-me — the same guide as the extension's overlay walks it in the real app
 import { GuidePath } from '#shared/guides';
+import { ShareLanguageQuery } from '#shared/translation';
 import { dispatch } from '../../core/dispatch';
 import { Reply, defineHandler } from '../../core/http';
 import * as GuideMe from '../../domain/guide-me';
@@ -10,9 +11,9 @@ import { currentSession } from '../actor';
 /** Public guides may sit in CloudFront briefly; private ones and refusals never. */
 export const PUBLIC_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=300';
 
-const getSharedGuide = defineHandler({ params: GuidePath }, async ({ params, event }) => {
+const getSharedGuide = defineHandler({ params: GuidePath, query: ShareLanguageQuery }, async ({ params, query, event }) => {
   const viewer = await currentSession(event);
-  const guide = await Share.sharedGuide(params.id, viewer?.session.userId);
+  const guide = await Share.sharedGuide(params.id, viewer?.session.userId, query.lang);
   return new Reply(200, guide, { 'cache-control': guide.visibility === 'public' ? PUBLIC_CACHE : 'private, no-store' });
 });
 

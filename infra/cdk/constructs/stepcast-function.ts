@@ -180,7 +180,7 @@ function acknowledgeFunctionFindings(fn: NodejsFunction): void {
     'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
   ]);
   // X-Ray's PutTraceSegments and PutTelemetryRecords have no resource-level permissions.
-  acknowledgeNag(fn, 'IAM5', 'X-Ray (and Polly, for workers that speak) have no resource-level permissions.', ['Resource::*']);
+  acknowledgeNag(fn, 'IAM5', 'X-Ray (and Polly and Translate, for functions that speak and translate) have no resource-level permissions.', ['Resource::*']);
   // Node.js 22 is the LTS line the project runs on everywhere (engines, .nvmrc, CI); a newer
   // Lambda runtime is adopted with the whole toolchain, not per function.
   acknowledgeNag(fn, 'L1', 'Node.js 22 LTS on purpose: the same major as engines, .nvmrc and CI.');

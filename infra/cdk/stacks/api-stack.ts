@@ -200,6 +200,7 @@ export class ApiStack extends Stack {
           ...(spec.access.stripe && props.stripePriceId ? { STRIPE_PRICE_ID: props.stripePriceId } : {}),
           ...(spec.access.mail && props.mailFrom ? { MAIL_FROM: props.mailFrom } : {}),
           ...(spec.access.bedrock && props.bedrockModelId ? { BEDROCK_MODEL_ID: props.bedrockModelId } : {}),
+          ...(spec.access.translate ? { TRANSLATION_PROVIDER: 'amazon-translate' } : {}),
           ...(spec.access.siteSessionKey && siteSessionKey ? { SITE_SESSION_KMS_KEY_ID: siteSessionKey.keyArn } : {}),
           ...Object.fromEntries(
             (spec.access.queues ?? []).map((worker) => [queueUrlEnv(worker), queueOf(queues, worker, name).queue.queueUrl]),
@@ -386,6 +387,10 @@ export function grantAccess(
   if (access.polly) {
     // Polly has no resource-level permissions for these two: "*" is the only resource there is.
     fn.addToRolePolicy(new PolicyStatement({ actions: ['polly:DescribeVoices', 'polly:SynthesizeSpeech'], resources: ['*'] }));
+  }
+  if (access.translate) {
+    // TranslateText names no resource unless it uses custom terminology, which nothing here does.
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['translate:TranslateText'], resources: ['*'] }));
   }
   if (access.siteSessionKey && resources.siteSessionKey) {
     fn.addToRolePolicy(

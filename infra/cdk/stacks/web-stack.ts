@@ -50,6 +50,7 @@ import {
   REVALIDATE_CACHE_CONTROL,
   SHARE_API_MAX_TTL_SECONDS,
   SHARE_API_PATH_PATTERN,
+  SHARE_API_QUERY_KEYS,
   SHARE_API_REMOVED_HEADERS,
   SHARE_HEADERS,
   SPA_BUNDLE_DIR,
@@ -265,8 +266,8 @@ export class WebStack extends Stack {
 
     // A shared guide read by the share page, its embed and the edge handler: public guides may sit
     // here as long as the API's Cache-Control says (s-maxage), within SHARE_API_MAX_TTL_SECONDS;
-    // no-store, private and every error are never kept. The key is the path alone: a public
-    // guide's answer is the same for everyone (gzip/brotli only pick the encoding).
+    // no-store, private and every error are never kept. The key is the path and `?lang=`: a public
+    // guide's answer in a language is the same for everyone (gzip/brotli only pick the encoding).
     const shareApiCachePolicy = new CachePolicy(this, 'ShareApiCachePolicy', {
       comment: `Stepcast ${stage.name}: /api/share, as the API's Cache-Control says`,
       minTtl: Duration.seconds(0),
@@ -274,13 +275,13 @@ export class WebStack extends Stack {
       maxTtl: Duration.seconds(SHARE_API_MAX_TTL_SECONDS),
       cookieBehavior: CacheCookieBehavior.none(),
       headerBehavior: CacheHeaderBehavior.none(),
-      queryStringBehavior: CacheQueryStringBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.allowList(...SHARE_API_QUERY_KEYS),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
     // Out of the key but still sent: the session cookie, so a member gets a private guide (answered
-    // `private, no-store`), and x-forwarded-host as on /api/*. No query string: the API answers
-    // from the path alone, and the origin sees nothing the key leaves out but the cookie.
+    // `private, no-store`), and x-forwarded-host as on /api/*. No other query string: the API
+    // answers from the path and `?lang=` (in the key, so sent), and sees nothing the key leaves out but the cookie.
     const shareApiOriginRequestPolicy = new OriginRequestPolicy(this, 'ShareApiOriginRequestPolicy', {
       comment: `Stepcast ${stage.name}: /api/share sees the viewer's cookies`,
       cookieBehavior: OriginRequestCookieBehavior.all(),

@@ -20,7 +20,7 @@ function ShareFrame({ guide, view, url }: ShareFrameInput) {
   if (view === 'embed') return <EmbedApp initial={{ kind: 'guide', guide }} location={{ pathname, search }} />;
   return (
     <StaticRouter location={url}>
-      <SharePage guide={guide} search={new URLSearchParams(search)} onStepChange={doNothing} />
+      <SharePage guide={guide} search={new URLSearchParams(search)} onStepChange={doNothing} onLanguageChange={doNothing} />
     </StaticRouter>
   );
 }

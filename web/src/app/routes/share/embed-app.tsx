@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { guideIdFromSegment } from '#shared/share/id';
+import { primary } from '#shared/share/languages';
 import { EmbedLayout } from '../../../components/layouts/embed-layout';
 import { getSharedGuide } from '../../../features/share/api/get-shared-guide';
 import { SharedGuideEmbed } from '../../../features/share/components/shared-guide-embed';
+import { LANG_PARAM, viewerLanguage } from '../../../features/share/utils/language';
 import { AUTOPLAY_PARAM, autoplayFromParam, searchWithStep, STEP_PARAM, stepIndexFromParam } from '../../../features/share/utils/playback';
 import { isApiError } from '../../../lib/api-error';
 
@@ -20,10 +22,17 @@ const EmbedProblem = lazy(() => import('./embed-problem'));
 
 const EMBED_PATH = /^\/share\/([^/]+)\/embed\/?$/;
 
-export async function loadEmbed(pathname: string): Promise<EmbedResult> {
+/**
+ * The embed's guide, in the viewer's language when it has it (`?lang=` on the frame's URL, else
+ * the browser's): the original tells which languages there are, then the translation is loaded.
+ */
+export async function loadEmbed(pathname: string, search = ''): Promise<EmbedResult> {
   try {
     const segment = decodeURIComponent(EMBED_PATH.exec(pathname)?.[1] ?? '');
-    const guide = await getSharedGuide(guideIdFromSegment(segment));
+    const id = guideIdFromSegment(segment);
+    const original = await getSharedGuide(id);
+    const language = viewerLanguage(original, new URLSearchParams(search).get(LANG_PARAM));
+    const guide = language === original.language ? original : await getSharedGuide(id, undefined, language).catch(() => original);
     return { kind: 'guide', guide };
   } catch (error) {
     return isApiError(error, 404) ? { kind: 'not-found' } : { kind: 'error', error };
@@ -73,6 +82,8 @@ function EmbedContent({ result, location, onRetry, retrying }: EmbedContentProps
       // of every URL the embed would otherwise load).
       pageHref={location.pathname.replace(/\/embed\/?$/, '')}
       elementTiming="first-slide"
+      // Announced as its primary subtag (`en`, `es`), as the events document says.
+      language={primary(result.guide.language)}
     />
   );
 }
@@ -82,7 +93,7 @@ export function EmbedApp({ initial, location = window.location }: { initial: Emb
   const [retrying, setRetrying] = useState(false);
   const retry = () => {
     setRetrying(true);
-    void loadEmbed(window.location.pathname).then((next) => {
+    void loadEmbed(window.location.pathname, window.location.search).then((next) => {
       setResult(next);
       setRetrying(false);
     });

@@ -12,7 +12,7 @@ import { EmbedApp, loadEmbed } from './embed-app';
  * it with the same markup.
  */
 export async function mountEmbed(root: HTMLElement): Promise<void> {
-  const initial = await loadEmbed(window.location.pathname);
+  const initial = await loadEmbed(window.location.pathname, window.location.search);
   const app = (
     <StrictMode>
       <EmbedApp initial={initial} />

@@ -10,7 +10,7 @@ export default function ShareEmbedRoute() {
   const [initial, setInitial] = useState<EmbedResult | null>(null);
   useEffect(() => {
     let current = true;
-    void loadEmbed(window.location.pathname).then((result) => {
+    void loadEmbed(window.location.pathname, window.location.search).then((result) => {
       if (current) setInitial(result);
     });
     return () => {

@@ -8,22 +8,26 @@ export interface SharePageProps {
   /** the page's search: `?step=N` opens that step, `?autoplay=1` plays */
   search: URLSearchParams;
   onStepChange: (index: number) => void;
+  /** the viewer picked another of the guide's languages (the route sets `?lang=`) */
+  onLanguageChange?: (code: string) => void;
 }
 
 /**
  * The share page's content from its guide and search: what the route renders, and what the edge
  * renders as the page's first frame (render-share-frame.tsx), so that the two are the same.
  */
-export function SharePage({ guide, search, onStepChange }: SharePageProps) {
+export function SharePage({ guide, search, onStepChange, onLanguageChange }: SharePageProps) {
   return (
     <ShareLayout>
       <SharedGuideView
-        key={guide.id}
+        // Another language is another voice: the player starts again on the same step.
+        key={`${guide.id}:${guide.language}`}
         guide={guide}
         initialIndex={stepIndexFromParam(search.get(STEP_PARAM), guide.slides.length)}
         autoplay={autoplayFromParam(search.get(AUTOPLAY_PARAM))}
         onStepChange={onStepChange}
         elementTiming="first-slide"
+        onLanguageChange={onLanguageChange}
       />
     </ShareLayout>
   );

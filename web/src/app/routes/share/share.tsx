@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useLoaderData, useSearchParams } from 'react-router';
 import { ShareLayout } from '../../../components/layouts/share-layout';
-import { useSharedGuide } from '../../../features/share/api/shared-guide-query';
+import { getSharedGuideQueryOptions, useSharedGuide } from '../../../features/share/api/shared-guide-query';
+import { LANG_PARAM, searchWithLanguage, viewerLanguage } from '../../../features/share/utils/language';
 import { searchWithStep } from '../../../features/share/utils/playback';
 import { ShareErrorBoundary } from './share-error';
 import { shareLoader } from './share-loader';
@@ -8,17 +10,26 @@ import { SharePage } from './share-page';
 
 export const clientLoader = shareLoader;
 
-/** `/share/{slug}-{id}`: the guide's public page; `?step=N` follows the player (replace navigation). */
+/**
+ * `/share/{slug}-{id}`: the guide's public page; `?step=N` follows the player (replace navigation).
+ * It is shown in the viewer's language when the guide has it (`?lang=`, else the browser's): the
+ * original first, then its translation once loaded.
+ */
 export default function ShareRoute() {
   const { guideId } = useLoaderData<ReturnType<typeof shareLoader>>();
-  const { data: guide } = useSharedGuide(guideId);
+  const { data: original } = useSharedGuide(guideId);
   const [searchParams, setSearchParams] = useSearchParams();
+  const language = viewerLanguage(original, searchParams.get(LANG_PARAM));
+  const translated = language !== original.language;
+  const { data: translation } = useQuery({ ...getSharedGuideQueryOptions(guideId, language), enabled: translated });
+  const guide = translated && translation ? translation : original;
 
   return (
     <SharePage
       guide={guide}
       search={searchParams}
       onStepChange={(index) => setSearchParams((current) => searchWithStep(current, index), { replace: true, preventScrollReset: true })}
+      onLanguageChange={(code) => setSearchParams((current) => searchWithLanguage(current, code), { replace: true, preventScrollReset: true })}
     />
   );
 }

@@ -34,6 +34,11 @@ const guide: SharedGuideDto = {
   slides: [slide],
   introCard: { title: 'Add a contact', subtitle: 'Two minutes' },
   outroCard: { title: 'Done', cta: { label: 'Open the app', url: 'https://app.example/contacts' } },
+  language: 'en-US',
+  languages: [
+    { code: 'en-US', name: 'English' },
+    { code: 'es', name: 'Español' },
+  ],
 };
 
 describe('parseSharedGuide', () => {
@@ -84,6 +89,8 @@ describe('parseSharedGuide', () => {
           annotations: [],
         },
       ],
+      language: 'en-US',
+      languages: [],
     });
   });
 
@@ -96,6 +103,7 @@ describe('parseSharedGuide', () => {
     { name: 'a zoom that is not a number', value: { ...guide, slides: [{ ...slide, zoomLevel: '2' }] }, path: 'guide.slides[0].zoomLevel' },
     { name: 'an unknown visibility', value: { ...guide, visibility: 'secret' }, path: 'guide.visibility' },
     { name: 'a click without y', value: { ...guide, slides: [{ ...slide, click: { x: 1 } }] }, path: 'guide.slides[0].click' },
+    { name: 'a language without a name', value: { ...guide, languages: [{ code: 'es' }] }, path: 'guide.languages' },
   ])('rejects an answer with $name', ({ value, path }) => {
     expect(() => parseSharedGuide(value)).toThrow(new InvalidSharedGuideError(path));
   });
@@ -117,6 +125,7 @@ describe('parseSharedGuide', () => {
     { ...guide, slides: [{ ...slide, annotations: {} }] },
     { ...guide, slides: [{ ...slide, annotations: [{ id: 'c', kind: 'circle', colour: 'rose', x: 0, y: 0 }] }] },
     { ...guide, slides: [{ ...slide, annotations: [{ id: 'l', kind: 'label', colour: 'rose', x: 0, y: 0 }] }] },
+    { ...guide, languages: [{ code: 'es' }] },
   ])('refuses what the shared schema refuses (%#)', (value) => {
     expect(SharedGuideDto.safeParse(value).success).toBe(false);
     expect(() => parseSharedGuide(value)).toThrow(InvalidSharedGuideError);

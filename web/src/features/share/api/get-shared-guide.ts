@@ -13,8 +13,9 @@ import { requestSharedGuide, takePrefetchedSharedGuide } from './prefetch-shared
  * answer throws `ApiError` (`requestSharedGuide`). The query options live in
  * `shared-guide-query.ts` for the same reason: the embed has no query client.
  */
-export async function getSharedGuide(id: string, signal?: AbortSignal): Promise<SharedGuideDto> {
-  const body = await (takePrefetchedSharedGuide(id) ?? requestSharedGuide(id, signal));
+export async function getSharedGuide(id: string, signal?: AbortSignal, lang?: string): Promise<SharedGuideDto> {
+  // The page prefetches the guide in its own language only.
+  const body = await ((lang ? undefined : takePrefetchedSharedGuide(id)) ?? requestSharedGuide(id, signal, lang));
   return parseSharedGuide(parseJson(body));
 }
 
@@ -53,6 +54,9 @@ const orNull =
     value === null || check(value);
 const isVisibility = (value: unknown): value is SharedGuideDto['visibility'] => value === 'public' || value === 'private';
 const isPoint = (value: unknown): value is { x: number; y: number } => isRecord(value) && isNumber(value['x']) && isNumber(value['y']);
+
+const isLanguages = (value: unknown): value is SharedGuideDto['languages'] =>
+  Array.isArray(value) && value.every((l) => isRecord(l) && isString(l['code']) && isString(l['name']));
 
 const isWords = (value: unknown): value is SharedSlideDto['words'] =>
   Array.isArray(value) && value.every((w) => isRecord(w) && isNumber(w['startMs']) && isNumber(w['endMs']) && isString(w['text']));
@@ -122,6 +126,8 @@ export function parseSharedGuide(value: unknown): SharedGuideDto {
     slides: slides.map((slide, index) => parseSlide(slide, `guide.slides[${index}]`)),
     introCard: parseIntro(optional(value, 'introCard', 'guide', orNull(isRecord), null)),
     outroCard: parseOutro(optional(value, 'outroCard', 'guide', orNull(isRecord), null)),
+    language: optional(value, 'language', 'guide', isString, 'en-US'),
+    languages: optional(value, 'languages', 'guide', isLanguages, []).map((l) => ({ code: l.code, name: l.name })),
   };
 }
 

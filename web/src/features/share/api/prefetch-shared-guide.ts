@@ -2,9 +2,9 @@ import { guideIdFromSegment } from '#shared/share/id';
 import { ApiError } from '../../../lib/api-error';
 import { parseJson } from '../../../lib/parse-json';
 
-/** GET /api/share/{id}: a published guide, for anyone with its link (members also see private ones). */
-export function sharedGuideUrl(id: string): string {
-  return `/api/share/${encodeURIComponent(id)}`;
+/** GET /api/share/{id}: a published guide, for anyone with its link (members also see private ones); `?lang=` in one of its translations. */
+export function sharedGuideUrl(id: string, lang?: string): string {
+  return `/api/share/${encodeURIComponent(id)}${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
 }
 
 /**
@@ -12,8 +12,8 @@ export function sharedGuideUrl(id: string): string {
  * message, or the text (product-spec.md §7). Reading the answer (`get-shared-guide.ts`) is kept apart so
  * that this, which every page's entry carries, stays tiny.
  */
-export async function requestSharedGuide(id: string, signal?: AbortSignal): Promise<string> {
-  const response = await fetch(sharedGuideUrl(id), {
+export async function requestSharedGuide(id: string, signal?: AbortSignal, lang?: string): Promise<string> {
+  const response = await fetch(sharedGuideUrl(id, lang), {
     headers: { accept: 'application/json' },
     // The session cookie, when there is one, lets members see a private guide; none is needed.
     credentials: 'include',

@@ -2,7 +2,8 @@ import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { useViewerEvents } from '../utils/viewer-events';
 import { GuideMe } from './guide-me';
 import { GuidePlayer, isPlayable } from './guide-player';
-import { useSharedGuideHead } from './shared-guide-head';
+import { LanguagePicker } from './language-picker';
+import { useDocumentLanguage, useSharedGuideHead } from './shared-guide-head';
 import { StepList } from './step-list';
 import { StepText } from './step-text';
 import './share.css';
@@ -19,11 +20,14 @@ export interface SharedGuideViewProps {
   onStepChange: (index: number) => void;
   /** the first screenshot's `elementtiming` name */
   elementTiming?: string;
+  /** the viewer picked another of the guide's languages; without it, no picker */
+  onLanguageChange?: ((code: string) => void) | undefined;
 }
 
 /** The public page of a shared guide: its title, where it comes from, and the player. */
-export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, elementTiming }: SharedGuideViewProps) {
+export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, elementTiming, onLanguageChange }: SharedGuideViewProps) {
   useSharedGuideHead(guide.title);
+  useDocumentLanguage(guide.language);
   const onViewerStep = useViewerEvents(guide.id, guide.slides.length, false, initialIndex);
 
   return (
@@ -47,6 +51,7 @@ export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, e
               Private to your team
             </span>
           ) : null}
+          {onLanguageChange ? <LanguagePicker languages={guide.languages} value={guide.language} onChange={onLanguageChange} /> : null}
         </p>
         {isPlayable(guide) ? <GuideMe guide={guide} /> : null}
       </header>

@@ -50,6 +50,7 @@ import { useRedaction } from './redaction';
 import { VoiceoverPanel } from './voiceover-panel';
 import { DriftPanel } from './drift-panel';
 import { PublishBar } from './publish-bar';
+import { TranslationsPanel } from './translations-panel';
 import '../guides-common.css';
 import './design.css';
 
@@ -562,6 +563,14 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
             </h2>
             <GuideCardsPanel guide={guide} onChange={changeGuide} />
           </section>
+          {slides.length > 0 ? (
+            <section className="panel-section" aria-labelledby="design-languages">
+              <h2 id="design-languages" className="panel-section__title">
+                Languages
+              </h2>
+              <TranslationsPanel guideId={guideId} canTranslate={plan?.voiceover} onLocked={() => openSubscription()} />
+            </section>
+          ) : null}
           <section className="panel-section" aria-labelledby="design-guide-settings">
             <h2 id="design-guide-settings" className="panel-section__title">
               Guide

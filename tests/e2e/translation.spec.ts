@@ -1,0 +1,130 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { GuideDto } from '#shared/guides';
+import type { JobDto } from '#shared/narration';
+import type { SharedGuideDto } from '#shared/share/shared-guide';
+import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
+import { newPerson, signUpVerified } from '../support/browser-accounts';
+import { postUpload } from '../support/images';
+
+const PASSWORD = 'correct horse battery';
+
+async function screenshotPng(step: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f1f5f9"/>
+    <text x="420" y="200" font-size="48" fill="#0f172a" font-family="sans-serif">Screen ${step}</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** A published guide of two steps in words the offline glossary knows, made through the API as the SPA does. */
+async function publishedGuide(request: APIRequestContext, baseURL: string): Promise<GuideDto> {
+  const headers = { origin: baseURL };
+  const guide = (await (await request.post('/api/guides', { data: { title: 'Invite a teammate' }, headers })).json()) as GuideDto;
+  const steps = [
+    { text: 'Open **Settings**', narration: 'Open the Settings tab.' },
+    { text: 'Click **Invite**', narration: 'Click the Invite button.' },
+  ];
+  for (const [index, step] of steps.entries()) {
+    const png = await screenshotPng(index + 1);
+    const upload = (await (await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: png.length }, headers })).json()) as {
+      url: string;
+      fields: Record<string, string>;
+      key: string;
+    };
+    expect(await postUpload(upload, png, 'image/png')).toBeLessThan(300);
+    expect((await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: upload.key, ...step, click: { x: 600, y: 300 } }, headers })).status()).toBe(201);
+  }
+  expect((await request.patch(`/api/guides/${guide.id}`, { data: { status: 'published' }, headers })).status()).toBe(200);
+  return guide;
+}
+
+async function startTrial(page: Page) {
+  const modal = page.getByRole('dialog', { name: 'Get started with Stepcast' });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Start 7-day free trial' }).click();
+  await page.getByRole('button', { name: 'Start trial' }).click();
+  await expect(page.getByText('Welcome aboard!', { exact: true })).toBeVisible({ timeout: 15_000 });
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+test('a translated guide played with its own voice', async ({ page, baseURL, browser }) => {
+  test.setTimeout(150_000);
+  const person = newPerson('Lena Languages');
+  await signUpVerified(page.request, baseURL!, { name: person.name, email: person.email, password: PASSWORD });
+  const guide = await publishedGuide(page.request, baseURL!);
+  const shareUrl = `/share/invite-a-teammate-${guide.id}`;
+  const languages = page.getByRole('region', { name: 'Languages' });
+
+  await test.step('on the free plan, Translate opens the upgrade prompt', async () => {
+    await page.goto(`${shareUrl}/design`);
+    await languages.getByRole('button', { name: 'Translate', exact: true }).click();
+    await startTrial(page);
+  });
+
+  let english: SharedGuideDto;
+  await test.step('the guide has its English voiceover', async () => {
+    const started = await page.request.post(`/api/guides/${guide.id}/voiceover`, { data: {}, headers: { origin: baseURL! } });
+    expect(started.status()).toBe(202);
+    const { jobId } = (await started.json()) as { jobId: string };
+    await expect.poll(async () => ((await (await page.request.get(`/api/jobs/${jobId}`)).json()) as JobDto).state, { timeout: 30_000 }).toBe('done');
+    english = (await (await page.request.get(`/api/share/${guide.id}`)).json()) as SharedGuideDto;
+    expect(english.slides[0]!.audioUrl).toMatch(/\.mp3$/);
+  });
+
+  await test.step('the author adds Spanish and waits for its progress to finish', async () => {
+    await page.goto(`${shareUrl}/design`);
+    await languages.getByRole('combobox', { name: 'Add a language' }).selectOption({ label: 'Español' });
+    await languages.getByRole('button', { name: 'Translate', exact: true }).click();
+    const status = languages.getByRole('status');
+    await expect(status).toHaveText(/Translating and voicing|Ready/);
+    await expect(status).toHaveText('Ready, voiced.', { timeout: 60_000 });
+    await expect(languages.getByRole('progressbar')).toBeHidden();
+    await languages.getByRole('button', { name: 'Review Español' }).click();
+    await expect(languages.getByRole('textbox', { name: 'Step 1 text (Español)' })).toHaveValue('Abre **Settings**');
+    await expect(languages.getByRole('textbox', { name: 'Step 2 narration (Español)' })).toHaveValue('Haz clic en el botón Invite.');
+    await expectNoAxeViolations(page);
+  });
+
+  await test.step('a viewer whose browser speaks Spanish gets Spanish text, captions and voice', async () => {
+    const context = await browser.newContext({ locale: 'es-ES', baseURL: baseURL! });
+    const viewer = await context.newPage();
+    await viewer.goto(shareUrl);
+    await expect(viewer.locator('#root')).not.toHaveAttribute(SERVER_FRAME_ATTRIBUTE);
+    const player = viewer.getByRole('region', { name: /^Guide player/ });
+    await expect(viewer.locator('.player__step-text')).toHaveText('Abre Settings');
+    await expect(viewer.locator('html')).toHaveAttribute('lang', 'es');
+    const picker = viewer.getByRole('combobox', { name: 'Language' });
+    await expect(picker).toHaveValue('es');
+
+    const audio = player.locator('audio');
+    const spanishSrc = await audio.getAttribute('src');
+    expect(spanishSrc).toMatch(/\.mp3$/);
+    expect(spanishSrc).not.toBe(english.slides[0]!.audioUrl);
+    await player.getByRole('button', { name: 'Play', exact: true }).click();
+    await expect.poll(async () => audio.evaluate((el: HTMLAudioElement) => el.currentTime), { timeout: 10_000 }).toBeGreaterThan(0.3);
+    const caption = await player.locator('.player__caption').textContent();
+    expect(caption).toContain('Abre');
+    await expectNoAxeViolations(viewer);
+
+    await test.step('the picker switches back to English', async () => {
+      // The Spanish voice's end moves the player to step 2; another language keeps the step.
+      await expect(player.getByRole('status')).toHaveText(/^Step 2 of 2: Haz clic en Invite/, { timeout: 15_000 });
+      await picker.selectOption({ label: 'English' });
+      await expect(viewer.locator('.player__step-text')).toHaveText('Click Invite');
+      await expect(player.getByRole('status')).toHaveText(/^Step 2 of 2: Click Invite/);
+      await expect(viewer.locator('html')).toHaveAttribute('lang', 'en-US');
+      await expect(viewer).toHaveURL(/[?&]lang=en-US/);
+      await expect(player.locator('audio')).toHaveAttribute('src', english.slides[1]!.audioUrl!);
+    });
+
+    await test.step('?lang=es deep-links Spanish whatever the browser says', async () => {
+      await page.goto(`${shareUrl}?lang=es`);
+      await expect(page.locator('.player__step-text')).toHaveText('Abre Settings');
+    });
+    await context.close();
+  });
+});

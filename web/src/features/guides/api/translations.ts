@@ -1,0 +1,72 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  TranslationDetailDto,
+  TranslationDto,
+  TranslationListDto,
+  type StartTranslationBody,
+  type UpdateTranslationSlideBody,
+} from '#shared/translation';
+import { api } from '../../../lib/api-client';
+
+/**
+ * A guide's translations: GET/POST /api/guides/{id}/translations, GET/DELETE …/{language} and
+ * PATCH …/{language}/slides/{slideId}. The list is read again while a language is being made.
+ */
+export const TRANSLATION_POLL_MS = 500;
+
+export const translationQueryKeys = {
+  list: (guideId: string) => ['guides', 'translations', guideId] as const,
+  detail: (guideId: string, language: string) => ['guides', 'translations', guideId, language] as const,
+};
+
+const base = (guideId: string) => `/api/guides/${encodeURIComponent(guideId)}/translations`;
+
+export const isTranslating = (translation: Pick<TranslationDto, 'state'>) => translation.state === 'queued' || translation.state === 'running';
+
+export function useTranslations(guideId: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: translationQueryKeys.list(guideId),
+      queryFn: ({ signal }) => api.get(base(guideId), TranslationListDto, signal),
+      refetchInterval: (query) => (query.state.data?.translations.some(isTranslating) ? TRANSLATION_POLL_MS : false),
+    }),
+  );
+}
+
+export function useTranslation(guideId: string, language: string | undefined) {
+  return useQuery({
+    queryKey: translationQueryKeys.detail(guideId, language ?? ''),
+    queryFn: ({ signal }) => api.get(`${base(guideId)}/${encodeURIComponent(language ?? '')}`, TranslationDetailDto, signal),
+    enabled: !!language,
+    // Audio links of a private guide are short-lived: read again when shown again.
+    staleTime: 0,
+  });
+}
+
+export function useStartTranslation(guideId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StartTranslationBody) => api.post(base(guideId), body, TranslationDto),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: translationQueryKeys.list(guideId) }),
+  });
+}
+
+export function useUpdateTranslationSlide(guideId: string, language: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ slideId, body }: { slideId: string; body: UpdateTranslationSlideBody }) =>
+      api.patch(`${base(guideId)}/${encodeURIComponent(language)}/slides/${encodeURIComponent(slideId)}`, body, TranslationDetailDto),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(translationQueryKeys.detail(guideId, language), detail);
+      return queryClient.invalidateQueries({ queryKey: translationQueryKeys.list(guideId), exact: true });
+    },
+  });
+}
+
+export function useRemoveTranslation(guideId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: string) => api.request(`${base(guideId)}/${encodeURIComponent(language)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: translationQueryKeys.list(guideId) }),
+  });
+}

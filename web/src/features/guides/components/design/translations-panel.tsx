@@ -1,0 +1,185 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { languageName, primary, TRANSLATION_LANGUAGES, type TranslationLanguage } from '#shared/share/languages';
+import type { TranslationDto } from '#shared/translation';
+import { Button } from '../../../../components/ui/button';
+import { toast } from '../../../../components/ui/toast';
+import { isApiError } from '../../../../lib/api-error';
+import {
+  isTranslating,
+  translationQueryKeys,
+  useRemoveTranslation,
+  useStartTranslation,
+  useTranslation,
+  useTranslations,
+  useUpdateTranslationSlide,
+} from '../../api/translations';
+import { Icons } from '../icons';
+import { AutosaveTextarea } from './design-fields';
+
+export interface TranslationsPanelProps {
+  guideId: string;
+  /** the plan has voiceover (translations are voiced); undefined while loading */
+  canTranslate: boolean | undefined;
+  onLocked: () => void;
+}
+
+function statusOf(t: TranslationDto): string {
+  if (t.state === 'failed') return `Failed: ${t.error ?? 'please try again.'}`;
+  if (isTranslating(t)) return `Translating and voicing: ${t.done} of ${t.total} steps…`;
+  const voice = t.voiceId ? 'voiced' : 'no voice for this language';
+  return t.stale ? `Out of date: the guide changed since (${voice}).` : `Ready, ${voice}.`;
+}
+
+/** One translated step, its words beside the original's; edits save themselves and a new narration is voiced again. */
+function TranslationReview({ guideId, language }: { guideId: string; language: string }) {
+  const detail = useTranslation(guideId, language);
+  const update = useUpdateTranslationSlide(guideId, language);
+  const save = (slideId: string, body: { text?: string; narration?: string }) =>
+    update.mutate(
+      { slideId, body },
+      {
+        onError: (error) =>
+          toast.error('The step could not be saved', { description: isApiError(error) && error.code === 'conflict' ? 'Wait until the language is ready.' : 'Please try again.' }),
+      },
+    );
+  if (!detail.data) return <p className="field__hint">{detail.isError ? 'The translation could not be loaded.' : 'Loading…'}</p>;
+  return (
+    <ol className="translation-review" lang={language} aria-label={`${languageName(language)} steps`}>
+      {detail.data.slides.map((slide, index) => (
+        <li key={slide.id} className="translation-review__step">
+          <p className="translation-review__source">
+            <span className="translation-review__number">Step {index + 1}</span> {slide.sourceText ?? ''}
+            {slide.needsReview ? <span className="translation-review__flag"> · kept in the original by the offline glossary: please review</span> : null}
+          </p>
+          <AutosaveTextarea label={`Step ${index + 1} text (${languageName(language)})`} value={slide.text ?? ''} rows={2} onSave={(text) => save(slide.id, { text })} />
+          <AutosaveTextarea
+            label={`Step ${index + 1} narration (${languageName(language)})`}
+            value={slide.narration ?? ''}
+            rows={2}
+            maxLength={5000}
+            onSave={(narration) => save(slide.id, { narration })}
+          />
+          {slide.audioUrl ? <audio controls preload="none" src={slide.audioUrl} aria-label={`Voiceover of step ${index + 1} in ${languageName(language)}`} /> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The guide's languages: add one (a job translates every step and voices it in a voice of that
+ * language, with its progress shown), review and edit a language's steps, translate again after
+ * the guide changed, or remove it.
+ */
+export function TranslationsPanel({ guideId, canTranslate, onLocked }: TranslationsPanelProps) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const translations = useTranslations(guideId);
+  const start = useStartTranslation(guideId);
+  const remove = useRemoveTranslation(guideId);
+  const [reviewing, setReviewing] = useState<string | undefined>();
+  const source = translations.data?.source ?? 'en-US';
+  const have = new Set((translations.data?.translations ?? []).map((t) => t.language));
+  const choices = TRANSLATION_LANGUAGES.filter((l) => l.code !== primary(source) && !have.has(l.code));
+  const [choice, setChoice] = useState<string>('');
+  const selected = choices.find((l) => l.code === choice)?.code ?? choices[0]?.code;
+
+  // A language that finished running shows its new words when reviewed.
+  const finished = (translations.data?.translations ?? []).filter((t) => !isTranslating(t)).map((t) => `${t.language}:${t.updatedAt}`).join(',');
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: translationQueryKeys.list(guideId), predicate: (q) => q.queryKey.length === 4 });
+  }, [finished, guideId, queryClient]);
+
+  const translate = (language: TranslationLanguage) => {
+    if (canTranslate === false) {
+      onLocked();
+      return;
+    }
+    start.mutate(
+      { language },
+      {
+        onError: (error) => {
+          if (isApiError(error) && error.code === 'plan_limit') {
+            toast.info('Translations are a Pro feature', { description: 'Start a Pro trial to translate your guides.' });
+            onLocked();
+          } else toast.error('Something went wrong', { description: 'The translation could not be started.' });
+        },
+      },
+    );
+  };
+
+  const drop = (language: string) =>
+    remove.mutate(language, {
+      onSuccess: () => {
+        if (reviewing === language) setReviewing(undefined);
+        queryClient.removeQueries({ queryKey: translationQueryKeys.detail(guideId, language) });
+        toast.info(`${languageName(language)} removed`);
+      },
+      onError: () => toast.error('Something went wrong', { description: 'The language could not be removed.' }),
+    });
+
+  return (
+    <div className="translations">
+      <p className="field__hint">Viewers get the language of their browser when the guide has it, or pick one on the share page.</p>
+      {translations.isError ? <p className="field__hint">The languages could not be loaded.</p> : null}
+      <ul className="translations__list" aria-label="Languages">
+        {(translations.data?.translations ?? []).map((t) => (
+          <li key={t.language} className="translations__item">
+            <div className="translations__row">
+              <strong lang={t.language}>{t.name}</strong>
+              <span className="translations__actions">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-expanded={reviewing === t.language}
+                  disabled={isTranslating(t)}
+                  onClick={() => setReviewing(reviewing === t.language ? undefined : t.language)}
+                >
+                  {`Review ${t.name}`}
+                </Button>
+                {t.stale || t.state === 'failed' ? (
+                  <Button variant="outline" size="sm" disabled={isTranslating(t) || start.isPending} onClick={() => translate(t.language)}>
+                    {`Translate ${t.name} again`}
+                  </Button>
+                ) : null}
+                <Button variant="ghost" size="sm" icon={Icons.trash} disabled={isTranslating(t) || remove.isPending} onClick={() => drop(t.language)}>
+                  {`Remove ${t.name}`}
+                </Button>
+              </span>
+            </div>
+            {isTranslating(t) ? <progress className="voiceover__progress" aria-label={`${t.name} translation progress`} max={Math.max(1, t.total)} value={t.done} /> : null}
+            <p role="status" className="voiceover__status">
+              {statusOf(t)}
+            </p>
+            {t.needsReview > 0 && !isTranslating(t) ? (
+              <p className="field__hint">
+                {`Translated offline with a small glossary: ${t.needsReview} ${t.needsReview === 1 ? 'step keeps' : 'steps keep'} words in the original language. Review them.`}
+              </p>
+            ) : null}
+            {reviewing === t.language && !isTranslating(t) ? <TranslationReview guideId={guideId} language={t.language} /> : null}
+          </li>
+        ))}
+      </ul>
+      {choices.length > 0 ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-language`}>
+            Add a language
+          </label>
+          <div className="voiceover__voice-row">
+            <select id={`${id}-language`} className="field__input" value={selected ?? ''} onChange={(event) => setChoice(event.target.value)}>
+              {choices.map((l) => (
+                <option key={l.code} value={l.code} lang={l.code}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+            <Button size="sm" icon={canTranslate === false ? Icons.lock : Icons.plus} disabled={!selected || start.isPending || !translations.data} onClick={() => selected && translate(selected)}>
+              Translate
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
