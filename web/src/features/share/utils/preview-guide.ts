@@ -16,6 +16,9 @@ export function previewGuide(guide: GuideDto, organizationName = ''): SharedGuid
     socialImageUrl: null,
     introCard: guide.introCard,
     outroCard: guide.outroCard,
+    // the guide's own words: translations are previewed from the Languages panel
+    language: guide.language,
+    languages: [],
     slides: guide.slides.map((slide) => ({
       id: slide.id,
       title: slide.title,
