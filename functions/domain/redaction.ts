@@ -10,6 +10,7 @@ import * as Export from './export/export';
 import { loadInOrg, type Guide } from './guide-read';
 import { sniffImage } from './screenshot';
 import * as Slide from './slide';
+import * as SlideScreenshot from './slide-screenshot';
 import { slideDto } from './slide-dto';
 import * as SocialImage from './social-image';
 import * as Versions from './versions';
@@ -142,10 +143,11 @@ export async function apply(orgId: string, guideId: string, slideId: string, box
 
 /**
  * Everything that still names or was made from a screenshot that was replaced by a redacted one,
- * brought in line with it: deleted slides kept for an undo (so restoring one never brings the
- * original back, nor a missing picture), the social preview made from it, and exports, whose
- * files may show it, and the guide's published versions, which the share link serves: they show
- * the redacted picture at once, without waiting for the next Publish.
+ * brought in line with it: the slides' earlier screenshots (a crop's uncropped original), deleted
+ * slides kept for an undo (so restoring one never brings the original back, nor a missing
+ * picture), the social preview made from it, exports, whose files may show it, and the guide's
+ * published versions, which the share link serves: they show the redacted picture at once,
+ * without waiting for the next Publish.
  */
 export async function onScreenshotReplaced(guide: Guide, oldKey: string, newKey: string): Promise<void> {
   const { data: trash } = await db().entities.deletedSlide.query.byGuide({ guideId: guide.guideId }).go({ pages: 'all' });
@@ -158,6 +160,7 @@ export async function onScreenshotReplaced(guide: Guide, oldKey: string, newKey:
       .go();
   }
   await Versions.replaceAssetKey(guide.guideId, oldKey, newKey);
+  await SlideScreenshot.forgetHistoryOf(guide.guideId, newKey);
   if (guide.socialImageSourceKey === oldKey) {
     await SocialImage.forget(guide);
     // A published guide's preview is made from its published version (Slide.refreshSummary leaves it).

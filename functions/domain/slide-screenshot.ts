@@ -8,12 +8,13 @@ import { loadGuide, loadInOrg, type Guide, type Slide } from './guide-read';
 import * as Screenshot from './screenshot';
 import * as SlideModule from './slide';
 import { slideDto } from './slide-dto';
+import { keptAssetKeys } from './version-store';
 
 /**
  * A slide's screenshot changed: replaced by an upload, cropped on the server (a new
  * content-addressed key), or put back as it was (the design view's undo and redo). The screenshot
  * it leaves is out of reach at once: parked where nothing serves it (unless another slide of the
- * guide shows it), and kept on the slide's short list of previous screenshots so that an undo
+ * guide or a published version shows it), and kept on the slide's short list of previous screenshots so that an undo
  * can bring it back; the uploads' area removes parked objects for good when the window ends.
  */
 const Shown = z.object({
@@ -24,7 +25,7 @@ const Shown = z.object({
 });
 type Shown = z.infer<typeof Shown>;
 
-function previousOf(slide: Slide): Shown[] {
+export function previousOf(slide: Slide): Shown[] {
   const parsed = z.array(Shown).safeParse((slide as { previousScreenshots?: unknown }).previousScreenshots);
   return parsed.success ? parsed.data : [];
 }
@@ -69,7 +70,9 @@ export async function change(orgId: string, guideId: string, slideId: string, bo
   const current = shownBy(slide);
   const previous = previousOf(slide);
   const others = slides.filter((s) => s.slideId !== slideId);
-  const elsewhere = (key: string | null) => !!key && others.some((s) => s.screenshotKey === key);
+  // A picture another slide or a published version shows stays where it is served.
+  const kept = await keptAssetKeys(guideId);
+  const elsewhere = (key: string | null) => !!key && (kept.has(key) || others.some((s) => s.screenshotKey === key));
 
   let next: Shown;
   let history: Shown[];
@@ -103,4 +106,22 @@ export async function change(orgId: string, guideId: string, slideId: string, bo
   const stored = after.find((s) => s.slideId === slideId);
   if (!fresh || !stored) throw new AppError('not_found', 'Slide not found.');
   return { slide: await slideDto(fresh, stored), previousKey: current.key };
+}
+
+/**
+ * Forgets the earlier screenshots of the slides now showing `key` (a picture just redacted): an
+ * uncropped or replaced original may show what the redaction covers, so none stays reachable
+ * through an undo. What another slide or a published version shows stays.
+ */
+export async function forgetHistoryOf(guideId: string, key: string): Promise<void> {
+  const { slides } = await loadGuide(guideId);
+  const kept = await keptAssetKeys(guideId);
+  for (const slide of slides.filter((s) => s.screenshotKey === key)) {
+    const previous = previousOf(slide);
+    if (previous.length === 0) continue;
+    await db().entities.slide.patch({ guideId, slideId: slide.slideId }).set({ previousScreenshots: [] }).go();
+    for (const shown of previous) {
+      if (shown.key && !kept.has(shown.key) && !slides.some((s) => s.screenshotKey === shown.key)) await Asset.purge(shown.key);
+    }
+  }
 }

@@ -6,6 +6,7 @@ import { ExportDto } from '#shared/exports';
 import type { GuideDto, SlideDto } from '#shared/guides';
 import { REDACTION_FILL } from '#shared/redaction';
 import { RedactSlideResponse, type RedactionBox } from '#shared/redaction-boxes';
+import { ScreenshotChangeDto } from '#shared/slide-tools';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { sharePath } from '#shared/share/link';
 import { db } from '../../functions/db/service';
@@ -230,3 +231,31 @@ describe('POST /api/guides/{id}/slides/{slideId}/redact', () => {
     expect((await fetch(`${stack().url}${second.screenshotUrl}`)).status).toBe(200);
   });
 });
+
+describe('redaction, crops and published versions', () => {
+  it("a crop leaves the published version's picture served; redacting the crop forgets the uncropped original for good", async () => {
+    const c = await author();
+    const { guide, second } = await publishedGuide(c);
+    const crop = await c.post(`/api/guides/${guide.id}/slides/${second.id}/screenshot`, { kind: 'crop', rect: { x: 0, y: 0, width: 200, height: 150 } });
+    expect(crop.status, crop.text).toBe(200);
+    const cropped = ScreenshotChangeDto.parse(crop.json).slide;
+    // Viewers still see version 1: its picture stays where it is served until the next Publish.
+    const shared = (await c.get(`/api/share/${guide.id}`)).json as SharedGuideDto;
+    expect(shared.slides[1]!.screenshotUrl).toBe(second.screenshotUrl);
+    expect((await fetch(`${stack().url}${second.screenshotUrl}`)).status).toBe(200);
+
+    // In a guide never published, the uncropped original is only parked for an undo ...
+    const draft = (await c.post('/api/guides', { title: 'Never published' })).json as GuideDto;
+    const only = await addShot(c, draft.id, 7);
+    const draftCrop = ScreenshotChangeDto.parse((await c.post(`/api/guides/${draft.id}/slides/${only.id}/screenshot`, { kind: 'crop', rect: { x: 0, y: 0, width: 200, height: 150 } })).json).slide;
+    // ... and redacting the crop removes it, so no undo brings the unredacted picture back.
+    const redact = await c.post(`/api/guides/${draft.id}/slides/${only.id}/redact`, { boxes: [{ x: 10, y: 10, width: 50, height: 30, style: 'solid' }] });
+    expect(redact.status, redact.text).toBe(200);
+    const revert = await c.post(`/api/guides/${draft.id}/slides/${only.id}/screenshot`, { kind: 'revert', screenshotKey: only.screenshotKey });
+    expect(revert.status).toBe(404);
+    expect(await objectExists(stack(), only.screenshotKey!)).toBe(false);
+    expect(await objectExists(stack(), draftCrop.screenshotKey!)).toBe(false);
+    expect(cropped.screenshotKey).not.toBe(second.screenshotKey);
+  });
+});
+
