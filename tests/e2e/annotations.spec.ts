@@ -5,6 +5,7 @@ import type { GuideDto } from '#shared/guides';
 import { SERVER_FRAME_ATTRIBUTE } from '#shared/share/frame';
 import { sharePath } from '#shared/share/link';
 import { newPerson, signUpVerified } from '../support/browser-accounts';
+import { publishChanges } from '../support/browser-guides';
 
 const PASSWORD = 'correct horse battery';
 
@@ -115,6 +116,10 @@ test.describe('annotations', () => {
       await expect
         .poll(async () => ((await (await page.request.get(`/api/guides/${guide.id}`)).json()) as GuideDto).slides[0]!.annotations.map((a) => a.colour))
         .toEqual(['emerald', 'indigo']);
+    });
+
+    await test.step('the author publishes the changes', async () => {
+      await publishChanges(page);
     });
 
     await test.step('the share page draws them over the screenshot, in its first frame and in the app', async () => {

@@ -89,6 +89,9 @@ test.describe('design view: redaction', () => {
     await test.step('draw a second box with the mouse over the header, make it solid; undo and redo the style', async () => {
       await panel.getByRole('button', { name: 'Draw boxes' }).click();
       await expect(panel.getByRole('button', { name: 'Draw boxes' })).toHaveAttribute('aria-pressed', 'true');
+      // The panel sits under the stage: the author scrolls back up to the whole screenshot (the
+      // design view's sticky header would cover its top edge) to draw on it.
+      await stageImage.evaluate((image) => image.scrollIntoView({ block: 'center' }));
       const shown = (await stageImage.boundingBox())!;
       const at = (x: number, y: number) => [shown.x + (x / WIDTH) * shown.width, shown.y + (y / HEIGHT) * shown.height] as const;
       await page.mouse.move(...at(HEADER.x + 2, HEADER.y + 2));

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { GuideDto } from '#shared/guides';
 import { sharePath } from '../../shared/share/link';
 import { signUpVerified, newPerson } from '../support/browser-accounts';
+import { publishChanges } from '../support/browser-guides';
 
 const PASSWORD = 'correct horse battery';
 /** A person's Chrome: the analytics refuse headless Chromium's user agent like any crawler's. */
@@ -67,6 +68,10 @@ test.describe('intro and outro cards', () => {
       await expect(page.getByRole('button', { name: 'Remove outro' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Undo', exact: true })).not.toHaveAttribute('aria-disabled', 'true');
       await expectNoAxeViolations(page, '.guide-cards');
+    });
+
+    await test.step('the author publishes the changes', async () => {
+      await publishChanges(page);
     });
 
     await test.step('a viewer reaches the outro after the last step; its button opens the link in a new tab and is counted', async () => {

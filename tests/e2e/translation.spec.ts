@@ -6,6 +6,7 @@ import type { JobDto } from '#shared/narration';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { newPerson, signUpVerified } from '../support/browser-accounts';
+import { publishThroughApi, startTrial } from '../support/browser-guides';
 import { postUpload } from '../support/images';
 
 const PASSWORD = 'correct horse battery';
@@ -38,14 +39,6 @@ async function publishedGuide(request: APIRequestContext, baseURL: string): Prom
   return guide;
 }
 
-async function startTrial(page: Page) {
-  const modal = page.getByRole('dialog', { name: 'Get started with Stepcast' });
-  await expect(modal).toBeVisible();
-  await modal.getByRole('button', { name: 'Start 7-day free trial' }).click();
-  await page.getByRole('button', { name: 'Start trial' }).click();
-  await expect(page.getByText('Welcome aboard!', { exact: true })).toBeVisible({ timeout: 15_000 });
-}
-
 async function expectNoAxeViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
@@ -71,6 +64,8 @@ test('a translated guide played with its own voice', async ({ page, baseURL, bro
     expect(started.status()).toBe(202);
     const { jobId } = (await started.json()) as { jobId: string };
     await expect.poll(async () => ((await (await page.request.get(`/api/jobs/${jobId}`)).json()) as JobDto).state, { timeout: 30_000 }).toBe('done');
+    // The voiceover is in the draft: viewers hear it once it is published.
+    await publishThroughApi(page.request, baseURL!, guide.id);
     english = (await (await page.request.get(`/api/share/${guide.id}`)).json()) as SharedGuideDto;
     expect(english.slides[0]!.audioUrl).toMatch(/\.mp3$/);
   });

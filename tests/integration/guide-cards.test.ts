@@ -32,6 +32,11 @@ describe('intro and outro cards', () => {
       introCard: { title: 'Invite a teammate', subtitle: 'Two minutes' },
       outroCard: { title: 'All set', cta: { label: 'Open the team page', url: 'https://app.example/team' } },
     });
+    // Viewers see the cards once they are published, like every other change to a published guide.
+    const before = SharedGuideDto.parse((await new ApiClient(stack().url).get(`/api/share/${guide.id}`)).json);
+    expect([before.introCard, before.outroCard]).toEqual([null, null]);
+    const publish = await c.request('POST', `/api/guides/${guide.id}/publish`, {}, { 'if-match': `"${(saved.json as GuideDto).revision}"` });
+    expect(publish.status, publish.text).toBe(200);
     const shared = SharedGuideDto.parse((await new ApiClient(stack().url).get(`/api/share/${guide.id}`)).json);
     expect(shared.introCard).toEqual({ title: 'Invite a teammate', subtitle: 'Two minutes' });
     expect(shared.outroCard?.cta?.url).toBe('https://app.example/team');

@@ -53,6 +53,9 @@ export function edgeBuildOptions(entry: string, environment: Readonly<Record<str
     logLevel: 'warning',
     define: {
       'process.env.NODE_ENV': JSON.stringify('production'),
+      // Web modules the frame renderer reaches read Vite's build-time variables; at the edge none
+      // is set, so each falls back to its default (web/src/config/env.ts).
+      'import.meta.env': '{}',
       ...Object.fromEntries(Object.entries(environment).map(([name, value]) => [`process.env.${name}`, JSON.stringify(value)])),
     },
   };
