@@ -1,9 +1,8 @@
 import { CaptureMeta } from '#shared/capture';
 import type { GuideMeDto } from '#shared/guide-me';
 import { locatorCandidates } from '#shared/locator';
-import * as Asset from './asset';
 import { audioFields } from './narration/slide-audio';
-import { viewable } from './share';
+import { pictureOf, viewable } from './share';
 
 /**
  * A shared guide as the extension's "Guide me" overlay walks it in the real app: each step's
@@ -25,10 +24,7 @@ export async function fromShare(guideId: string, viewerUserId?: string): Promise
           id: slide.slideId,
           text: slide.text ?? null,
           narration: slide.narration ?? null,
-          screenshotUrl: slide.screenshotKey ? await Asset.urlFor(guide, slide.screenshotKey) : null,
-          width: slide.width ?? null,
-          height: slide.height ?? null,
-          click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
+          ...(await pictureOf(guide, slide)),
           audioUrl: (await audioFields(slide, guide)).audioUrl,
           action: capture?.action ?? null,
           pageUrl: pageUrl && /^https?:\/\//.test(pageUrl) ? pageUrl : null,

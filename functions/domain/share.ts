@@ -20,6 +20,18 @@ export async function viewable(guideId: string, viewerUserId?: string) {
   return { guide, slides };
 }
 
+type Published = Awaited<ReturnType<typeof viewable>>;
+
+/** A slide's screenshot as viewers get it (a signed link for a private guide), its size and click point. */
+export async function pictureOf(guide: Published['guide'], slide: Published['slides'][number]) {
+  return {
+    screenshotUrl: slide.screenshotKey ? await Asset.urlFor(guide, slide.screenshotKey) : null,
+    width: slide.width ?? null,
+    height: slide.height ?? null,
+    click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
+  };
+}
+
 /**
  * A guide as its viewers see it (its published version, not the draft being edited), in a
  * language it was translated into when one is asked for. Published and public: anyone. Private:
@@ -43,10 +55,7 @@ export async function sharedGuide(guideId: string, viewerUserId?: string, langua
       title: slide.title ?? null,
       text: slide.text ?? null,
       narration: slide.narration ?? null,
-      screenshotUrl: slide.screenshotKey ? await Asset.urlFor(guide, slide.screenshotKey) : null,
-      width: slide.width ?? null,
-      height: slide.height ?? null,
-      click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
+      ...(await pictureOf(guide, slide)),
       zoomLevel: effectiveZoomLevel(slide, guide),
       isHighlightVisible: effectiveHighlight(slide, guide),
       annotations: storedAnnotations(slide.annotations),

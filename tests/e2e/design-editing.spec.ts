@@ -1,29 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { GuideDto } from '#shared/guides';
 import { signUpVerified, newPerson as newFreshPerson } from '../support/browser-accounts';
+import { guideOfSteps } from '../support/browser-guides';
+
+const THREE_STEPS = ['Open **Invoices**', 'Click **Pay**', 'Click **Confirm**'];
 
 const PASSWORD = 'correct horse battery';
 
 const newPerson = (name: string) => ({ ...newFreshPerson(name), password: PASSWORD });
-
-/** A guide of three screenshot steps, made through the API as capture would. */
-async function guideOfThree(request: APIRequestContext, baseURL: string, title: string): Promise<GuideDto> {
-  const headers = { origin: baseURL };
-  const guide = (await (await request.post('/api/guides', { data: { title }, headers })).json()) as GuideDto;
-  for (const [step, text] of ['Open **Invoices**', 'Click **Pay**', 'Click **Confirm**'].entries()) {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f8fafc"/>
-      <rect width="1280" height="64" fill="${['#4338ca', '#0f766e', '#b45309'][step]}"/><rect x="${300 + step * 120}" y="300" width="220" height="56" rx="10" fill="#0f766e"/></svg>`;
-    const image = await sharp(Buffer.from(svg)).png().toBuffer();
-    const upload = await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: image.length }, headers });
-    const { url, fields, key } = (await upload.json()) as { url: string; fields: Record<string, string>; key: string };
-    await request.post(url, { multipart: { ...fields, file: { name: `step-${step}.png`, mimeType: 'image/png', buffer: image } } });
-    const added = await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: key, text, click: { x: 410 + step * 120, y: 328 } }, headers });
-    expect(added.status()).toBe(201);
-  }
-  return (await (await request.get(`/api/guides/${guide.id}`)).json()) as GuideDto;
-}
 
 async function savedGuide(page: Page, id: string): Promise<GuideDto> {
   return (await (await page.request.get(`/api/guides/${id}`)).json()) as GuideDto;
@@ -36,7 +22,7 @@ test.describe('design view: undo and redo', () => {
   }) => {
     test.setTimeout(90_000);
     await signUpVerified(page.request, baseURL!, newPerson('Uma Undo'));
-    const guide = await guideOfThree(page.request, baseURL!, 'Pay an invoice');
+    const guide = await guideOfSteps(page.request, baseURL!, 'Pay an invoice', THREE_STEPS);
     const [first, second, third] = guide.slides;
     await page.goto(`/share/pay-an-invoice-${guide.id}/design`);
     const rail = page.getByRole('list', { name: 'Steps' });
@@ -109,7 +95,7 @@ test.describe('design view: undo and redo', () => {
   test('the save status says when edits wait offline and sends them once back online; `?` lists the shortcuts', async ({ page, baseURL, context }) => {
     test.setTimeout(60_000);
     await signUpVerified(page.request, baseURL!, newPerson('Otto Offline'));
-    const guide = await guideOfThree(page.request, baseURL!, 'Refund an order');
+    const guide = await guideOfSteps(page.request, baseURL!, 'Refund an order', THREE_STEPS);
     await page.goto(`/share/refund-an-order-${guide.id}/design`);
     const rail = page.getByRole('list', { name: 'Steps' });
     await expect(rail.getByRole('button', { name: /^Step \d of 3/ })).toHaveCount(3);
@@ -150,7 +136,7 @@ test.describe('design view: undo and redo', () => {
   }) => {
     test.setTimeout(60_000);
     await signUpVerified(page.request, baseURL!, newPerson('Theo Tabs'));
-    const guide = await guideOfThree(page.request, baseURL!, 'Approve an expense');
+    const guide = await guideOfSteps(page.request, baseURL!, 'Approve an expense', THREE_STEPS);
     const designPath = `/share/approve-an-expense-${guide.id}/design`;
     const other = await context.newPage();
     await page.goto(designPath);
@@ -192,7 +178,7 @@ test.describe('design view: undo and redo', () => {
   test('the click point is dragged with the mouse or moved with the arrow keys (and undone), and the zoom slider previews the zoomed frame live', async ({ page, baseURL }) => {
     test.setTimeout(60_000);
     await signUpVerified(page.request, baseURL!, newPerson('Dora Drag'));
-    const guide = await guideOfThree(page.request, baseURL!, 'Send an invoice');
+    const guide = await guideOfSteps(page.request, baseURL!, 'Send an invoice', THREE_STEPS);
     await page.goto(`/share/send-an-invoice-${guide.id}/design`);
     const ring = page.getByRole('button', { name: /^Click point/ });
     await expect(ring).toHaveAccessibleName(/32\.03% from the left and 41% from the top/);
@@ -242,7 +228,7 @@ test.describe('design view: undo and redo', () => {
   test('a step is duplicated right after itself, and the copy goes with Ctrl+Z and comes back with Ctrl+Shift+Z', async ({ page, baseURL }) => {
     test.setTimeout(60_000);
     await signUpVerified(page.request, baseURL!, newPerson('Dan Duplicate'));
-    const guide = await guideOfThree(page.request, baseURL!, 'Copy a step');
+    const guide = await guideOfSteps(page.request, baseURL!, 'Copy a step', THREE_STEPS);
     const [first] = guide.slides;
     await page.goto(`/share/copy-a-step-${guide.id}/design`);
     const rail = page.getByRole('list', { name: 'Steps' });

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { GuideDto } from '#shared/guides';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { signUpVerified, newPerson } from '../support/browser-accounts';
+import { startTrial } from '../support/browser-guides';
 import { postUpload } from '../support/images';
 
 const PASSWORD = 'correct horse battery';
@@ -47,14 +48,6 @@ async function narratedGuide(request: APIRequestContext, baseURL: string, title:
   }
   expect((await request.patch(`/api/guides/${guide.id}`, { data: { status: 'published' }, headers })).status()).toBe(200);
   return (await (await request.get(`/api/guides/${guide.id}`)).json()) as GuideDto;
-}
-
-async function startTrial(page: Page) {
-  const modal = page.getByRole('dialog', { name: 'Get started with Stepcast' });
-  await expect(modal).toBeVisible();
-  await modal.getByRole('button', { name: 'Start 7-day free trial' }).click();
-  await page.getByRole('button', { name: 'Start trial' }).click();
-  await expect(page.getByText('Welcome aboard!', { exact: true })).toBeVisible({ timeout: 15_000 });
 }
 
 /** Plays the page's or frame's player and checks that the voiceover plays and the caption follows the spoken word. */

@@ -1,28 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, test, type Page } from '@playwright/test';
 import type { GuideDto } from '#shared/guides';
 import { signUpVerified, newPerson as newFreshPerson } from '../support/browser-accounts';
+import { guideOfSteps } from '../support/browser-guides';
 
 const PASSWORD = 'correct horse battery';
 const newPerson = (name: string) => ({ ...newFreshPerson(name), password: PASSWORD });
-
-/** A draft guide of two screenshot steps, made through the API as capture would. */
-async function draftGuide(request: APIRequestContext, baseURL: string, title: string): Promise<GuideDto> {
-  const headers = { origin: baseURL };
-  const guide = (await (await request.post('/api/guides', { data: { title }, headers })).json()) as GuideDto;
-  for (const [step, text] of ['Open the inbox', 'Click Archive'].entries()) {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f8fafc"/>
-      <rect width="1280" height="64" fill="${['#4338ca', '#0f766e'][step]}"/><rect x="${300 + step * 120}" y="300" width="220" height="56" rx="10" fill="#0f766e"/></svg>`;
-    const image = await sharp(Buffer.from(svg)).png().toBuffer();
-    const upload = await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: image.length }, headers });
-    const { url, fields, key } = (await upload.json()) as { url: string; fields: Record<string, string>; key: string };
-    await request.post(url, { multipart: { ...fields, file: { name: `step-${step}.png`, mimeType: 'image/png', buffer: image } } });
-    const added = await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: key, text, click: { x: 410 + step * 120, y: 328 } }, headers });
-    expect(added.status()).toBe(201);
-  }
-  return (await (await request.get(`/api/guides/${guide.id}`)).json()) as GuideDto;
-}
 
 /** What a viewer of the share link sees of step 1, in a fresh load of the page. */
 async function sharedStepOne(viewer: Page, path: string): Promise<string> {
@@ -46,7 +29,7 @@ test.describe('drafts and versions', () => {
   }) => {
     test.setTimeout(120_000);
     await signUpVerified(page.request, baseURL!, newPerson('Vera Versions'));
-    const guide = await draftGuide(page.request, baseURL!, 'Archive an email');
+    const guide = await guideOfSteps(page.request, baseURL!, 'Archive an email', ['Open the inbox', 'Click Archive']);
     const sharePath = `/share/archive-an-email-${guide.id}`;
     await page.goto(`${sharePath}/design`);
     const publishing = page.getByRole('group', { name: 'Publishing' });

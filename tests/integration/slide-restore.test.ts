@@ -3,7 +3,7 @@ import { ErrorBody } from '#shared/errors';
 import type { GuideDto, SlideDto } from '#shared/guides';
 import { db } from '../../functions/db/service';
 import { ApiClient, signUp } from '../support/api-client';
-import { pngImage, postUpload } from '../support/images';
+import { guideWithSlides } from '../support/api-guides';
 import { useIsolatedStack } from '../support/isolated-stack';
 import { objectExists } from '../support/storage';
 
@@ -13,20 +13,6 @@ async function author() {
   const client = new ApiClient(stack().url);
   await signUp(client);
   return client;
-}
-
-async function guideWithSlides(c: ApiClient, count: number): Promise<{ guide: GuideDto; slides: SlideDto[] }> {
-  const guide = (await c.post('/api/guides', { title: 'Close a ticket' })).json as GuideDto;
-  const slides: SlideDto[] = [];
-  for (let step = 1; step <= count; step++) {
-    const image = await pngImage(200 + step, 120, { r: step * 40, g: 90, b: 200 });
-    const upload = (await c.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length })).json;
-    await postUpload(upload, image, 'image/png');
-    const added = await c.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.key, text: `Step ${step}`, narration: `Say ${step}.` });
-    expect(added.status).toBe(201);
-    slides.push(added.json as SlideDto);
-  }
-  return { guide, slides };
 }
 
 describe('bringing back a deleted slide', () => {

@@ -8,7 +8,7 @@ import { VersionListDto } from '#shared/versions';
 import { db } from '../../functions/db/service';
 import * as Versions from '../../functions/domain/versions';
 import { ApiClient, signUp } from '../support/api-client';
-import { pngImage, postUpload } from '../support/images';
+import { guideWithSlides } from '../support/api-guides';
 import { useIsolatedStack } from '../support/isolated-stack';
 import { objectExists } from '../support/storage';
 
@@ -19,20 +19,6 @@ async function author(name = 'Pat Publisher') {
   const client = new ApiClient(stack().url);
   const { user } = await signUp(client, { name });
   return { client, userId: user.id };
-}
-
-async function guideWithSlides(c: ApiClient, count: number): Promise<{ guide: GuideDto; slides: SlideDto[] }> {
-  const guide = (await c.post('/api/guides', { title: 'Close a ticket' })).json as GuideDto;
-  const slides: SlideDto[] = [];
-  for (let step = 1; step <= count; step++) {
-    const image = await pngImage(200 + step, 120, { r: step * 40, g: 90, b: 200 });
-    const upload = (await c.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length })).json;
-    await postUpload(upload, image, 'image/png');
-    const added = await c.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.key, text: `Step ${step}`, narration: `Say ${step}.` });
-    expect(added.status).toBe(201);
-    slides.push(added.json as SlideDto);
-  }
-  return { guide, slides };
 }
 
 async function detail(c: ApiClient, id: string): Promise<GuideDto> {

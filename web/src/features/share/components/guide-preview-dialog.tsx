@@ -3,7 +3,7 @@ import type { GuideDto } from '#shared/guides';
 import { Dialog } from '../../../components/ui/dialog';
 import { previewGuide } from '../utils/preview-guide';
 import { GuidePlayer, isPlayable } from './guide-player';
-import { StepText } from './step-text';
+import { stepCount, stepWords } from './player-parts';
 
 /**
  * The whole guide played inside the editor by the share page's own player, voiceover included,
@@ -18,19 +18,8 @@ export function GuidePreviewDialog({ guide, open, onOpenChange }: { guide: Guide
         <GuidePlayer
           guide={shared}
           autoplay
-          barText={({ index, count }) => (
-            <p className="player__count">
-              Step <strong>{index + 1}</strong> of {count}
-            </p>
-          )}
-          belowBar={({ index, count, text }) => (
-            <div className="player__text">
-              <span className="player__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <p className="player__step-text">{text ? <StepText text={text} /> : <span className="player__muted">{`Step ${index + 1} of ${count}`}</span>}</p>
-            </div>
-          )}
+          barText={stepCount}
+          belowBar={stepWords}
         />
       ) : open ? (
         <p>This guide has no steps yet.</p>

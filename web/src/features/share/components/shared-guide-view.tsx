@@ -2,10 +2,10 @@ import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { useViewerEvents } from '../utils/viewer-events';
 import { GuideMe } from './guide-me';
 import { GuidePlayer, isPlayable } from './guide-player';
+import { stepCount, stepWords } from './player-parts';
 import { LanguagePicker } from './language-picker';
 import { useDocumentLanguage, useSharedGuideHead } from './shared-guide-head';
 import { StepList } from './step-list';
-import { StepText } from './step-text';
 import './share.css';
 
 export function stepCountLabel(count: number): string {
@@ -66,21 +66,8 @@ export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, e
           }}
           elementTiming={elementTiming}
           onCta={() => onViewerStep.cta()}
-          barText={({ index, count }) => (
-            <p className="player__count">
-              Step <strong>{index + 1}</strong> of {count}
-            </p>
-          )}
-          belowBar={({ index, count, text }) => (
-            <div className="player__text">
-              <span className="player__number" aria-hidden="true">
-                {index + 1}
-              </span>
-              <p className="player__step-text">
-                {text ? <StepText text={text} /> : <span className="player__muted">{`Step ${index + 1} of ${count}`}</span>}
-              </p>
-            </div>
-          )}
+          barText={stepCount}
+          belowBar={stepWords}
           aside={({ index, goTo }) => <StepList slides={guide.slides} index={index} onSelect={goTo} />}
         />
       ) : (

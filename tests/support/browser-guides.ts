@@ -1,0 +1,50 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { GuideDto } from '../../shared/guides';
+
+const BAR_COLOURS = ['#4338ca', '#0f766e', '#b45309', '#7c3aed', '#be123c'];
+
+/**
+ * A guide of screenshot steps with these texts, made through the API as capture would: each step
+ * a 1280×800 page with its own header colour and a button where the author clicked.
+ */
+export async function guideOfSteps(request: APIRequestContext, baseURL: string, title: string, texts: readonly string[]): Promise<GuideDto> {
+  const headers = { origin: baseURL };
+  const guide = (await (await request.post('/api/guides', { data: { title }, headers })).json()) as GuideDto;
+  for (const [step, text] of texts.entries()) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f8fafc"/>
+      <rect width="1280" height="64" fill="${BAR_COLOURS[step % BAR_COLOURS.length]}"/><rect x="${300 + step * 120}" y="300" width="220" height="56" rx="10" fill="#0f766e"/></svg>`;
+    const image = await sharp(Buffer.from(svg)).png().toBuffer();
+    const upload = await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: image.length }, headers });
+    const { url, fields, key } = (await upload.json()) as { url: string; fields: Record<string, string>; key: string };
+    await request.post(url, { multipart: { ...fields, file: { name: `step-${step}.png`, mimeType: 'image/png', buffer: image } } });
+    const added = await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: key, text, click: { x: 410 + step * 120, y: 328 } }, headers });
+    expect(added.status()).toBe(201);
+  }
+  return (await (await request.get(`/api/guides/${guide.id}`)).json()) as GuideDto;
+}
+
+/** "Publish changes" in the design view: what viewers see becomes the draft as it is now. */
+export async function publishChanges(page: Page): Promise<void> {
+  const publishing = page.getByRole('group', { name: 'Publishing' });
+  await expect(publishing.getByTestId('publish-state')).toHaveText('Unpublished changes');
+  await publishing.getByRole('button', { name: 'Publish changes' }).click();
+  await expect(publishing.getByTestId('publish-state')).toHaveText(/^Published · v\d+$/);
+}
+
+/** Publishes a guide's draft through the API, carrying the revision it read (If-Match). */
+export async function publishThroughApi(request: APIRequestContext, baseURL: string, guideId: string): Promise<GuideDto> {
+  const { revision } = (await (await request.get(`/api/guides/${guideId}`)).json()) as GuideDto;
+  const published = await request.post(`/api/guides/${guideId}/publish`, { headers: { origin: baseURL, 'if-match': `"${revision}"` } });
+  expect(published.status(), await published.text()).toBe(200);
+  return (await published.json()) as GuideDto;
+}
+
+/** Starts the Pro trial from the upgrade prompt a locked feature opened (the Stripe double confirms it). */
+export async function startTrial(page: Page): Promise<void> {
+  const modal = page.getByRole('dialog', { name: 'Get started with Stepcast' });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Start 7-day free trial' }).click();
+  await page.getByRole('button', { name: 'Start trial' }).click();
+  await expect(page.getByText('Welcome aboard!', { exact: true })).toBeVisible({ timeout: 15_000 });
+}
