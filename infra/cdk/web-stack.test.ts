@@ -30,6 +30,7 @@ import {
 import { UsageError } from './errors';
 import { EDGE_ENTRY, fromRoot } from './paths';
 import { API_FORWARDED_HEADERS, IMMUTABLE_CACHE_CONTROL, ORIGIN_VERIFY_HEADER, REVALIDATE_CACHE_CONTROL, SHARE_API_PATH_PATTERN } from './behaviours';
+import { INVALIDATION_BATCH_SIZE, INVALIDATION_BATCH_WINDOW_SECONDS } from './constructs/asset-invalidation';
 import { CACHED_ERROR_STATUSES } from './stacks/web-stack';
 import { LogicalRef, builtSiteDir, emptySiteDir, onlyResource, resourceById, synthStepcast } from './test-support';
 
@@ -328,6 +329,35 @@ describe('web stack: behaviours', () => {
     dev.web.hasOutput('DistributionUrl', {
       Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('^Distribution'), 'DomainName'] }]] },
     });
+  });
+});
+
+describe('web stack: deleted assets leave the edge caches', () => {
+  it('the asset bucket sends its events to EventBridge', () => {
+    dev.data.hasResourceProperties('Custom::S3BucketNotifications', { BucketName: { Ref: Match.stringLikeRegexp('^AssetBucket') }, NotificationConfiguration: { EventBridgeConfiguration: {} } });
+  });
+
+  it("a rule puts the bucket's Object Deleted events on a queue with a dead-letter queue, read in batches", () => {
+    dev.web.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: { source: ['aws.s3'], 'detail-type': ['Object Deleted'], detail: { bucket: { name: [Match.anyValue()] } } },
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp('AssetInvalidationQueue'), 'Arn'] } })],
+    });
+    dev.web.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: { maxReceiveCount: 5, deadLetterTargetArn: Match.anyValue() }, SqsManagedSseEnabled: true });
+    dev.web.hasResourceProperties('AWS::Lambda::EventSourceMapping', { BatchSize: INVALIDATION_BATCH_SIZE, MaximumBatchingWindowInSeconds: INVALIDATION_BATCH_WINDOW_SECONDS });
+  });
+
+  it('the function may invalidate this distribution only, and knows its id', () => {
+    dev.web.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 'cloudfront:CreateInvalidation',
+            Resource: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':cloudfront::'), { Ref: Match.stringLikeRegexp('^Distribution') }])] },
+          }),
+        ]),
+      },
+    });
+    dev.web.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ DISTRIBUTION_ID: { Ref: Match.stringLikeRegexp('^Distribution') } }) } });
   });
 });
 

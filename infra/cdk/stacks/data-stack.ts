@@ -127,6 +127,8 @@ export class DataStack extends Stack {
       // Versioned: an overwritten or deleted screenshot, voiceover or export can be restored (the
       // runbook in infra/cdk/README.md) for NONCURRENT_VERSION_DAYS, then the old version goes.
       versioned: true,
+      // Deletions go to EventBridge, where the web stack clears them from CloudFront's caches.
+      eventBridgeEnabled: true,
       lifecycleRules: [
         // An upload abandoned half-way is never billed for more than a week.
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },
@@ -145,6 +147,13 @@ export class DataStack extends Stack {
     // bound to one key. Who did what is in the API's access logs and the functions' logs; object
     // level S3 audit, when wanted, is CloudTrail data events, not another bucket of access logs.
     acknowledgeNag(this.assetBucket, 'S1', 'Reads go through CloudFront and the functions, writes through them or presigned POSTs they sign.');
+    // The singleton CDK makes to turn on the bucket's EventBridge events, named by its own id.
+    const notificationsHandler = this.node.tryFindChild('BucketNotificationsHandler050a0587b7544547bf325f094a3db834');
+    if (notificationsHandler) {
+      acknowledgeNag(notificationsHandler, 'IAM4', "CDK's bucket-notifications helper writes its own logs only.", [
+        'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+      ]);
+    }
 
     // Read only through CloudFront with origin access control. The grant names CloudFront
     // distributions of this account rather than the stage's own distribution: that one lives in

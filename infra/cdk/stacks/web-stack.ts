@@ -69,6 +69,7 @@ import {
   spaFallbackSource,
   spaShellPath,
 } from '../cloudfront-functions';
+import { AssetInvalidation } from '../constructs/asset-invalidation';
 import { EDGE_HANDLER, edgeCode } from '../constructs/edge-code';
 import { SecurityHeadersPolicy } from '../constructs/security-headers-policy';
 import { UsageError } from '../errors';
@@ -134,6 +135,7 @@ export const SHARE_EDGE_MEMORY_MB = 512;
  */
 export class WebStack extends Stack {
   readonly distribution: Distribution;
+  readonly assetInvalidation: AssetInvalidation;
   readonly siteBucket: Bucket;
   readonly shareEdgeFunction: experimental.EdgeFunction;
 
@@ -421,6 +423,9 @@ export class WebStack extends Stack {
       description: 'Stepcast: the site, /api, /assets and /share',
     });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+    // What the bucket deletes (a redacted screenshot's original, a private guide's moved assets)
+    // leaves the edge caches too.
+    this.assetInvalidation = new AssetInvalidation(this, 'AssetInvalidation', { bucket: props.assetBucket, distribution: this.distribution, stage });
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
   }
 

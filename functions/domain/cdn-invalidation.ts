@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { CreateInvalidationCommand, type CloudFrontClient } from '@aws-sdk/client-cloudfront';
+import * as z from 'zod';
+
+/**
+ * CloudFront keeps what `/assets/*` served for a year (immutable, content-addressed), so an object
+ * deleted from the bucket (a screenshot replaced by its redacted copy, a deleted step's picture
+ * parked, a private guide's assets moved) could still be served from an edge cache. The bucket
+ * sends its deletions to EventBridge; they reach this module in batches through a queue, and each
+ * batch becomes one invalidation of exactly those paths. Locally there is no CDN to clear.
+ */
+
+/** The part of an S3 "Object Deleted" event (EventBridge) this module reads. */
+export const ObjectDeleted = z.object({
+  'detail-type': z.literal('Object Deleted'),
+  detail: z.object({ object: z.object({ key: z.string().min(1) }) }),
+});
+
+/** The most paths one CreateInvalidation takes. */
+export const MAX_PATHS_PER_INVALIDATION = 3_000;
+
+/** The URL path CloudFront serves an object of the asset bucket at (its key as a URL path under /assets/). */
+export function assetPath(objectKey: string): string {
+  // S3 event keys arrive URL-encoded with `+` for spaces; a path names each segment encoded once.
+  const key = decodeURIComponent(objectKey.replace(/\+/g, ' '));
+  return `/assets/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** The distinct paths to clear for a batch of queue messages, each an EventBridge event; others are skipped. */
+export function pathsToInvalidate(bodies: readonly string[]): string[] {
+  const paths = new Set<string>();
+  for (const body of bodies) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      continue;
+    }
+    const event = ObjectDeleted.safeParse(parsed);
+    if (event.success) paths.add(assetPath(event.data.detail.object.key));
+  }
+  return [...paths];
+}
+
+/** Clears the paths from the distribution's caches, in as few invalidations as CloudFront allows. */
+export async function invalidate(client: Pick<CloudFrontClient, 'send'>, distributionId: string, paths: readonly string[]): Promise<number> {
+  let sent = 0;
+  for (let start = 0; start < paths.length; start += MAX_PATHS_PER_INVALIDATION) {
+    const items = paths.slice(start, start + MAX_PATHS_PER_INVALIDATION);
+    // The same paths delivered again make the same reference: CloudFront answers the invalidation
+    // it already has instead of clearing twice.
+    const reference = createHash('sha256').update(items.join('\n')).digest('base64url').slice(0, 32);
+    await client.send(
+      new CreateInvalidationCommand({
+        DistributionId: distributionId,
+        InvalidationBatch: { CallerReference: reference, Paths: { Quantity: items.length, Items: items } },
+      }),
+    );
+    sent++;
+  }
+  return sent;
+}
