@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { designPath } from '../../shared/share/link';
 import { signUpVerified } from '../support/browser-accounts';
-import { postUpload } from '../support/images';
+import { guideFromFlow } from '../support/browser-guides';
 import { captureFlow } from '../fixtures/drift-app/flow';
 import { SESSION_COOKIE, startDriftApp, type DriftApp } from '../fixtures/drift-app/server';
 import { launchWithExtension, openPopup, signUpInBrowser } from '../support/capture';
@@ -15,24 +15,11 @@ test.afterAll(async () => {
   await app?.close();
 });
 
-async function captureGuide(request: APIRequestContext, baseURL: string, steps: Awaited<ReturnType<typeof captureFlow>>) {
-  const headers = { origin: baseURL };
-  const guide = (await (await request.post('/api/guides', { data: { title: 'Add a contact' }, headers })).json()) as { id: string; title: string };
-  for (const step of steps) {
-    const upload = await (await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: step.png.length }, headers })).json();
-    expect(await postUpload(upload, step.png, 'image/png')).toBe(204);
-    const { text, narration, click, capture } = step;
-    const created = await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: upload.key, text, narration, click, capture }, headers });
-    expect(created.status()).toBe(201);
-  }
-  return guide;
-}
-
 test('an author checks a guide against the changed app, updates the drifted step in one click, and its card shows the health', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   await signUpVerified(page.request, baseURL!, { name: 'Dana Drift', email: `drift-${Date.now().toString(36)}@example.com`, password: 'correct horse battery' });
   app.change({});
-  const guide = await captureGuide(page.request, baseURL!, await captureFlow(browser, app.origin));
+  const guide = await guideFromFlow(page.request, baseURL!, await captureFlow(browser, app.origin));
 
   // The app ships a new label for its save button.
   app.change({ renamed: true });
@@ -76,7 +63,7 @@ test('the extension saves the sign-in of the site in front, and checks of a guid
   try {
     const { context } = extension;
     await signUpInBrowser(context, baseURL!, 'Sam Signin');
-    const guide = await captureGuide(context.request, baseURL!, steps);
+    const guide = await guideFromFlow(context.request, baseURL!, steps);
 
     // The app now needs a sign-in, and the author is signed in to it in this browser.
     app.change({ signIn: true });

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { sharePath } from '../../shared/share/link';
-import { postUpload } from '../support/images';
+import { guideFromFlow } from '../support/browser-guides';
 import { captureFlow, type CapturedStep } from '../fixtures/drift-app/flow';
 import { startDriftApp, type DriftApp } from '../fixtures/drift-app/server';
 import { launchWithExtension, signUpInBrowser } from '../support/capture';
@@ -28,15 +28,8 @@ test.afterAll(async () => {
 });
 
 async function publishGuide(request: APIRequestContext, baseURL: string, steps: CapturedStep[]) {
-  const headers = { origin: baseURL };
-  const guide = (await (await request.post('/api/guides', { data: { title: 'Add a contact' }, headers })).json()) as { id: string; title: string };
-  for (const step of steps) {
-    const upload = await (await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: step.png.length }, headers })).json();
-    expect(await postUpload(upload, step.png, 'image/png')).toBe(204);
-    const { text, narration, click, capture } = step;
-    expect((await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: upload.key, text, narration, click, capture }, headers })).status()).toBe(201);
-  }
-  expect((await request.patch(`/api/guides/${guide.id}`, { data: { status: 'published', visibility: 'public' }, headers })).status()).toBe(200);
+  const guide = await guideFromFlow(request, baseURL, steps);
+  expect((await request.patch(`/api/guides/${guide.id}`, { data: { status: 'published', visibility: 'public' }, headers: { origin: baseURL } })).status()).toBe(200);
   return guide;
 }
 

@@ -1,11 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import type { GuideDto } from '#shared/guides';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { signUpVerified, newPerson } from '../support/browser-accounts';
-import { startTrial } from '../support/browser-guides';
-import { postUpload } from '../support/images';
+import { numberedScreen, startTrial, uploadScreenshot } from '../support/browser-guides';
 
 const PASSWORD = 'correct horse battery';
 
@@ -19,12 +17,6 @@ async function expectNoAxeViolations(page: Page) {
   expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-async function screenshotPng(step: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f1f5f9"/>
-    <text x="420" y="200" font-size="48" fill="#0f172a" font-family="sans-serif">Screen ${step}</text></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
-
 /** A published guide of two steps whose narration the author wrote, made through the API as the SPA does. */
 async function narratedGuide(request: APIRequestContext, baseURL: string, title: string): Promise<GuideDto> {
   const headers = { origin: baseURL };
@@ -33,15 +25,9 @@ async function narratedGuide(request: APIRequestContext, baseURL: string, title:
   const guide = (await created.json()) as GuideDto;
   const narrations = ['Open the settings page to see your team.', 'Click invite and type the address of your teammate.'];
   for (const [index, narration] of narrations.entries()) {
-    const png = await screenshotPng(index + 1);
-    const upload = (await (await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: png.length }, headers })).json()) as {
-      url: string;
-      fields: Record<string, string>;
-      key: string;
-    };
-    expect(await postUpload(upload, png, 'image/png')).toBeLessThan(300);
+    const screenshotKey = await uploadScreenshot(request, baseURL, guide.id, await numberedScreen(index + 1));
     const slide = await request.post(`/api/guides/${guide.id}/slides`, {
-      data: { screenshotKey: upload.key, text: index === 0 ? 'Open **Settings**' : 'Click **Invite**', narration, click: { x: 600, y: 300 } },
+      data: { screenshotKey, text: index === 0 ? 'Open **Settings**' : 'Click **Invite**', narration, click: { x: 600, y: 300 } },
       headers,
     });
     expect(slide.status()).toBe(201);
@@ -149,14 +135,8 @@ test.describe('narration', () => {
     await signUp(page, baseURL!, 'Una Upload');
     const headers = { origin: baseURL! };
     const guide = (await (await page.request.post('/api/guides', { data: { title: 'Export a report' }, headers })).json()) as GuideDto;
-    const png = await screenshotPng(1);
-    const upload = (await (await page.request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: png.length }, headers })).json()) as {
-      url: string;
-      fields: Record<string, string>;
-      key: string;
-    };
-    await postUpload(upload, png, 'image/png');
-    expect((await page.request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: upload.key }, headers })).status()).toBe(201);
+    const screenshotKey = await uploadScreenshot(page.request, baseURL!, guide.id, await numberedScreen(1));
+    expect((await page.request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey }, headers })).status()).toBe(201);
 
     await page.goto(`/share/export-a-report-${guide.id}/design`);
     await expect(page.getByText('Needs text', { exact: true })).toBeVisible();

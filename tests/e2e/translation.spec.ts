@@ -1,21 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import type { GuideDto } from '#shared/guides';
 import type { JobDto } from '#shared/narration';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { newPerson, signUpVerified } from '../support/browser-accounts';
-import { publishThroughApi, startTrial } from '../support/browser-guides';
-import { postUpload } from '../support/images';
+import { numberedScreen, publishThroughApi, startTrial, uploadScreenshot } from '../support/browser-guides';
 
 const PASSWORD = 'correct horse battery';
-
-async function screenshotPng(step: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f1f5f9"/>
-    <text x="420" y="200" font-size="48" fill="#0f172a" font-family="sans-serif">Screen ${step}</text></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
 
 /** A published guide of two steps in words the offline glossary knows, made through the API as the SPA does. */
 async function publishedGuide(request: APIRequestContext, baseURL: string): Promise<GuideDto> {
@@ -26,14 +18,8 @@ async function publishedGuide(request: APIRequestContext, baseURL: string): Prom
     { text: 'Click **Invite**', narration: 'Click the Invite button.' },
   ];
   for (const [index, step] of steps.entries()) {
-    const png = await screenshotPng(index + 1);
-    const upload = (await (await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: png.length }, headers })).json()) as {
-      url: string;
-      fields: Record<string, string>;
-      key: string;
-    };
-    expect(await postUpload(upload, png, 'image/png')).toBeLessThan(300);
-    expect((await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: upload.key, ...step, click: { x: 600, y: 300 } }, headers })).status()).toBe(201);
+    const screenshotKey = await uploadScreenshot(request, baseURL, guide.id, await numberedScreen(index + 1));
+    expect((await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey, ...step, click: { x: 600, y: 300 } }, headers })).status()).toBe(201);
   }
   expect((await request.patch(`/api/guides/${guide.id}`, { data: { status: 'published' }, headers })).status()).toBe(200);
   return guide;

@@ -1,6 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { GuideDto } from '../../shared/guides';
+import type { CapturedStep } from '../fixtures/drift-app/flow';
+import { postUpload } from './images';
 
 const BAR_COLOURS = ['#4338ca', '#0f766e', '#b45309', '#7c3aed', '#be123c'];
 
@@ -47,4 +49,34 @@ export async function startTrial(page: Page): Promise<void> {
   await modal.getByRole('button', { name: 'Start 7-day free trial' }).click();
   await page.getByRole('button', { name: 'Start trial' }).click();
   await expect(page.getByText('Welcome aboard!', { exact: true })).toBeVisible({ timeout: 15_000 });
+}
+
+/** A plain 1280×800 screen with its number written on it. */
+export async function numberedScreen(step: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f1f5f9"/>
+    <text x="420" y="200" font-size="48" fill="#0f172a" font-family="sans-serif">Screen ${step}</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Uploads a PNG through the guide's presigned POST, as the SPA does; answers the key a slide claims. */
+export async function uploadScreenshot(request: APIRequestContext, baseURL: string, guideId: string, png: Buffer): Promise<string> {
+  const upload = (await (await request.post(`/api/guides/${guideId}/uploads`, { data: { contentType: 'image/png', contentLength: png.length }, headers: { origin: baseURL } })).json()) as {
+    url: string;
+    fields: Record<string, string>;
+    key: string;
+  };
+  expect(await postUpload(upload, png, 'image/png')).toBe(204);
+  return upload.key;
+}
+
+/** A guide made of the demo app's captured flow, each step as the extension records it. */
+export async function guideFromFlow(request: APIRequestContext, baseURL: string, steps: readonly CapturedStep[]): Promise<{ id: string; title: string }> {
+  const headers = { origin: baseURL };
+  const guide = (await (await request.post('/api/guides', { data: { title: 'Add a contact' }, headers })).json()) as { id: string; title: string };
+  for (const step of steps) {
+    const screenshotKey = await uploadScreenshot(request, baseURL, guide.id, step.png);
+    const { text, narration, click, capture } = step;
+    expect((await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey, text, narration, click, capture }, headers })).status()).toBe(201);
+  }
+  return guide;
 }
