@@ -14,11 +14,15 @@ describe('clearing deleted assets from CloudFront', () => {
     const bodies = [
       deleted('orgs/o1/guides/g1/a.png'),
       deleted('orgs/o1/guides/g1/a.png'),
-      deleted('pending/orgs/o1/guides/g1/b.png'),
+      deleted('orgs/o1/guides/g1/b.png'),
       JSON.stringify({ 'detail-type': 'Object Created', detail: { object: { key: 'c.png' } } }),
       'not json',
     ];
-    expect(pathsToInvalidate(bodies)).toEqual(['/assets/orgs/o1/guides/g1/a.png', '/assets/pending/orgs/o1/guides/g1/b.png']);
+    expect(pathsToInvalidate(bodies)).toEqual(['/assets/orgs/o1/guides/g1/a.png', '/assets/orgs/o1/guides/g1/b.png']);
+  });
+
+  it('spends no invalidation on what /assets never serves: pending uploads and private guides\' assets', () => {
+    expect(pathsToInvalidate([deleted('pending/orgs/o1/guides/g1/up.png'), deleted('private/orgs/o1/guides/g1/p.png'), deleted('orgs/o1/guides/g1/c.png')])).toEqual(['/assets/orgs/o1/guides/g1/c.png']);
   });
 
   it('sends one invalidation per 3,000 paths, with a reference made of its paths (CloudFront mocked: AWS only)', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CreateInvalidationCommand, type CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import * as z from 'zod';
+import { PENDING_UPLOAD_PREFIX, PRIVATE_ASSET_PREFIX } from '#shared/assets';
 
 /**
  * CloudFront keeps what `/assets/*` served for a year (immutable, content-addressed), so an object
@@ -26,6 +27,15 @@ export function assetPath(objectKey: string): string {
   return `/assets/${key.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+/**
+ * Whether CloudFront can have served the object: pending uploads and private guides' assets are
+ * never served at /assets (its function and the bucket policy refuse them), so their deletions
+ * (every unclaimed upload, daily) cost no invalidation.
+ */
+function servedAtAssets(objectKey: string): boolean {
+  return !objectKey.startsWith(PENDING_UPLOAD_PREFIX) && !objectKey.startsWith(PRIVATE_ASSET_PREFIX);
+}
+
 /** The distinct paths to clear for a batch of queue messages, each an EventBridge event; others are skipped. */
 export function pathsToInvalidate(bodies: readonly string[]): string[] {
   const paths = new Set<string>();
@@ -37,7 +47,7 @@ export function pathsToInvalidate(bodies: readonly string[]): string[] {
       continue;
     }
     const event = ObjectDeleted.safeParse(parsed);
-    if (event.success) paths.add(assetPath(event.data.detail.object.key));
+    if (event.success && servedAtAssets(event.data.detail.object.key)) paths.add(assetPath(event.data.detail.object.key));
   }
   return [...paths];
 }
