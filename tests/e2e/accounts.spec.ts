@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpVerified, newPerson } from '../support/browser-accounts';
 import { linkIn, waitForMail } from '../support/mailbox';
+import { axeViolations } from '../support/a11y';
 
 // The mail catcher's REST API (maildev); the config starts it on E2E_MAIL_WEB_PORT.
 const mailApiUrl = `http://127.0.0.1:${process.env.E2E_MAIL_WEB_PORT ?? '3180'}`;
@@ -14,8 +14,7 @@ interface Person {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 async function signUpThroughTheForm(page: Page, person: Person) {

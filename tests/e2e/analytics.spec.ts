@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { embedPath, sharePath } from '../../shared/share/link';
 import { pngImage } from '../support/images';
 import { signUpVerified } from '../support/browser-accounts';
 import { serveHostPage } from '../support/host-page';
+import { axeViolations } from '../support/a11y';
 
 const PASSWORD = 'correct horse battery';
 
@@ -16,8 +16,7 @@ const VIEWER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (K
 const STEPS = ['Open **Settings**', 'Click **Billing**', 'Click **Download invoice**'];
 
 async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** Signs up through the API in `request`'s context (its cookies are the page's). */

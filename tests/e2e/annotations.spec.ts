@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { GuideDto } from '#shared/guides';
@@ -6,6 +5,7 @@ import { SERVER_FRAME_ATTRIBUTE } from '#shared/share/frame';
 import { sharePath } from '#shared/share/link';
 import { newPerson, signUpVerified } from '../support/browser-accounts';
 import { publishChanges } from '../support/browser-guides';
+import { axeViolations } from '../support/a11y';
 
 const PASSWORD = 'correct horse battery';
 
@@ -81,8 +81,7 @@ test.describe('annotations', () => {
     });
 
     await test.step('the design view has no accessibility violations with annotations on it', async () => {
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     await test.step('Ctrl+Z takes the label away, Ctrl+Shift+Z puts it back', async () => {

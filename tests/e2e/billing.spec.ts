@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_MAIL_API_URL, signUpVerified, newPerson } from '../support/browser-accounts';
 import { linkIn, waitForMail } from '../support/mailbox';
+import { axeViolations } from '../support/a11y';
 
 // The Stripe test double (infra/local/stripe-double) serves the hosted checkout and portal pages
 // on E2E_STRIPE_PORT; the config starts it with the stack.
@@ -70,8 +70,7 @@ test.describe('the Pro plan', () => {
 
     await test.step('the open modal passes axe', async () => {
       // The modal itself: the page under it is inert while it is open.
-      const axe = await new AxeBuilder({ page }).include('dialog').analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+      expect(await axeViolations(page, (b) => b.include('dialog'))).toEqual([]);
     });
 
     await test.step("the trial starts on Stripe's checkout page", async () => {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { GuideDto } from '#shared/guides';
 import { signUpVerified, newPerson as newFreshPerson } from '../support/browser-accounts';
 import { guideOfSteps } from '../support/browser-guides';
+import { axeViolations } from '../support/a11y';
 
 const THREE_STEPS = ['Open **Invoices**', 'Click **Pay**', 'Click **Confirm**'];
 
@@ -70,8 +70,7 @@ test.describe('design view: undo and redo', () => {
       await undo.click();
       await expect(rail.getByRole('button', { name: /^Step \d of 3/ })).toHaveCount(3);
       await expect.poll(async () => (await savedGuide(page, guide.id)).slides.map((s) => s.id)).toEqual([first!.id, second!.id, third!.id]);
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     await test.step('a step added from an image is taken away by Ctrl+Z and comes back with Ctrl+Shift+Z', async () => {
@@ -108,8 +107,7 @@ test.describe('design view: undo and redo', () => {
       await expect(sheet).toBeVisible();
       await expect(sheet.getByRole('row', { name: /Undo the last change/ })).toBeVisible();
       await expect(sheet.getByRole('row', { name: /Move the step up or down/ })).toBeVisible();
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await expect(sheet).toBeHidden();
     });
@@ -157,8 +155,7 @@ test.describe('design view: undo and redo', () => {
       const saved = await savedGuide(page, guide.id);
       expect(saved.slides[0]!.text).toBe('Open **Expenses**');
       expect(saved.slides[0]!.narration ?? '').not.toBe('Open the expenses list.');
-      const axe = await new AxeBuilder({ page: other }).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+      expect(await axeViolations(other)).toEqual([]);
 
       await alert.getByRole('button', { name: 'Reload' }).click();
       await expect(alert).toBeHidden();
@@ -220,8 +217,7 @@ test.describe('design view: undo and redo', () => {
       await ring.focus();
       await expect(page.getByRole('button', { name: 'Preview zoom' })).toHaveAttribute('aria-pressed', 'false');
       await expect(canvas).toHaveCSS('transform', 'none');
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { designPath } from '../../shared/share/link';
 import { signUpVerified } from '../support/browser-accounts';
@@ -6,6 +5,7 @@ import { guideFromFlow } from '../support/browser-guides';
 import { captureFlow } from '../fixtures/drift-app/flow';
 import { SESSION_COOKIE, startDriftApp, type DriftApp } from '../fixtures/drift-app/server';
 import { launchWithExtension, openPopup, signUpInBrowser } from '../support/capture';
+import { axeViolations } from '../support/a11y';
 
 let app: DriftApp;
 test.beforeAll(async () => {
@@ -35,8 +35,7 @@ test('an author checks a guide against the changed app, updates the drifted step
   await expect(steps.nth(3).getByRole('img', { name: 'Step 4 in the app now' })).toBeVisible();
   await expect(steps.nth(0)).toContainText('Found');
   await expect(steps.nth(0).getByRole('button', { name: /Use this screenshot/ })).toHaveCount(0);
-  const axe = await new AxeBuilder({ page }).include('.design__panel').analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await axeViolations(page, (b) => b.include('.design__panel'))).toEqual([]);
 
   const before = await (await page.request.get(`/api/guides/${guide.id}`)).json();
   await steps.nth(3).getByRole('button', { name: 'Use this screenshot for step 4' }).click();

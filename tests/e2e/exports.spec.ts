@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import ffprobe from '@ffprobe-installer/ffprobe';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signUpVerified } from '../support/browser-accounts';
+import { axeViolations } from '../support/a11y';
 
 const PASSWORD = 'correct horse battery';
 
@@ -14,8 +14,7 @@ async function signUp(page: Page, baseURL: string, name: string) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** A three-step guide made through the API, as the capture extension would upload it. */

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeViolations } from '../support/a11y';
 
 test.describe('the foundation', () => {
   test('the landing page renders with its navigation and passes axe', async ({ page }) => {
@@ -8,8 +8,7 @@ test.describe('the foundation', () => {
     const nav = page.getByRole('navigation').first();
     await expect(nav.getByRole('link', { name: 'Pricing' })).toBeVisible();
     await expect(page).toHaveTitle(/Stepcast/);
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('an unknown route answers 404 and shows the not-found screen with a way home', async ({ page }) => {

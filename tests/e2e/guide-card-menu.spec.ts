@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { FolderDto, GuideDto, GuideListDto } from '#shared/guides';
 import { signUpVerified, newPerson as newFreshPerson } from '../support/browser-accounts';
 import { pngImage } from '../support/images';
+import { axeViolations } from '../support/a11y';
 
 const PASSWORD = 'correct horse battery';
 
@@ -79,8 +79,7 @@ test.describe('the guide card menu', () => {
       const below = (await cards.nth(1).boundingBox())!;
       expect(below.y).toBeGreaterThan(panel.y);
       expect(panel.y + panel.height).toBeGreaterThan(below.y);
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await clickItem(page, menu, /Move to folder/);
       const dialog = page.getByRole('dialog', { name: 'Move guide' });
       await dialog.getByRole('radio', { name: 'Support' }).check();

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { sharePath } from '../../shared/share/link';
@@ -8,6 +7,7 @@ import { guideFromFlow } from '../support/browser-guides';
 import { captureFlow, type CapturedStep } from '../fixtures/drift-app/flow';
 import { startDriftApp, type DriftApp } from '../fixtures/drift-app/server';
 import { launchWithExtension, signUpInBrowser } from '../support/capture';
+import { axeViolations } from '../support/a11y';
 
 /**
  * "Guide me": a viewer with the Stepcast extension presses Guide me on a shared guide, and the
@@ -81,8 +81,7 @@ test('a viewer is walked through a shared guide in the real app, across pages, w
     const newContact = page.getByRole('link', { name: 'New contact' });
     await expectRingAround(page, newContact);
     await page.screenshot({ path: test.info().outputPath('step-1.png') });
-    const axe = await new AxeBuilder({ page }).include('stepcast-guide').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(await axeViolations(page, (b) => b.include('stepcast-guide'))).toEqual([]);
 
     // Doing it moves the walk on, on the next page.
     await newContact.click();
@@ -124,7 +123,7 @@ test('a viewer is walked through a shared guide in the real app, across pages, w
     await expect.poll(() => screenshot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
     await expect(page.locator('stepcast-guide .ring')).toBeHidden();
     await page.screenshot({ path: test.info().outputPath('step-4-fallback.png') });
-    expect((await new AxeBuilder({ page }).include('stepcast-guide').analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    expect(await axeViolations(page, (b) => b.include('stepcast-guide'))).toEqual([]);
     await dialog.getByRole('button', { name: 'Next' }).click();
 
     // Step 5 is on another page: the popover links to it, and there the element is ringed.
@@ -187,8 +186,7 @@ test('without the extension, Guide me explains how to get it', async ({ page }) 
   const dialog = page.getByRole('dialog', { name: 'Guide me needs the Stepcast extension' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('link', { name: /Add the Stepcast extension to Chrome/ })).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Guide me' })).toBeFocused();

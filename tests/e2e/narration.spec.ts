@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import type { GuideDto } from '#shared/guides';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { signUpVerified, newPerson } from '../support/browser-accounts';
 import { numberedScreen, startTrial, uploadScreenshot } from '../support/browser-guides';
+import { axeViolations } from '../support/a11y';
 
 const PASSWORD = 'correct horse battery';
 
@@ -13,8 +13,7 @@ async function signUp(page: Page, baseURL: string, name: string) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** A published guide of two steps whose narration the author wrote, made through the API as the SPA does. */

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type ConsoleMessage, type Page } from '@playwright/test';
 import { signUpVerified } from '../support/browser-accounts';
 import { GALLERY_ITEMS } from '../../shared/gallery';
 import { PRO_PLAN } from '../../shared/plan';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
+import { axeViolations, waitForHydration } from '../support/a11y';
 
 /** The public site: every page, as the navigation reaches it and as crawlers read it. */
 const PAGES = [
@@ -33,14 +33,6 @@ function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** The app has taken over the prerendered HTML: a client-side link works. */
-async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
-}
-
 test.describe('the public site', () => {
   for (const path of PAGES) {
     test(`${path} passes axe and loads without errors`, async ({ page }) => {
@@ -50,8 +42,7 @@ test.describe('the public site', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       // The framed guide is the share player's page, checked by its own journey; its frame's
       // title is checked here.
-      const axe = await new AxeBuilder({ page }).exclude('iframe').analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+      expect(await axeViolations(page, (b) => b.exclude('iframe'))).toEqual([]);
       for (const frame of await page.locator('iframe').all()) await expect(frame).toHaveAttribute('title', /\S/);
       expect(errors).toEqual([]);
     });

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { signUpVerified } from '../support/browser-accounts';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { pngImage } from '../support/images';
 import { serveHostPage } from '../support/host-page';
+import { axeViolations } from '../support/a11y';
 
 // The seeded demo guide (infra/local/seed): published, public, seven captured steps.
 const ACME_PATH = '/share/add-a-new-contact-in-acme-crm-DYrbOQi8CofM';
@@ -44,8 +44,7 @@ const ACME_STEPS = manifest.steps.map((step) => step.text.replaceAll('**', ''));
 const PASSWORD = 'correct horse battery';
 
 async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** The player's live region, which announces each step. */

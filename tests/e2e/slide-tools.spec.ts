@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { GuideDto } from '#shared/guides';
 import { sharePath } from '../../shared/share/link';
 import { signUpVerified, newPerson } from '../support/browser-accounts';
 import { publishChanges } from '../support/browser-guides';
+import { axeViolations } from '../support/a11y';
 
 const PASSWORD = 'correct horse battery';
 /** A person's Chrome: the analytics refuse headless Chromium's user agent like any crawler's. */
@@ -36,9 +36,7 @@ async function savedGuide(page: Page, id: string): Promise<GuideDto> {
 }
 
 async function expectNoAxeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const axe = await (include ? builder.include(include) : builder).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await axeViolations(page, (b) => (include ? b.include(include) : b))).toEqual([]);
 }
 
 test.describe('intro and outro cards', () => {

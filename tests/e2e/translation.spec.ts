@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { GuideDto } from '#shared/guides';
 import type { JobDto } from '#shared/narration';
@@ -6,6 +5,7 @@ import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { newPerson, signUpVerified } from '../support/browser-accounts';
 import { numberedScreen, publishThroughApi, startTrial, uploadScreenshot } from '../support/browser-guides';
+import { axeViolations } from '../support/a11y';
 
 const PASSWORD = 'correct horse battery';
 
@@ -26,8 +26,7 @@ async function publishedGuide(request: APIRequestContext, baseURL: string): Prom
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 test('a translated guide played with its own voice', async ({ page, baseURL, browser }) => {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { GuideDto } from '#shared/guides';
 import { signUpVerified, newPerson as newFreshPerson } from '../support/browser-accounts';
 import { guideOfSteps } from '../support/browser-guides';
+import { axeViolations } from '../support/a11y';
 
 const PASSWORD = 'correct horse battery';
 const newPerson = (name: string) => ({ ...newFreshPerson(name), password: PASSWORD });
@@ -50,8 +50,7 @@ test.describe('drafts and versions', () => {
       await expect(state).toHaveText('Unpublished changes');
       await expect.poll(async () => ((await (await page.request.get(`/api/guides/${guide.id}`)).json()) as GuideDto).slides[0]!.text).toBe('Open the shared inbox');
       expect(await sharedStepOne(viewer, sharePath)).toBe('Open the inbox');
-      const axe = await new AxeBuilder({ page }).include('.design__header').analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      expect(await axeViolations(page, (b) => b.include('.design__header'))).toEqual([]);
     });
 
     await test.step('"Publish changes": version 2, and the share page shows the new text', async () => {
@@ -69,8 +68,7 @@ test.describe('drafts and versions', () => {
       await expect(rows.nth(0)).toContainText('Live');
       await expect(rows.nth(1)).toContainText('Version 1');
       await expect(rows.nth(1)).toContainText('Published by Vera Versions');
-      const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      expect(await axeViolations(page, (b) => b.include('dialog[open]'))).toEqual([]);
       await rows.nth(1).getByRole('button', { name: 'Restore version 1 as the draft' }).click();
       // The confirmation takes the focus: Enter restores.
       await expect(rows.nth(1).getByRole('button', { name: 'Restore version 1' })).toBeFocused();
