@@ -1,8 +1,6 @@
-import { db } from '../../functions/db/service';
 import { hashPassword } from '../../functions/domain/password';
-import { ApiClient, signUp } from '../support/api-client';
 import { countDynamoRequests } from '../support/dynamo-counter';
-import { compareLoads, formatLoad, type BenchStack } from './support';
+import { compareLoads, formatLoad, type BenchStack, verifiedAuthor } from './support';
 
 /**
  * Password hashes per second (argon2id, m = 19 MiB, t = 2, p = 1), and what the session check
@@ -19,10 +17,7 @@ export async function benchAuth(stack: BenchStack): Promise<void> {
   console.log('\nPasswords (argon2id, 19 MiB, t=2, p=1)');
   console.log(`hashes per second: ${(hashes / seconds).toFixed(1)} (${hashes} in ${seconds.toFixed(1)} s, one at a time)`);
 
-  const client = new ApiClient(stack.server.url);
-  const { user } = await signUp(client);
-  // The bench has no mail catcher: the address counts as verified, as if its link were followed.
-  await db().entities.user.patch({ userId: user.id }).set({ emailVerified: true }).go();
+  const { client } = await verifiedAuthor(stack.server.url);
   const guide = (await client.post('/api/guides', { title: 'Session bench' })).json;
   await client.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' });
   const url = `${stack.server.url}/api/share/${guide.id}`;

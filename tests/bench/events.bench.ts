@@ -2,8 +2,8 @@ import autocannon from 'autocannon';
 import type { EventBatch, GuideAnalytics, GuideStatsList, ViewerEvent, WorkspaceAnalytics } from '#shared/analytics/contracts';
 import { dayOf } from '#shared/analytics/days';
 import { db } from '../../functions/db/service';
-import { ApiClient, signUp } from '../support/api-client';
-import { formatLoad, load, type BenchStack } from './support';
+import type { ApiClient } from '../support/api-client';
+import { formatLoad, load, type BenchStack, verifiedAuthor } from './support';
 
 /**
  * Viewer analytics. (1) `POST /api/events` under load: events per second and latency with the
@@ -25,9 +25,8 @@ const DURATION_SECONDS = 8;
 const LOAD_STEPS = 48;
 
 async function makeProAuthor(baseUrl: string) {
-  const client = new ApiClient(baseUrl);
-  const { user } = await signUp(client);
-  await db().entities.subscription.put({ userId: user.id, stripeCustomerId: `cus_${user.id}`, status: 'active', stripeUpdatedAt: 1 }).go();
+  const { client, userId } = await verifiedAuthor(baseUrl);
+  await db().entities.subscription.put({ userId, stripeCustomerId: `cus_${userId}`, status: 'active', stripeUpdatedAt: 1 }).go();
   return client;
 }
 
@@ -35,7 +34,8 @@ async function makeProAuthor(baseUrl: string) {
 async function publishGuide(client: ApiClient, title: string, slides: number): Promise<string> {
   const guide = (await client.post('/api/guides', { title })).json as { id: string };
   for (let i = 0; i < slides; i++) await client.post(`/api/guides/${guide.id}/slides`, { text: `Step ${i + 1}` });
-  await client.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' });
+  const published = await client.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' });
+  if (published.status !== 200) throw new Error(`publishing failed: ${published.status} ${published.text}`);
   return guide.id;
 }
 

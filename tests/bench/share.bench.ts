@@ -1,4 +1,3 @@
-import { db } from '../../functions/db/service';
 import { readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,11 +6,11 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { embedPath, sharePath } from '#shared/share/link';
-import { ApiClient, signUp } from '../support/api-client';
+import { ApiClient } from '../support/api-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissingMessage } from '../support/chromium';
 import { postUpload } from '../support/images';
 import { countDynamoRequests } from '../support/dynamo-counter';
-import { formatLoad, load, type BenchStack } from './support';
+import { formatLoad, load, type BenchStack, verifiedAuthor } from './support';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** Real captured screenshots (1280 × 800), so that decoding costs what it does for a viewer. */
@@ -31,10 +30,7 @@ const EMBED_BYTES_TARGET = 80_000;
 
 /** A published public guide with three captured slides, made through the API as its author would. */
 export async function publishGuide(baseUrl: string): Promise<SharedGuideDto> {
-  const client = new ApiClient(baseUrl);
-  const { user } = await signUp(client);
-  // The bench has no mail catcher: the address counts as verified, as if its link were followed.
-  await db().entities.user.patch({ userId: user.id }).set({ emailVerified: true }).go();
+  const { client } = await verifiedAuthor(baseUrl);
   const guide = (await client.post('/api/guides', { title: 'Add a new contact in Acme CRM' })).json as { id: string; title: string };
   const texts = ['Click **New contact**', 'Type in **Full name**', 'Type in **Email**'];
   for (const [i, file] of SCREENSHOTS.entries()) {

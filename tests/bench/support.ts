@@ -8,6 +8,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { ensureBucket, ensureTable, localDynamoClient, localS3Client, startDynamo, startS3 } from '../../infra/local/emulators';
 import { freePort } from '../../infra/local/ports';
+import { db } from '../../functions/db/service';
+import { ApiClient, signUp } from '../support/api-client';
 import { startAppServer, type AppServer } from '../../infra/local/server';
 
 export interface BenchStack {
@@ -138,4 +140,15 @@ export async function compareLoads(
     }
   }
   return best as LoadResult[];
+}
+
+/**
+ * A signed-in author whose address counts as verified, as if its link were followed: the bench
+ * has no mail catcher, and an unverified author cannot publish (security.md).
+ */
+export async function verifiedAuthor(baseUrl: string): Promise<{ client: ApiClient; userId: string }> {
+  const client = new ApiClient(baseUrl);
+  const { user } = await signUp(client);
+  await db().entities.user.patch({ userId: user.id }).set({ emailVerified: true }).go();
+  return { client, userId: user.id };
 }
