@@ -1,5 +1,5 @@
 // GET /api/entitlements — what the active organisation's plan unlocks, for every member
-import { entitlementsDto } from '#shared/plan';
+import { entitlementsDto } from '#shared/plan-contracts';
 import { defineHandler } from '../../core/http';
 import * as Entitlements from '../../domain/entitlements';
 import { requireMember } from '../actor';

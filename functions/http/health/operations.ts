@@ -7,7 +7,7 @@ import * as Guides from '#shared/guides';
 import * as Health from '#shared/health';
 import * as Narration from '#shared/narration';
 import * as Org from '#shared/organization';
-import * as Plan from '#shared/plan';
+import * as Plan from '#shared/plan-contracts';
 import { GuideMeDto } from '#shared/guide-me';
 import { SharedGuideDto } from '#shared/share/shared-guide';
 import * as RedactionBoxes from '#shared/redaction-boxes';

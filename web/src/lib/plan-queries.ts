@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { EntitlementsDto, fromEntitlementsDto, SubscriptionDetailsDto } from '#shared/plan';
+import { EntitlementsDto, fromEntitlementsDto, SubscriptionDetailsDto } from '#shared/plan-contracts';
 import { api } from './api-client';
 
 /**

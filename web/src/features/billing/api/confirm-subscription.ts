@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ConfirmedSubscriptionDto } from '#shared/plan';
+import { ConfirmedSubscriptionDto } from '#shared/plan-contracts';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import type { MutationConfig } from '../../../lib/react-query';

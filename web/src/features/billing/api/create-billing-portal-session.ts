@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { BillingPortalDto } from '#shared/plan';
+import { BillingPortalDto } from '#shared/plan-contracts';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
 import { safeRedirectUrl } from '../utils/redirect';

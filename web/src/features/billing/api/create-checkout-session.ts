@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { CheckoutSessionDto } from '#shared/plan';
+import { CheckoutSessionDto } from '#shared/plan-contracts';
 import { apiErrorFromBody } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import type { MutationConfig } from '../../../lib/react-query';
