@@ -59,6 +59,11 @@ async function audit(url: string, port: number, attempt = 1): Promise<Record<(ty
     .filter((item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === 'binary')
     .map((item) => item.id);
   if (failing.length > 0) console.log(`    ${url}: failing audits ${failing.join(', ')}`);
+  if ((lhr.categories.performance?.score ?? 0) * 100 < TARGETS.performance) {
+    // What the score is made of, so a miss says where the time went.
+    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+    console.log(`    ${url}: ${metrics.map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'} (${Math.round((lhr.audits[id]?.score ?? 0) * 100)})`).join(', ')}`);
+  }
   return scores as Record<(typeof CATEGORIES)[number], number>;
 }
 

@@ -166,6 +166,32 @@ test.describe('the public site', () => {
     expect(html).not.toMatch(/<script\b(?![^>]*(?:\bsrc=|type="application\/json"))[^>]*>/);
   });
 
+  test('each public page is laid out by its own stylesheets before any script runs: nothing moves while it hydrates', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const shifted: string[] = [];
+    for (const path of PAGES) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      const total = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
+      // 0.1 is the most a page may shift and still count as good (web.dev's CLS); a page whose
+      // route stylesheet arrived with its script shifted 0.2-0.5.
+      if (total >= 0.05) shifted.push(`${path} ${total.toFixed(3)}`);
+    }
+    expect(shifted).toEqual([]);
+    // The route's own stylesheet is in the prerendered HTML, not left to its script.
+    expect(await (await page.request.get('/pricing')).text()).toMatch(/<link rel="stylesheet" crossorigin href="\/static\/pricing-[\w-]+\.css" \/>/);
+  });
+
   test('each prerendered page carries its own title, and other paths get the app shell', async ({ request }) => {
     const gallery = await (await request.get(`/gallery/${ACME.slug}`)).text();
     expect(gallery).toContain(`<title>${ACME.title}: an example guide | Stepcast</title>`);

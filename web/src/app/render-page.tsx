@@ -1,4 +1,4 @@
-import { StrictMode, type ComponentType } from 'react';
+import { isValidElement, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { PrerenderedState } from '../lib/prerendered-state';
@@ -48,7 +48,10 @@ export async function renderPage(url: string): Promise<RenderedPage> {
 
   const modules: string[] = [];
   for (const match of context.matches) {
-    const component: ComponentType | null | undefined = match.route.Component;
+    // Only lazy routes are modules of their own (the root is in app.tsx, always linked). Once
+    // loaded, React Router keeps a lazy route's `Component` as its `element` and clears `Component`.
+    if (!('lazy' in match.route)) continue;
+    const component: unknown = match.route.Component ?? (isValidElement(match.route.element) ? match.route.element.type : undefined);
     if (!component) continue;
     const file = await moduleOf(component);
     if (!file) throw new Error(`${url}: the component of route ${match.route.id} is not a route module's export`);
