@@ -115,6 +115,16 @@ test.describe('guides, folders and screenshots', () => {
       await expect(page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: /^Step 1 of 3/ })).toHaveAttribute('data-slide-id', third!);
     });
 
+    await test.step('a step dragged below the last one becomes the last', async () => {
+      const [third, first, second] = (await getGuide(page.request, guideId)).slides.map((slide) => slide.id);
+      const items = page.getByRole('list', { name: 'Steps' }).getByRole('listitem');
+      const last = items.nth(2);
+      const box = (await last.boundingBox())!;
+      await items.nth(0).dragTo(last, { targetPosition: { x: box.width / 2, y: box.height - 4 } });
+      await expect.poll(async () => (await getGuide(page.request, guideId)).slides.map((slide) => slide.id)).toEqual([first, second, third]);
+      await expect(page.getByRole('list', { name: 'Steps' }).getByRole('button', { name: /^Step 3 of 3/ })).toHaveAttribute('data-slide-id', third!);
+    });
+
     await test.step('the guide is moved to the folder by dropping its card on it', async () => {
       await page.getByRole('link', { name: 'Recents' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Recents' })).toBeVisible();
