@@ -7,6 +7,7 @@ import { loadGuide, loadInOrg } from './guide-read';
 import * as Slide from './slide';
 import { slideDto } from './slide-dto';
 import * as SlideTrash from './slide-trash';
+import { keptAssetKeys } from './version-store';
 
 /**
  * Merges a slide with the next one: its text and narration followed by the next's (each on its
@@ -25,7 +26,7 @@ export async function merge(actor: Actor, guideId: string, slideId: string): Pro
   if (!mayDeleteContent(actor, guide)) throw new AppError('forbidden', "Only the guide's creator, an admin or an owner can merge its steps (a step is removed).");
   const text = joinWords(first.text, second.text, '\n');
   const narration = joinWords(first.narration, second.narration, ' ');
-  const parked = SlideTrash.keysToPark(second, slides);
+  const parked = SlideTrash.keysToPark(second, slides, await keptAssetKeys(guide));
   const version = guide.orderVersion;
   const result = await db()
     .transaction.write((tx) => [

@@ -71,7 +71,7 @@ export async function change(orgId: string, guideId: string, slideId: string, bo
   const previous = previousOf(slide);
   const others = slides.filter((s) => s.slideId !== slideId);
   // A picture another slide or a published version shows stays where it is served.
-  const kept = await keptAssetKeys(guideId);
+  const kept = await keptAssetKeys(guide);
   const elsewhere = (key: string | null) => !!key && (kept.has(key) || others.some((s) => s.screenshotKey === key));
 
   let next: Shown;
@@ -114,8 +114,9 @@ export async function change(orgId: string, guideId: string, slideId: string, bo
  * through an undo. What another slide or a published version shows stays.
  */
 export async function forgetHistoryOf(guideId: string, key: string): Promise<void> {
-  const { slides } = await loadGuide(guideId);
-  const kept = await keptAssetKeys(guideId);
+  const { guide, slides } = await loadGuide(guideId);
+  if (!guide) return;
+  const kept = await keptAssetKeys(guide);
   for (const slide of slides.filter((s) => s.screenshotKey === key)) {
     const previous = previousOf(slide);
     if (previous.length === 0) continue;

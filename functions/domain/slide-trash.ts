@@ -11,13 +11,17 @@ import { audioMetaKey } from './narration/audio-key';
  */
 type Slide = Awaited<ReturnType<typeof loadGuide>>['slides'][number];
 
-/** The assets of a slide being deleted that no other slide of the guide shows. */
-export function keysToPark(slide: Slide, slides: readonly Slide[]): string[] {
+/**
+ * The assets of a slide being deleted that no other slide of the guide shows and no kept version
+ * shows (`kept`: version-store.keptAssetKeys): a published version's picture stays where it is
+ * served, whichever way the slide leaves the draft (delete, merge, restore).
+ */
+export function keysToPark(slide: Slide, slides: readonly Slide[], kept: ReadonlySet<string>): string[] {
   const rest = slides.filter((s) => s.slideId !== slide.slideId);
   const keys: string[] = [];
   if (slide.screenshotKey && !rest.some((s) => s.screenshotKey === slide.screenshotKey)) keys.push(slide.screenshotKey);
   if (slide.audioKey && !rest.some((s) => s.audioKey === slide.audioKey)) keys.push(slide.audioKey, audioMetaKey(slide.audioKey));
-  return keys;
+  return keys.filter((key) => !kept.has(key));
 }
 
 /** The table item that keeps a deleted slide (written in the deletion's transaction). */

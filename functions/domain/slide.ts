@@ -274,8 +274,7 @@ export async function removeSlide(actor: Actor, guideId: string, slideId: string
   const slide = slides.find((s) => s.slideId === slideId);
   if (!slide) throw new AppError('not_found', 'Slide not found.');
   if (!mayDeleteContent(actor, guide)) throw new AppError('forbidden', "Only the guide's creator, an admin or an owner can delete its steps.");
-  const kept = await keptAssetKeys(guideId);
-  const parked = SlideTrash.keysToPark(slide, slides).filter((key) => !kept.has(key));
+  const parked = SlideTrash.keysToPark(slide, slides, await keptAssetKeys(guide));
   const result = await db()
     .transaction.write((tx) => [
       tx.slide.remove({ guideId, slideId }).commit(),

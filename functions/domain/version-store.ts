@@ -10,8 +10,10 @@ import { db } from '../db/service';
  * version shows, so a published version never loses its pictures or voice; the guide's deletion
  * removes them with its prefix. One Query of the version heads' key lists.
  */
-export async function keptAssetKeys(guideId: string): Promise<Set<string>> {
-  const { data } = await db().entities.version.query.byGuide({ guideId }).go({ pages: 'all', attributes: ['assetKeys'] });
+export async function keptAssetKeys(guide: { guideId: string; lastVersion?: number | undefined }): Promise<Set<string>> {
+  // A guide never published with versions (old data, the seed) has none to read.
+  if (guide.lastVersion === undefined) return new Set();
+  const { data } = await db().entities.version.query.byGuide({ guideId: guide.guideId }).go({ pages: 'all', attributes: ['assetKeys'] });
   return new Set(data.flatMap((item) => item.assetKeys ?? []));
 }
 

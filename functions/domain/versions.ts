@@ -128,11 +128,9 @@ export async function restore(actor: Actor, guideId: string, version: number): P
   const copies = items.sort((a, b) => a.position - b.position).map((item) => item.slide as Record<string, unknown>);
   const plan = restorePlan(slides, copies);
   const content = head.guide as Record<string, unknown>;
-  const kept = new Set([...(await keptAssetKeys(guideId)), ...assetKeysOf(copies)]);
-  const trashed = plan.remove.map((slide) => {
-    // What the new draft still shows stays; so does what any version shows.
-    return SlideTrash.entry(slide, SlideTrash.keysToPark(slide, copies as unknown as Slide[]).filter((key) => !kept.has(key)));
-  });
+  // What the new draft still shows stays (it is a version's, so kept); so does what any version shows.
+  const kept = await keptAssetKeys(guide);
+  const trashed = plan.remove.map((slide) => SlideTrash.entry(slide, SlideTrash.keysToPark(slide, copies as unknown as Slide[], kept)));
   if (trashed.length > 0) {
     await putAll(trashed, (batch) => db().entities.deletedSlide.put(batch).go());
     await putAll(plan.remove.map(({ guideId: g, slideId }) => ({ guideId: g, slideId })), (batch) => db().entities.slide.delete(batch).go());

@@ -97,6 +97,18 @@ describe('drafts and versions', () => {
     expect(trashed).toBeTruthy();
   });
 
+  it('merging two steps of a published guide leaves the published step\'s screenshot served', async () => {
+    const { client: c } = await author();
+    const { guide, slides } = await guideWithSlides(c, 2);
+    await c.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' });
+    // The merge removes step 2 from the draft; version 1 still shows its picture.
+    expect((await c.post(`/api/guides/${guide.id}/slides/${slides[0]!.id}/merge`, {})).status).toBe(200);
+    const live = await shared(guide.id);
+    expect(live.slides.map((s) => s.text)).toEqual(['Step 1', 'Step 2']);
+    expect(await objectExists(stack(), slides[1]!.screenshotKey!)).toBe(true);
+    expect((await fetch(`${stack().url}${live.slides[1]!.screenshotUrl}`)).status).toBe(200);
+  });
+
   it('restores an older version as the draft: viewers keep the latest version until it is published', async () => {
     const { client: c } = await author();
     const { guide, slides } = await guideWithSlides(c, 2);
