@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import type { GuideDto } from '#shared/guides';
 import { sharePath } from '../../shared/share/link';
 import { signUpVerified, newPerson } from '../support/browser-accounts';
-import { publishChanges } from '../support/browser-guides';
+import { guideOfSteps, publishChanges } from '../support/browser-guides';
 import { axeViolations } from '../support/a11y';
 
 const PASSWORD = 'correct horse battery';
@@ -12,23 +11,6 @@ const VIEWER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (K
 
 async function signUp(request: APIRequestContext, baseURL: string, name: string) {
   await signUpVerified(request, baseURL, { ...newPerson(name), password: PASSWORD });
-}
-
-/** A guide of screenshot steps, made through the API as capture would. */
-async function guideOf(request: APIRequestContext, baseURL: string, title: string, steps: Array<{ text: string; narration?: string }>): Promise<GuideDto> {
-  const headers = { origin: baseURL };
-  const guide = (await (await request.post('/api/guides', { data: { title }, headers })).json()) as GuideDto;
-  for (const [step, { text, narration }] of steps.entries()) {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f8fafc"/>
-      <rect width="1280" height="64" fill="${['#4338ca', '#0f766e', '#b45309'][step % 3]}"/><rect x="${300 + step * 120}" y="300" width="220" height="56" rx="10" fill="#0f766e"/></svg>`;
-    const image = await sharp(Buffer.from(svg)).png().toBuffer();
-    const upload = await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: image.length }, headers });
-    const { url, fields, key } = (await upload.json()) as { url: string; fields: Record<string, string>; key: string };
-    await request.post(url, { multipart: { ...fields, file: { name: `step-${step}.png`, mimeType: 'image/png', buffer: image } } });
-    const added = await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: key, text, ...(narration ? { narration } : {}), click: { x: 410 + step * 120, y: 328 } }, headers });
-    expect(added.status()).toBe(201);
-  }
-  return (await (await request.get(`/api/guides/${guide.id}`)).json()) as GuideDto;
 }
 
 async function savedGuide(page: Page, id: string): Promise<GuideDto> {
@@ -43,7 +25,7 @@ test.describe('intro and outro cards', () => {
   test('an author adds an outro with a call to action; the share page shows it after the last step and the button opens the link, counted', async ({ page, browser, baseURL }) => {
     test.setTimeout(90_000);
     await signUp(page.request, baseURL!, 'Olga Outro');
-    const guide = await guideOf(page.request, baseURL!, 'Pay an invoice', [{ text: 'Open **Invoices**' }, { text: 'Click **Pay**' }]);
+    const guide = await guideOfSteps(page.request, baseURL!, 'Pay an invoice', [{ text: 'Open **Invoices**' }, { text: 'Click **Pay**' }]);
     expect((await page.request.patch(`/api/guides/${guide.id}`, { data: { status: 'published' }, headers: { origin: baseURL! } })).status()).toBe(200);
     await page.goto(`${sharePath(guide)}/design`);
 
@@ -106,7 +88,7 @@ test.describe('design view: step tools and preview', () => {
   test('an author inserts a blank step, splits a narration at the cursor and merges two steps, undoing one', async ({ page, baseURL }) => {
     test.setTimeout(90_000);
     await signUp(page.request, baseURL!, 'Sam Split');
-    const guide = await guideOf(page.request, baseURL!, 'Send a report', [
+    const guide = await guideOfSteps(page.request, baseURL!, 'Send a report', [
       { text: 'Open **Reports**', narration: 'Open the reports page. Then pick last month.' },
       { text: 'Click **Send**', narration: 'Click send.' },
     ]);
@@ -169,7 +151,7 @@ test.describe('design view: step tools and preview', () => {
   test('Preview plays the whole guide in the editor with the share player, closes with Escape and gives focus back', async ({ page, baseURL }) => {
     test.setTimeout(60_000);
     await signUp(page.request, baseURL!, 'Pia Preview');
-    const guide = await guideOf(page.request, baseURL!, 'Export a list', [{ text: 'Open **Lists**' }, { text: 'Click **Export**' }]);
+    const guide = await guideOfSteps(page.request, baseURL!, 'Export a list', [{ text: 'Open **Lists**' }, { text: 'Click **Export**' }]);
     await page.request.patch(`/api/guides/${guide.id}`, { data: { introCard: { title: 'Export in seconds', subtitle: 'Two steps' } }, headers: { origin: baseURL! } });
     await page.goto(`${sharePath(guide)}/design`);
     const open = page.getByRole('button', { name: 'Preview', exact: true });

@@ -7,20 +7,26 @@ import { postUpload } from './images';
 const BAR_COLOURS = ['#4338ca', '#0f766e', '#b45309', '#7c3aed', '#be123c'];
 
 /**
- * A guide of screenshot steps with these texts, made through the API as capture would: each step
+ * A guide of screenshot steps with these texts (and narrations), made through the API as capture would: each step
  * a 1280×800 page with its own header colour and a button where the author clicked.
  */
-export async function guideOfSteps(request: APIRequestContext, baseURL: string, title: string, texts: readonly string[]): Promise<GuideDto> {
+export async function guideOfSteps(
+  request: APIRequestContext,
+  baseURL: string,
+  title: string,
+  steps: ReadonlyArray<string | { text: string; narration?: string }>,
+): Promise<GuideDto> {
   const headers = { origin: baseURL };
   const guide = (await (await request.post('/api/guides', { data: { title }, headers })).json()) as GuideDto;
-  for (const [step, text] of texts.entries()) {
+  for (const [step, words] of steps.entries()) {
+    const { text, narration } = typeof words === 'string' ? { text: words, narration: undefined } : words;
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f8fafc"/>
       <rect width="1280" height="64" fill="${BAR_COLOURS[step % BAR_COLOURS.length]}"/><rect x="${300 + step * 120}" y="300" width="220" height="56" rx="10" fill="#0f766e"/></svg>`;
     const image = await sharp(Buffer.from(svg)).png().toBuffer();
     const upload = await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: image.length }, headers });
     const { url, fields, key } = (await upload.json()) as { url: string; fields: Record<string, string>; key: string };
     await request.post(url, { multipart: { ...fields, file: { name: `step-${step}.png`, mimeType: 'image/png', buffer: image } } });
-    const added = await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: key, text, click: { x: 410 + step * 120, y: 328 } }, headers });
+    const added = await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: key, text, ...(narration ? { narration } : {}), click: { x: 410 + step * 120, y: 328 } }, headers });
     expect(added.status()).toBe(201);
   }
   return (await (await request.get(`/api/guides/${guide.id}`)).json()) as GuideDto;
