@@ -1,6 +1,6 @@
-import * as z from 'zod';
-import { CaptureAction } from './capture';
-import { LOCATOR_STRATEGIES, type LocatorCandidate } from './locator';
+import type { GuideMeDto, GuideMeStepDto } from './guide-me-contracts';
+
+export type { GuideMeDto, GuideMeStepDto } from './guide-me-contracts';
 
 /**
  * "Guide me": a shared guide walked through in the viewer's own browser, in the real app, by the
@@ -9,41 +9,10 @@ import { LOCATOR_STRATEGIES, type LocatorCandidate } from './locator';
  * locator candidates, strongest first). The same access rule as the share page: published
  * guides only, private ones for members of their organisation only.
  *
- * The rules of the walk are here too, pure, so that the extension's worker and content script
- * agree and tests reach them without a browser.
+ * The rules of the walk are here, pure, so that the extension's worker and content script
+ * agree and tests reach them without a browser. No zod in this module: the content script that
+ * imports it runs in every page; the answer's schema is in guide-me-contracts.ts.
  */
-const Strategy = z.enum(LOCATOR_STRATEGIES);
-export const GuideMeLocator: z.ZodType<LocatorCandidate> = z.union([
-  z.object({ strategy: z.literal('role'), role: z.string().max(40), name: z.string().max(300) }),
-  z.object({ strategy: Strategy.exclude(['role']), value: z.string().max(1_000) }),
-]);
-
-export const GuideMeStepDto = z.object({
-  id: z.string(),
-  text: z.string().nullable(),
-  narration: z.string().nullable(),
-  screenshotUrl: z.string().nullable(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  /** where the author clicked, in the screenshot's pixels */
-  click: z.object({ x: z.number(), y: z.number() }).nullable(),
-  audioUrl: z.string().nullable(),
-  /** what the viewer does at this step; null for a slide that was not captured (an uploaded image) */
-  action: CaptureAction.nullable(),
-  /** the page the step happens on (origin and path: capture keeps no query or fragment) */
-  pageUrl: z.string().nullable(),
-  /** the author's viewport width in CSS pixels, to place the click on the viewer's page */
-  viewportWidth: z.number().nullable(),
-  locators: z.array(GuideMeLocator),
-});
-export type GuideMeStepDto = z.infer<typeof GuideMeStepDto>;
-
-export const GuideMeDto = z.object({
-  id: z.string(),
-  title: z.string(),
-  steps: z.array(GuideMeStepDto),
-});
-export type GuideMeDto = z.infer<typeof GuideMeDto>;
 
 // ---------------------------------------------------------------------------------------------
 // the walk

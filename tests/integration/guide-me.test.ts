@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '#shared/errors';
-import { GuideMeDto } from '#shared/guide-me';
+import { GuideMeDto } from '#shared/guide-me-contracts';
 import type { LocatorCandidate } from '#shared/locator';
 import type * as Locate from '../../extension/src/content/guide-me/locate';
 import { db } from '../../functions/db/service';

@@ -1,4 +1,5 @@
-import { clampStep, GuideMeDto, startUrl, stepOnPageLoad } from '#shared/guide-me';
+import { clampStep, startUrl, stepOnPageLoad } from '#shared/guide-me';
+import { GuideMeDto } from '#shared/guide-me-contracts';
 import { ErrorBody } from '#shared/errors';
 import { APP_ORIGIN, appUrl } from '../config';
 import type { GuideMeMessage, GuideMeStartReply, GuideMeWalk } from '../guide-me-messages';

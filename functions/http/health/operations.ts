@@ -8,7 +8,7 @@ import * as Health from '#shared/health';
 import * as Narration from '#shared/narration';
 import * as Org from '#shared/organization';
 import * as Plan from '#shared/plan-contracts';
-import { GuideMeDto } from '#shared/guide-me';
+import { GuideMeDto } from '#shared/guide-me-contracts';
 import { SharedGuideDto } from '#shared/share/shared-guide';
 import * as RedactionBoxes from '#shared/redaction-boxes';
 import * as SlideRestore from '#shared/slide-restore';

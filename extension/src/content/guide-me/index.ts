@@ -1,4 +1,4 @@
-import { actionDoesStep, clickInPage, EXTENSION_ATTRIBUTE, EXTENSION_SOURCE, PAGE_SOURCE, samePage, stepOnPageLoad, type ExtensionToPage, type GuideMeDto, type ViewerAction } from '#shared/guide-me';
+import { actionDoesStep, clampStep, clickInPage, EXTENSION_ATTRIBUTE, EXTENSION_SOURCE, PAGE_SOURCE, samePage, stepOnPageLoad, type ExtensionToPage, type GuideMeDto, type ViewerAction } from '#shared/guide-me';
 import { APP_ORIGIN } from '../../config';
 import type { GuideMeStartReply, GuideMeWalk } from '../../guide-me-messages';
 import { isTextEntry } from '../describe';
@@ -82,7 +82,7 @@ function scheduleRefresh(): void {
 
 function go(next: number): void {
   if (!guide) return;
-  index = Math.max(0, Math.min(next, guide.steps.length));
+  index = clampStep(guide, next);
   void send({ type: 'guideMe/go', index });
   refresh();
 }

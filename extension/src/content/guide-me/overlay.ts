@@ -1,4 +1,5 @@
 import type { GuideMeStepDto } from '#shared/guide-me';
+import { splitBold } from '#shared/step-markup';
 
 /**
  * The "Guide me" overlay: a ring around the current step's element and a popover beside it with
@@ -54,17 +55,11 @@ button:focus-visible { outline: 2px solid #4338ca; outline-offset: 2px; }
 
 const GAP = 12;
 
-/** "Click **Save**" as text and strong elements (never HTML from the guide). */
+/** "Click **Save**" as text and strong elements (never HTML from the guide), as the player reads it. */
 function stepText(target: HTMLElement, text: string): void {
-  target.replaceChildren();
-  text.split('**').forEach((part, i) => {
-    if (!part) return;
-    if (i % 2 === 1) {
-      const strong = document.createElement('strong');
-      strong.textContent = part;
-      target.append(strong);
-    } else target.append(document.createTextNode(part));
-  });
+  target.replaceChildren(
+    ...splitBold(text).map((run) => (run.bold ? Object.assign(document.createElement('strong'), { textContent: run.text }) : document.createTextNode(run.text))),
+  );
 }
 
 function button(label: string, className: string, onClick: () => void): HTMLButtonElement {
@@ -137,7 +132,6 @@ export class GuideOverlay {
     if (view.kind === 'done') {
       this.heading.textContent = `${view.title}: done`;
       this.live.replaceChildren(Object.assign(document.createElement('p'), { className: 'text', textContent: `You finished all ${view.count} steps.` }));
-      this.back.hidden = false;
       this.next.textContent = 'Close';
       return;
     }
