@@ -34,21 +34,6 @@ export function isTooSmall(annotation: Annotation): boolean {
   return false;
 }
 
-/** The annotation with every coordinate inside the image (a rectangle keeps its size where it can). */
-export function clampAnnotation<A extends Annotation>(annotation: A): A {
-  switch (annotation.kind) {
-    case 'arrow':
-      return { ...annotation, from: clampPoint(annotation.from), to: clampPoint(annotation.to) };
-    case 'rect': {
-      const width = clampUnit(annotation.width);
-      const height = clampUnit(annotation.height);
-      return { ...annotation, width, height, x: clamp(clampUnit(annotation.x), 0, 1 - width), y: clamp(clampUnit(annotation.y), 0, 1 - height) };
-    }
-    default:
-      return { ...annotation, x: clampUnit(annotation.x), y: clampUnit(annotation.y) };
-  }
-}
-
 /** The annotation moved by (dx, dy), the move shortened so that no part leaves the image. */
 export function moveAnnotation<A extends Annotation>(annotation: A, dx: number, dy: number): A {
   const points: Point[] =
