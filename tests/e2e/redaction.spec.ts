@@ -4,6 +4,7 @@ import type { GuideDto } from '#shared/guides';
 import { sharePath } from '#shared/share/link';
 import { newPerson, signUpVerified } from '../support/browser-accounts';
 import { axeViolations } from '../support/a11y';
+import { uploadScreenshot } from '../support/browser-guides';
 
 const WIDTH = 1280;
 const HEIGHT = 800;
@@ -26,11 +27,8 @@ async function screenshotWithEmail(): Promise<Buffer> {
 }
 
 async function addStep(request: APIRequestContext, baseURL: string, guideId: string, image: Buffer, data: Record<string, unknown>) {
-  const headers = { origin: baseURL };
-  const upload = await request.post(`/api/guides/${guideId}/uploads`, { data: { contentType: 'image/png', contentLength: image.length }, headers });
-  const { url, fields, key } = (await upload.json()) as { url: string; fields: Record<string, string>; key: string };
-  await request.post(url, { multipart: { ...fields, file: { name: 'step.png', mimeType: 'image/png', buffer: image } } });
-  const added = await request.post(`/api/guides/${guideId}/slides`, { data: { screenshotKey: key, ...data }, headers });
+  const key = await uploadScreenshot(request, baseURL, guideId, image);
+  const added = await request.post(`/api/guides/${guideId}/slides`, { data: { screenshotKey: key, ...data }, headers: { origin: baseURL } });
   expect(added.status()).toBe(201);
 }
 

@@ -23,9 +23,7 @@ export async function guideOfSteps(
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f8fafc"/>
       <rect width="1280" height="64" fill="${BAR_COLOURS[step % BAR_COLOURS.length]}"/><rect x="${300 + step * 120}" y="300" width="220" height="56" rx="10" fill="#0f766e"/></svg>`;
     const image = await sharp(Buffer.from(svg)).png().toBuffer();
-    const upload = await request.post(`/api/guides/${guide.id}/uploads`, { data: { contentType: 'image/png', contentLength: image.length }, headers });
-    const { url, fields, key } = (await upload.json()) as { url: string; fields: Record<string, string>; key: string };
-    await request.post(url, { multipart: { ...fields, file: { name: `step-${step}.png`, mimeType: 'image/png', buffer: image } } });
+    const key = await uploadScreenshot(request, baseURL, guide.id, image);
     const added = await request.post(`/api/guides/${guide.id}/slides`, { data: { screenshotKey: key, text, ...(narration ? { narration } : {}), click: { x: 410 + step * 120, y: 328 } }, headers });
     expect(added.status()).toBe(201);
   }
