@@ -167,24 +167,29 @@ export async function discardDraft(actor: Actor, guideId: string): Promise<void>
 
 /**
  * Rewrites every stored version of a guide that names `oldKey` to name `newKey` (a screenshot
- * redacted in place: no version may keep pointing at the original, which is deleted).
+ * redacted in place: no version may keep pointing at the original, which is deleted). Each
+ * rewritten version is hashed again, and so is the guide's published hash when it is the
+ * published one: the draft, redacted the same way, still has nothing new to publish.
  */
 export async function replaceAssetKey(guideId: string, oldKey: string, newKey: string): Promise<number> {
   const { data: heads } = await db().entities.version.query.byGuide({ guideId }).go({ pages: 'all' });
   const affected = heads.filter((head) => head.assetKeys?.includes(oldKey));
+  if (affected.length === 0) return 0;
+  const { data: guide } = await db().entities.guide.get({ guideId }).go({ attributes: ['publishedVersion'] });
   let rewritten = 0;
   for (const head of affected) {
     const { data: items } = await db().entities.versionSlide.query.byVersion({ guideId, version: head.version }).go({ pages: 'all' });
-    const changed = items.flatMap((item) => {
-      const original = item.slide as unknown;
-      const slide = replaceString(original, oldKey, newKey);
-      return slide === original ? [] : [{ guideId, version: head.version, position: item.position, slide }];
-    });
+    const slides = items
+      .sort((a, b) => a.position - b.position)
+      .map((item) => ({ position: item.position, original: item.slide as unknown, slide: replaceString(item.slide as unknown, oldKey, newKey) }));
+    const changed = slides.filter(({ slide, original }) => slide !== original).map(({ position, slide }) => ({ guideId, version: head.version, position, slide }));
     await putAll(changed, (batch) => db().entities.versionSlide.put(batch).go());
+    const hash = contentHash(head.guide as object, slides.map(({ slide }) => slide as object));
     await db()
       .entities.version.patch({ guideId, version: head.version })
-      .set({ assetKeys: (head.assetKeys ?? []).map((key) => (key === oldKey ? newKey : key)) })
+      .set({ assetKeys: (head.assetKeys ?? []).map((key) => (key === oldKey ? newKey : key)), hash })
       .go();
+    if (guide?.publishedVersion === head.version) await db().entities.guide.patch({ guideId }).set({ publishedHash: hash }).go();
     rewritten += changed.length;
   }
   return rewritten;

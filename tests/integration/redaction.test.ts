@@ -233,6 +233,15 @@ describe('POST /api/guides/{id}/slides/{slideId}/redact', () => {
 });
 
 describe('redaction, crops and published versions', () => {
+  it('redacting a published guide leaves it with nothing to publish: the version and the draft show the same redacted picture', async () => {
+    const c = await author();
+    const { guide, second } = await publishedGuide(c);
+    expect((await c.post(`/api/guides/${guide.id}/slides/${second.id}/redact`, { boxes: BOXES })).status).toBe(200);
+    const detail = (await c.get(`/api/guides/${guide.id}`)).json as GuideDto;
+    expect(detail).toMatchObject({ publishedVersion: 1, hasUnpublishedChanges: false });
+    expect(((await c.get(`/api/share/${guide.id}`)).json as SharedGuideDto).slides[1]!.screenshotUrl).toBe(detail.slides[1]!.screenshotUrl);
+  });
+
   it("a crop leaves the published version's picture served; redacting the crop forgets the uncropped original for good", async () => {
     const c = await author();
     const { guide, second } = await publishedGuide(c);
