@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { languageName, primary, TRANSLATION_LANGUAGES, type TranslationLanguage } from '#shared/share/languages';
 import type { TranslationDto } from '#shared/translation';
 import { Button } from '../../../../components/ui/button';
@@ -84,12 +84,6 @@ export function TranslationsPanel({ guideId, canTranslate, onLocked }: Translati
   const choices = TRANSLATION_LANGUAGES.filter((l) => l.code !== primary(source) && !have.has(l.code));
   const [choice, setChoice] = useState<string>('');
   const selected = choices.find((l) => l.code === choice)?.code ?? choices[0]?.code;
-
-  // A language that finished running shows its new words when reviewed.
-  const finished = (translations.data?.translations ?? []).filter((t) => !isTranslating(t)).map((t) => `${t.language}:${t.updatedAt}`).join(',');
-  useEffect(() => {
-    if (finished) void queryClient.invalidateQueries({ queryKey: translationQueryKeys.list(guideId), predicate: (q) => q.queryKey.length === 4 });
-  }, [finished, guideId, queryClient]);
 
   const translate = (language: TranslationLanguage) => {
     if (canTranslate === false) {
