@@ -1,18 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { IntroCard, OutroCard } from '#shared/guide-cards';
+import { zodIssuesToDetails } from '#shared/errors';
+import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX, CTA_LABEL_MAX, IntroCard, OutroCard } from '#shared/guide-cards';
 import type { GuideDto } from '#shared/guides';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form';
 import type { GuideChanges } from '../../api/update-guide';
 
 type Errors = Partial<Record<string, string>>;
-
-/** The first message zod gives for each field path ("cta.url"). */
-function errorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) errors[issue.path.join('.')] ??= issue.message;
-  return errors;
-}
 
 /**
  * The guide's intro and outro cards in the design view: a title screen, and a closing screen with
@@ -35,7 +29,7 @@ function IntroForm({ guide, onChange }: { guide: GuideDto; onChange: (data: Guid
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = IntroCard.safeParse({ title, subtitle });
-    if (!parsed.success) return setErrors(errorsOf(parsed.error.issues));
+    if (!parsed.success) return setErrors(zodIssuesToDetails(parsed.error.issues));
     setErrors({});
     onChange({ introCard: parsed.data });
   };
@@ -44,8 +38,8 @@ function IntroForm({ guide, onChange }: { guide: GuideDto; onChange: (data: Guid
       <h3 id="guide-cards-intro" className="guide-cards__heading">
         Intro card {guide.introCard ? null : <span className="guide-cards__off">(off)</span>}
       </h3>
-      <TextField label="Intro title" value={title} maxLength={120} error={errors['title']} onChange={(event) => setTitle(event.target.value)} />
-      <TextField label="Intro subtitle" value={subtitle} maxLength={240} error={errors['subtitle']} onChange={(event) => setSubtitle(event.target.value)} />
+      <TextField label="Intro title" value={title} maxLength={CARD_TITLE_MAX} error={errors['title']} onChange={(event) => setTitle(event.target.value)} />
+      <TextField label="Intro subtitle" value={subtitle} maxLength={CARD_SUBTITLE_MAX} error={errors['subtitle']} onChange={(event) => setSubtitle(event.target.value)} />
       <div className="guide-cards__actions">
         <Button type="submit" size="sm">
           {guide.introCard ? 'Save intro' : 'Add intro'}
@@ -70,7 +64,7 @@ function OutroForm({ guide, onChange }: { guide: GuideDto; onChange: (data: Guid
     // No label and no link: a closing card without a button.
     const cta = label.trim() || url.trim() ? { label, url } : null;
     const parsed = OutroCard.safeParse({ title, cta });
-    if (!parsed.success) return setErrors(errorsOf(parsed.error.issues));
+    if (!parsed.success) return setErrors(zodIssuesToDetails(parsed.error.issues));
     setErrors({});
     onChange({ outroCard: parsed.data });
   };
@@ -79,8 +73,8 @@ function OutroForm({ guide, onChange }: { guide: GuideDto; onChange: (data: Guid
       <h3 id="guide-cards-outro" className="guide-cards__heading">
         Outro card {guide.outroCard ? null : <span className="guide-cards__off">(off)</span>}
       </h3>
-      <TextField label="Outro title" value={title} maxLength={120} error={errors['title']} onChange={(event) => setTitle(event.target.value)} />
-      <TextField label="Button label" value={label} maxLength={40} error={errors['cta.label']} onChange={(event) => setLabel(event.target.value)} />
+      <TextField label="Outro title" value={title} maxLength={CARD_TITLE_MAX} error={errors['title']} onChange={(event) => setTitle(event.target.value)} />
+      <TextField label="Button label" value={label} maxLength={CTA_LABEL_MAX} error={errors['cta.label']} onChange={(event) => setLabel(event.target.value)} />
       <TextField
         label="Button link"
         type="url"
