@@ -17,6 +17,15 @@ export type Guide = NonNullable<Awaited<ReturnType<typeof get>>>;
 
 export type Slide = Awaited<ReturnType<typeof load>>['slides'][number];
 
+/**
+ * A slide's fields for a copy of it (a split, a duplicated step or guide): everything but its
+ * screenshot history (slide-screenshot.ts), which names the originals of this slide alone.
+ */
+export function copyableFields<S extends { previousScreenshots?: unknown }>(slide: S): Omit<S, 'previousScreenshots'> {
+  const { previousScreenshots: _history, ...fields } = slide;
+  return fields;
+}
+
 export const GUIDE_NOT_FOUND = 'Guide not found.';
 
 export async function get(guideId: string) {

@@ -11,7 +11,7 @@ import * as SocialImage from './social-image';
 import { requireVerifiedUser } from './user';
 import { requireDeleteRight, type Actor } from './content-rights';
 import { folderOpen, requireFolder } from './folder';
-import { GUIDE_NOT_FOUND, fromId, get, load, loadInOrg, type Guide, type Slide } from './guide-read';
+import { GUIDE_NOT_FOUND, copyableFields, fromId, get, load, loadInOrg, type Guide, type Slide } from './guide-read';
 import { slideDto } from './slide-dto';
 import * as Versions from './versions';
 import * as GuideCards from './guide-cards';
@@ -276,7 +276,7 @@ export async function duplicate(orgId: string, guideId: string, createdBy: strin
     await db()
       .entities.slide.put(
         slides.map((s) => ({
-          ...s,
+          ...copyableFields(s),
           guideId: copyId,
           slideId: newId(),
           ...(s.screenshotKey ? { screenshotKey: keys.get(s.screenshotKey) } : {}),

@@ -3,7 +3,7 @@ import type { SlideDto } from '#shared/guides';
 import { needsRenumber, orderBetween } from '#shared/order';
 import * as Slide from './slide';
 import { slideDto } from './slide-dto';
-import { loadGuide } from './guide-read';
+import { copyableFields, loadGuide } from './guide-read';
 import { newId } from './ids';
 
 /**
@@ -20,7 +20,7 @@ export async function duplicate(orgId: string, guideId: string, slideId: string)
     const next = slides[index + 1]?.order;
     if (needsRenumber(source.order, next)) throw new Slide.RenumberFirst();
     const order = orderBetween(source.order, next);
-    const { createdAt: _created, updatedAt: _updated, ...fields } = source;
+    const { createdAt: _created, updatedAt: _updated, ...fields } = copyableFields(source);
     return {
       countDelta: 1,
       items: (tx) => [tx.slide.create({ ...fields, slideId: copyId, order }).commit()],

@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors';
 import { needsRenumber, orderBetween } from '#shared/order';
 import { splitNarration, type SplitSlideDto } from '#shared/slide-tools';
-import { loadGuide } from './guide-read';
+import { copyableFields, loadGuide } from './guide-read';
 import { newId } from './ids';
 import * as Slide from './slide';
 import { slideDto } from './slide-dto';
@@ -37,9 +37,7 @@ export async function split(orgId: string, guideId: string, slideId: string, at:
       audioVoiceId: _voice,
       audioRate: _rate,
       ...fields
-    } = source;
-    // The screenshots the slide showed before are its own to go back to, not the new slide's.
-    delete (fields as { previousScreenshots?: unknown }).previousScreenshots;
+    } = copyableFields(source);
     return {
       countDelta: 1,
       items: (tx) => [

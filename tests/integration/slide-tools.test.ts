@@ -8,6 +8,7 @@ import { ApiClient, signUp } from '../support/api-client';
 import { pngImage, postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
 import { objectExists } from '../support/storage';
+import { db } from '../../functions/db/service';
 
 const stack = useIsolatedStack();
 
@@ -146,6 +147,15 @@ describe("changing a slide's screenshot", () => {
 
     const again = ScreenshotChangeDto.parse((await c.post(`/api/guides/${guide.id}/slides/${added.id}/screenshot`, { kind: 'crop', rect: { x: 150, y: 0, width: 50, height: 40 } })).json);
     expect(again.slide).toMatchObject({ width: 50, height: 40, click: null });
+
+    // Copies start without the crop history: it names this guide's own originals.
+    const copy = (await c.post(`/api/guides/${guide.id}/duplicate`, {})).json as GuideDto;
+    const twin = (await c.post(`/api/guides/${guide.id}/slides/${added.id}/duplicate`, {})).json as SlideDto;
+    const { data: copied } = await db().entities.slide.query.byGuide({ guideId: copy.id }).go();
+    const { data: twinItem } = await db().entities.slide.get({ guideId: guide.id, slideId: twin.id }).go();
+    expect([...copied.map((item) => item.previousScreenshots ?? []), twinItem?.previousScreenshots ?? []]).toEqual([[], []]);
+    expect(again.previousKey).not.toBeNull();
+    expectError(await c.post(`/api/guides/${copy.id}/slides/${copied[0]!.slideId}/screenshot`, { kind: 'revert', screenshotKey: again.previousKey }), 404, 'not_found');
   });
 
   it('refuses a crop outside the image, an upload of another guide, a key it never showed and bad input, changing nothing', async () => {
