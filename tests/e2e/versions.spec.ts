@@ -60,6 +60,9 @@ test.describe('drafts and versions', () => {
     });
 
     await test.step('the versions list: who published each and when; restore version 1 as the draft, viewers keep version 2', async () => {
+      // The step 1 edit can be undone until a restore replaces the draft it was made on.
+      const undo = page.getByRole('group', { name: 'Undo, redo and shortcuts' }).getByRole('button', { name: 'Undo', exact: true });
+      await expect(undo).toHaveAttribute('aria-disabled', 'false');
       await publishing.getByRole('button', { name: 'Versions' }).click();
       const dialog = page.getByRole('dialog', { name: 'Versions' });
       const rows = dialog.getByRole('list', { name: 'Published versions, newest first' }).getByRole('listitem');
@@ -76,6 +79,7 @@ test.describe('drafts and versions', () => {
       await expect(dialog).toBeHidden();
       await expect(state).toHaveText('Unpublished changes');
       await expect(page.getByLabel('Step 1 text')).toHaveValue('Open the inbox');
+      await expect(undo).toHaveAttribute('aria-disabled', 'true');
       expect(await sharedStepOne(viewer, sharePath)).toBe('Open the shared inbox');
     });
 

@@ -5,6 +5,8 @@ export interface EditHistory {
   record: (entry: HistoryEntry) => void;
   undo: () => void;
   redo: () => void;
+  /** forgets every step: the draft they were made on was replaced (discarded, or a version restored) */
+  clear: () => void;
   /** the labels of what an undo and a redo would do now */
   nextUndo: string | undefined;
   nextRedo: string | undefined;
@@ -30,6 +32,7 @@ export function useEditHistory({ onDone, onFailed }: { onDone: (message: string)
   };
 
   const record = useCallback((entry: HistoryEntry) => commit(recorded(current.current, entry)), []);
+  const clear = useCallback(() => commit(emptyHistory), []);
 
   const run = useCallback((direction: 'undo' | 'redo') => {
     queue.current = queue.current.then(async () => {
@@ -62,5 +65,5 @@ export function useEditHistory({ onDone, onFailed }: { onDone: (message: string)
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [run]);
 
-  return { record, undo, redo, nextUndo: state.past.at(-1)?.label, nextRedo: state.future.at(-1)?.label };
+  return { record, undo, redo, clear, nextUndo: state.past.at(-1)?.label, nextRedo: state.future.at(-1)?.label };
 }

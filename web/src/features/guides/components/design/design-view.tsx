@@ -384,7 +384,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
           {guide.visibility === 'private' ? <Badge tone="warning">Private</Badge> : null}
         </div>
         <SaveStatus guideId={guideId} />
-        <PublishBar guide={guide} />
+        <PublishBar guide={guide} onDraftReplaced={history.clear} />
         <div className="design__history" role="group" aria-label="Undo, redo and shortcuts">
           <Tooltip content={history.nextUndo ? `Undo: ${history.nextUndo} (Ctrl+Z)` : 'Nothing to undo'}>
             <button type="button" className="icon-button icon-button--sm" aria-label="Undo" aria-keyshortcuts="Control+Z Meta+Z" aria-disabled={!history.nextUndo} onClick={history.undo}>

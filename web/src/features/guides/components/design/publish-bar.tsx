@@ -18,7 +18,7 @@ import './publish-bar.css';
  * An edit saved since the page last heard from the server counts as an unpublished change. The
  * outcome of each action is announced by its toast (a live region).
  */
-export function PublishBar({ guide }: { guide: GuideDto }) {
+export function PublishBar({ guide, onDraftReplaced }: { guide: GuideDto; /** a discard or a restore replaced the draft: its undo steps no longer apply */ onDraftReplaced: () => void }) {
   const guideId = guide.id;
   const queryClient = useQueryClient();
   const [editedSince, setEditedSince] = useState(false);
@@ -44,9 +44,13 @@ export function PublishBar({ guide }: { guide: GuideDto }) {
     toast.success(message.replace('{v}', String(fresh.publishedVersion ?? '')));
   };
   const publish = useVersionAction(guideId, publishGuide, done('Published as version {v}. The share link shows it now.'));
-  const discard = useVersionAction(guideId, discardDraft, done('Draft discarded: the editor shows version {v} again.'));
+  const discard = useVersionAction(guideId, discardDraft, (fresh) => {
+    onDraftReplaced();
+    done('Draft discarded: the editor shows version {v} again.')(fresh);
+  });
   const restore = useVersionAction(guideId, restoreVersion, (fresh) => {
     const version = confirmRestore;
+    onDraftReplaced();
     done(`Version ${version} restored as your draft. Publish changes to show it to viewers.`)(fresh);
   });
   const pending = publish.isPending || discard.isPending || restore.isPending;
