@@ -232,7 +232,12 @@ export async function update(
   }
   // Published for the first time: the draft as it is becomes version 1, what the link serves.
   if (changes.status === 'published' && updated.publishedVersion === undefined) await Versions.publish(actor, guideId);
-  else if (updated.status === 'published') await Versions.refreshSocialImage(guideId);
+  else if (updated.status === 'published' && (updated.publishedVersion === undefined || updated.status !== guide.status || updated.visibility !== guide.visibility)) {
+    // The preview shows the published version: a draft edit leaves it as it is. A guide serving
+    // its live slides (never versioned) shows every edit; a guide published again or made public
+    // again gets its preview back.
+    await Versions.refreshSocialImage(guideId);
+  }
   return updated;
 }
 
