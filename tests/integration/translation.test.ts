@@ -416,6 +416,34 @@ describe('what viewers of a language get', () => {
   }, 90_000);
 });
 
+describe('the offline translator', () => {
+  it('never reports ready a language whose words stayed in the original: each part it could not translate whole is marked', async () => {
+    setTranslationProvider(undefined);
+    const c = await author();
+    const guide = await publishedGuide(c);
+    // Italian has no offline glossary: everything stays English, and says so.
+    const italian = await translate(c, guide.id, 'it');
+    expect(italian).toMatchObject({ state: 'done', provider: 'local-glossary', needsReview: 3, ready: false, published: 'none' });
+    const review = (await c.get(`/api/guides/${guide.id}/translations/it`)).json as TranslationDetailDto;
+    expect(review.texts).toEqual([{ key: 'title', sourceText: 'Invite a teammate', text: 'Invite a teammate', edited: false, needsReview: true }]);
+    expect(review.slides.map((s) => [s.text, s.needsReview])).toEqual([
+      ['Open **Settings**', true],
+      ['Click **Invite**', true],
+    ]);
+    // Spanish: the glossary translates "Open the settings page." whole, not "Click invite and type an address." ("address").
+    const spanish = await translate(c, guide.id, 'es');
+    expect(spanish).toMatchObject({ state: 'done', ready: false });
+    const es = (await c.get(`/api/guides/${guide.id}/translations/es`)).json as TranslationDetailDto;
+    expect(es.slides.map((s) => [s.narration, s.needsReview])).toEqual([
+      ['Abre la página configuración.', false],
+      ['Click invite and type an address.', true],
+    ]);
+    await publishChanges(c, guide.id);
+    const shared = (await share(guide.id, '?lang=it')).json as SharedGuideDto;
+    expect(shared.languages.map((l) => l.code)).toEqual(['en-US']);
+  }, 90_000);
+});
+
 async function languages(c: ApiClient, guideId: string) {
   return ((await c.get(`/api/guides/${guideId}/translations`)).json as TranslationListDto).translations;
 }
