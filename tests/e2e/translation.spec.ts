@@ -4,7 +4,7 @@ import type { JobDto } from '#shared/narration';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { newPerson, signUpVerified } from '../support/browser-accounts';
-import { numberedScreen, publishThroughApi, startTrial, uploadScreenshot } from '../support/browser-guides';
+import { numberedScreen, publishChanges, publishThroughApi, startTrial, uploadScreenshot } from '../support/browser-guides';
 import { axeViolations } from '../support/a11y';
 
 const PASSWORD = 'correct horse battery';
@@ -29,7 +29,7 @@ async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
-test('a translated guide played with its own voice', async ({ page, baseURL, browser }) => {
+test('a Spanish translation stays off the share page until it is published, then plays with its own voice', async ({ page, baseURL, browser }) => {
   test.setTimeout(150_000);
   const person = newPerson('Lena Languages');
   await signUpVerified(page.request, baseURL!, { name: person.name, email: person.email, password: PASSWORD });
@@ -63,15 +63,33 @@ test('a translated guide played with its own voice', async ({ page, baseURL, bro
     await expect(status).toHaveText(/Translating and voicing|Ready/);
     await expect(status).toHaveText('Ready, voiced.', { timeout: 60_000 });
     await expect(languages.getByRole('progressbar')).toBeHidden();
+    // Ready is not published: the language is part of the draft.
+    await expect(languages.getByTestId('viewers-es')).toHaveText('Not published Viewers get it once you publish changes.');
     await languages.getByRole('button', { name: 'Review Español' }).click();
     await expect(languages.getByRole('textbox', { name: 'Step 1 text (Español)' })).toHaveValue('Abre **Settings**');
     await expect(languages.getByRole('textbox', { name: 'Step 2 narration (Español)' })).toHaveValue('Haz clic en el botón Invite.');
     await expectNoAxeViolations(page);
   });
 
+  const context = await browser.newContext({ locale: 'es-ES', baseURL: baseURL! });
+  const viewer = await context.newPage();
+
+  await test.step('until it is published, a viewer whose browser speaks Spanish gets the English guide, and no language to pick', async () => {
+    for (const url of [shareUrl, `${shareUrl}?lang=es`]) {
+      await viewer.goto(url);
+      await expect(viewer.locator('#root')).not.toHaveAttribute(SERVER_FRAME_ATTRIBUTE);
+      await expect(viewer.locator('.player__step-text')).toHaveText('Open Settings');
+      await expect(viewer.locator('html')).toHaveAttribute('lang', 'en-US');
+      await expect(viewer.getByRole('combobox', { name: /Language|Idioma/ })).toHaveCount(0);
+    }
+  });
+
+  await test.step('the author publishes changes: Spanish goes out with them', async () => {
+    await publishChanges(page);
+    await expect(languages.getByTestId('viewers-es')).toHaveText('Published Viewers can pick it on the share page.');
+  });
+
   await test.step('a viewer whose browser speaks Spanish gets Spanish text, captions and voice', async () => {
-    const context = await browser.newContext({ locale: 'es-ES', baseURL: baseURL! });
-    const viewer = await context.newPage();
     await viewer.goto(shareUrl);
     await expect(viewer.locator('#root')).not.toHaveAttribute(SERVER_FRAME_ATTRIBUTE);
     const player = viewer.getByRole('region', { name: /^Guide player/ });
@@ -105,6 +123,6 @@ test('a translated guide played with its own voice', async ({ page, baseURL, bro
       await page.goto(`${shareUrl}?lang=es`);
       await expect(page.locator('.player__step-text')).toHaveText('Abre Settings');
     });
-    await context.close();
   });
+  await context.close();
 });
