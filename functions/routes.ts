@@ -327,6 +327,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/guides/{id}/translations', fn: 'narration', handler: 'listTranslations' },
   { method: 'POST', path: '/api/guides/{id}/translations', fn: 'narration', handler: 'startTranslation' },
   { method: 'GET', path: '/api/guides/{id}/translations/{language}', fn: 'narration', handler: 'getTranslation' },
+  { method: 'PATCH', path: '/api/guides/{id}/translations/{language}', fn: 'narration', handler: 'updateTranslationTexts' },
   { method: 'DELETE', path: '/api/guides/{id}/translations/{language}', fn: 'narration', handler: 'removeTranslation' },
   { method: 'PATCH', path: '/api/guides/{id}/translations/{language}/slides/{slideId}', fn: 'narration', handler: 'updateTranslationSlide' },
 

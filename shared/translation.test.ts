@@ -19,10 +19,22 @@ describe('applyTranslation', () => {
   const slide = { id: 's1', title: null, text: 'Click **Save**', narration: 'Click Save.', screenshotUrl: '/a.png', width: 10, height: 10, click: null, zoomLevel: 1.5, isHighlightVisible: true, audioUrl: '/en.mp3', audioDurationMs: 900, words: [], annotations: [] };
   const guide: SharedGuideDto = { id: 'g', title: 'Save a thing', organizationName: '', visibility: 'public', updatedAt: '', socialImageUrl: null, slides: [slide, { ...slide, id: 's2' }], introCard: null, outroCard: null, language: 'en-US', languages: [] };
   it('replaces words and voiceover of the slides it has and keeps the rest', () => {
-    const out = applyTranslation(guide, { language: 'de', title: 'Etwas speichern', slides: [{ id: 's1', text: 'Klicken Sie auf **Save**', narration: 'Klicken Sie auf Save.', audioUrl: '/de.mp3', audioDurationMs: 1200, words: [] }] });
+    const out = applyTranslation(guide, { language: 'de', title: 'Etwas speichern', texts: {}, slides: [{ id: 's1', text: 'Klicken Sie auf **Save**', narration: 'Klicken Sie auf Save.', audioUrl: '/de.mp3', audioDurationMs: 1200, words: [] }] });
     expect(out.title).toBe('Etwas speichern');
     expect(out.slides[0]).toMatchObject({ text: 'Klicken Sie auf **Save**', audioUrl: '/de.mp3', screenshotUrl: '/a.png' });
     expect(out.slides[1]).toEqual(guide.slides[1]);
+  });
+  it('translates the intro and outro cards, keeping the link and any card text it lacks', () => {
+    const carded: SharedGuideDto = {
+      ...guide,
+      introCard: { title: 'Welcome', subtitle: 'Two steps' },
+      outroCard: { title: 'All done', cta: { label: 'Open the app', url: 'https://app.example.com' } },
+    };
+    const out = applyTranslation(carded, { language: 'de', title: '', texts: { introTitle: 'Willkommen', outroTitle: 'Fertig', ctaLabel: 'App öffnen' }, slides: [] });
+    expect(out.title).toBe('Save a thing');
+    expect(out.introCard).toEqual({ title: 'Willkommen', subtitle: 'Two steps' });
+    expect(out.outroCard).toEqual({ title: 'Fertig', cta: { label: 'App öffnen', url: 'https://app.example.com' } });
+    expect(applyTranslation(guide, { language: 'de', title: '', texts: { introTitle: 'Willkommen' }, slides: [] }).introCard).toBeNull();
   });
 });
 

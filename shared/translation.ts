@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX, CTA_LABEL_MAX } from './guide-cards';
 import { VoiceId, WordTiming } from './narration';
 import { primary, TRANSLATION_LANGUAGES, type TranslationLanguage } from './share/languages';
 import type { SharedGuideDto } from './share/shared-guide';
@@ -7,10 +8,12 @@ import { safeText } from './text';
 export { languageName, pickLanguage, primary, TRANSLATION_LANGUAGES, type TranslationLanguage } from './share/languages';
 
 /**
- * A guide in other languages: its title, step text, narration and opening and closing lines
- * translated, and a voiceover in a voice of that language. The API contract
- * (/api/guides/{id}/translations, and `?lang=` on /api/share/{id}) and the pure rules the share
- * page uses (which language a viewer gets, a translation laid over the guide).
+ * A guide in other languages: its title, intro and outro cards, step text and narration
+ * translated, and a voiceover in a voice of that language. A language is part of the guide's
+ * draft: viewers get it (`?lang=` on /api/share/{id}) only once it is ready and the guide is
+ * published with it ("Publish changes" takes each ready language into the version). The API
+ * contract (/api/guides/{id}/translations) and the pure rules the share page uses (which language
+ * a viewer gets, a translation laid over the guide).
  */
 
 const CODES = TRANSLATION_LANGUAGES.map((l) => l.code) as [TranslationLanguage, ...TranslationLanguage[]];
@@ -18,6 +21,16 @@ const CODES = TRANSLATION_LANGUAGES.map((l) => l.code) as [TranslationLanguage, 
 export const TranslationLanguageCode = z.enum(CODES, { error: 'Not a language guides can be translated into.' });
 
 export const TRANSLATION_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
+/** The guide's own words beside its steps that a language translates: its title and its cards' words. */
+export const GUIDE_TEXT_KEYS = ['title', 'introTitle', 'introSubtitle', 'outroTitle', 'ctaLabel'] as const;
+export type GuideTextKey = (typeof GUIDE_TEXT_KEYS)[number];
+
+/**
+ * What viewers get of a language: `live` this very draft of it, `earlier` the one published
+ * before (this draft changed since), `none` not this language (they get the original).
+ */
+export const TRANSLATION_PUBLICATION = ['live', 'earlier', 'none'] as const;
 
 export const TranslationPath = z.object({
   id: z.string().regex(/^[A-Za-z0-9]{12}$/, 'Not a valid guide id.'),
@@ -46,8 +59,12 @@ export const TranslationDto = z.object({
   provider: z.string().nullable(),
   /** the guide's words changed since: translate again to follow */
   stale: z.boolean(),
-  /** steps whose words the offline glossary could not all translate (kept in the original language) */
+  /** parts (the title, a card's words, steps) with a sentence the offline translator could not translate whole: kept in the original language, they need translation */
   needsReview: z.number().int().nonnegative(),
+  /** done, up to date and every part translated: the next "Publish changes" shows it to viewers */
+  ready: z.boolean(),
+  /** what viewers get of this language now (TRANSLATION_PUBLICATION) */
+  published: z.enum(TRANSLATION_PUBLICATION),
   error: z.string().nullable(),
   updatedAt: z.string(),
 });
@@ -69,8 +86,18 @@ export const TranslationSlideDto = z.object({
 });
 export type TranslationSlideDto = z.infer<typeof TranslationSlideDto>;
 
-/** GET /api/guides/{id}/translations/{language}: a language with its title and every step. */
-export const TranslationDetailDto = TranslationDto.extend({ title: z.string(), slides: z.array(TranslationSlideDto) });
+/** One of the guide's own words (its title, a card's title, subtitle or button label) in a language, as its author reviews it. */
+export const TranslationTextDto = z.object({
+  key: z.enum(GUIDE_TEXT_KEYS),
+  sourceText: z.string(),
+  text: z.string().nullable(),
+  edited: z.boolean(),
+  needsReview: z.boolean(),
+});
+export type TranslationTextDto = z.infer<typeof TranslationTextDto>;
+
+/** GET /api/guides/{id}/translations/{language}: a language with its title, its cards' words and every step. */
+export const TranslationDetailDto = TranslationDto.extend({ title: z.string(), texts: z.array(TranslationTextDto), slides: z.array(TranslationSlideDto) });
 export type TranslationDetailDto = z.infer<typeof TranslationDetailDto>;
 
 export const TranslationSlidePath = TranslationPath.extend({ slideId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.') });
@@ -85,6 +112,30 @@ export const UpdateTranslationSlideBody = z
   .refine((body) => body.text !== undefined || body.narration !== undefined, { message: 'Send text or narration.' });
 export type UpdateTranslationSlideBody = z.infer<typeof UpdateTranslationSlideBody>;
 
+const requiredText = (max: number) =>
+  safeText()
+    .trim()
+    .min(1, 'Enter the words.')
+    .max(max, `Use at most ${max.toLocaleString('en-US')} characters.`);
+
+/** PATCH a language's own words of the guide: its title, or its cards' (the limits are the original's). */
+export const UpdateTranslationTextsBody = z
+  .object({
+    texts: z
+      .object({
+        title: requiredText(200),
+        introTitle: requiredText(CARD_TITLE_MAX),
+        introSubtitle: safeText().trim().max(CARD_SUBTITLE_MAX, `Use at most ${CARD_SUBTITLE_MAX} characters.`),
+        outroTitle: requiredText(CARD_TITLE_MAX),
+        ctaLabel: requiredText(CTA_LABEL_MAX),
+      })
+      .partial()
+      .strict()
+      .refine((texts) => Object.keys(texts).length > 0, { message: 'Send at least one text.' }),
+  })
+  .strict();
+export type UpdateTranslationTextsBody = z.infer<typeof UpdateTranslationTextsBody>;
+
 export const TranslationListDto = z.object({ source: z.string(), translations: z.array(TranslationDto) });
 export type TranslationListDto = z.infer<typeof TranslationListDto>;
 
@@ -97,10 +148,12 @@ export const SharedTranslationSlide = z.object({
   words: z.array(WordTiming),
 });
 
-/** GET /api/share/{id}/translations/{language}: a published guide's words in a language. */
+/** A published guide's words in a language, as the share API lays them over the guide. */
 export const SharedTranslationDto = z.object({
   language: z.string(),
   title: z.string(),
+  /** the cards' words in the language; a card text absent here stays the original's */
+  texts: z.partialRecord(z.enum(GUIDE_TEXT_KEYS), z.string()),
   slides: z.array(SharedTranslationSlide),
 });
 export type SharedTranslationDto = z.infer<typeof SharedTranslationDto>;
@@ -122,9 +175,18 @@ export const ShareLanguageQuery = z.object({
 /** The guide as viewers of a language see it: its words and voiceover replaced slide by slide. */
 export function applyTranslation(guide: SharedGuideDto, translation: SharedTranslationDto): SharedGuideDto {
   const bySlide = new Map(translation.slides.map((s) => [s.id, s]));
+  const { texts } = translation;
   return {
     ...guide,
     title: translation.title || guide.title,
+    introCard: guide.introCard && {
+      title: texts.introTitle || guide.introCard.title,
+      subtitle: guide.introCard.subtitle ? texts.introSubtitle || guide.introCard.subtitle : '',
+    },
+    outroCard: guide.outroCard && {
+      title: texts.outroTitle || guide.outroCard.title,
+      cta: guide.outroCard.cta && { ...guide.outroCard.cta, label: texts.ctaLabel || guide.outroCard.cta.label },
+    },
     slides: guide.slides.map((slide) => {
       const t = bySlide.get(slide.id);
       if (!t) return slide;

@@ -65,11 +65,12 @@ export default defineConfig({
             // other sites within a budget (issue 5: ≤ 80 KB gzip), and one file compresses
             // better than six. Only these modules, not what they import (the app shares that);
             // the viewer-events sender and its rules ride with the player, and so does the drawing
-            // of annotations (the editor's own geometry stays in the app's chunks).
+            // of annotations (the editor's own geometry stays in the app's chunks) and the
+            // player's English words (each other language's words are a chunk of their own).
             {
               name: 'guide-player',
               includeDependenciesRecursively: false,
-              test: /web[\\/]src[\\/](features[\\/]share[\\/](api[\\/]get-shared-guide|utils[\\/](bold-markup|playback|zoom|viewer-events|embed-events)|components[\\/](guide-player|step-text|shared-guide-embed|annotation-overlay))|app[\\/]routes[\\/]share[\\/]embed-(app|mount)|components[\\/]layouts[\\/]embed-layout|lib[\\/]server-frame\.ts)|shared[\\/](analytics[\\/]events|annotation-geometry|annotation-svg)\.ts$/,
+              test: /web[\\/]src[\\/](features[\\/]share[\\/](api[\\/]get-shared-guide|utils[\\/](bold-markup|playback|zoom|viewer-events|embed-events)|components[\\/](guide-player|step-text|shared-guide-embed|annotation-overlay)|words[\\/]player-words)|app[\\/]routes[\\/]share[\\/]embed-(app|mount)|components[\\/]layouts[\\/]embed-layout|lib[\\/]server-frame\.ts)|shared[\\/](analytics[\\/]events|annotation-geometry|annotation-svg)\.ts$/,
             },
           ],
         },

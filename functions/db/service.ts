@@ -17,7 +17,7 @@ import { TranslationEntity } from './entities/translation';
 import { TeamEntity, TeamMemberEntity } from './entities/team';
 import { UserEmailEntity, UserEntity } from './entities/user';
 import { VerificationEntity } from './entities/verification';
-import { VersionEntity, VersionSlideEntity } from './entities/version';
+import { VersionEntity, VersionSlideEntity, VersionTranslationEntity } from './entities/version';
 
 function createService() {
   return new Service(
@@ -33,6 +33,7 @@ function createService() {
       deletedSlide: DeletedSlideEntity,
       version: VersionEntity,
       versionSlide: VersionSlideEntity,
+      versionTranslation: VersionTranslationEntity,
       folder: FolderEntity,
       folderName: FolderNameEntity,
       verification: VerificationEntity,

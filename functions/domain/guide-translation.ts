@@ -1,18 +1,17 @@
-import { createHash } from 'node:crypto';
-import * as z from 'zod';
 import { AppError } from '#shared/errors';
-import { DEFAULT_LANGUAGE, WordTiming } from '#shared/narration';
-import type { SharedGuideDto } from '#shared/share/shared-guide';
+import { DEFAULT_LANGUAGE } from '#shared/narration';
 import {
-  applyTranslation,
+  GUIDE_TEXT_KEYS,
   languageName,
   primary,
   TranslationLanguageCode,
+  type GuideTextKey,
   type StartTranslationBody,
   type TranslationDetailDto,
   type TranslationDto,
   type TranslationListDto,
   type UpdateTranslationSlideBody,
+  type UpdateTranslationTextsBody,
 } from '#shared/translation';
 import { db } from '../db/service';
 import * as Asset from './asset';
@@ -22,33 +21,36 @@ import { audioHash, audioKey, audioMetaKey } from './narration/audio-key';
 import { findAudio, putAudio } from './narration/audio-store';
 import { rateSetting } from './narration/slide-audio';
 import { enqueue } from './queue';
+import {
+  getItem,
+  partsToTranslate,
+  publishedOf,
+  recordDraft,
+  sourceHash,
+  sourceTexts,
+  storedSlides,
+  storedTexts,
+  translationHash,
+  type StoredSlide,
+  type StoredTexts,
+  type TranslationItem,
+} from './translation-publishing';
 import { translationProvider } from './translation/provider';
 import { voiceFor, voicesFor } from './translation/voice';
+import { keptAssetKeys } from './version-store';
 
 /**
  * A guide in other languages. Adding a language starts a job (the translation worker) that
- * translates the title and every slide's text and narration, then voices each narration in a
- * voice of that language; the translation item is the job's progress too. The author can edit a
- * translated step (kept when translating again) and remove a language. Viewers get a language
- * with `?lang=` on the share API.
+ * translates the title, the cards' words and every slide's text and narration, then voices each
+ * narration in a voice of that language; the translation item is the job's progress too. The
+ * author reviews and edits a language's words (kept when translating again) and removes a
+ * language. A language is part of the draft: viewers get it once it is ready and the guide is
+ * published (translation-publishing.ts).
  */
 type Loaded = Awaited<ReturnType<typeof loadGuide>>;
 type Guide = NonNullable<Loaded['guide']>;
 type Slide = Loaded['slides'][number];
-
-const StoredSlide = z.object({
-  slideId: z.string(),
-  sourceText: z.string().nullable(),
-  sourceNarration: z.string().nullable(),
-  text: z.string().nullable(),
-  narration: z.string().nullable(),
-  edited: z.boolean().default(false),
-  needsReview: z.boolean().default(false),
-  audioKey: z.string().nullable().default(null),
-  audioDurationMs: z.number().nullable().default(null),
-  words: z.array(WordTiming).default([]),
-});
-type StoredSlide = z.infer<typeof StoredSlide>;
+type Item = TranslationItem;
 
 const NOT_FOUND = 'This guide has no translation into that language.';
 /** A running job whose worker said nothing for this long has died. */
@@ -57,37 +59,25 @@ const STALLED_AFTER_MS = 10 * 60_000;
 const SLIDES_AT_ONCE = 3;
 const PROGRESS_EVERY_MS = 400;
 
-/** A guide's translation into a language, as stored, or undefined. */
-export async function getItem(guideId: string, language: string) {
-  const { data } = await db().entities.translation.get({ guideId, language }).go();
-  return data;
-}
-type Item = NonNullable<Awaited<ReturnType<typeof getItem>>>;
-
-function storedSlides(item: Pick<Item, 'slides'>): StoredSlide[] {
-  const parsed = z.array(StoredSlide).safeParse(item.slides ?? []);
-  return parsed.success ? parsed.data : [];
-}
+export { getItem };
 
 function sourceLanguage(guide: Pick<Guide, 'language'>): string {
   return guide.language ?? DEFAULT_LANGUAGE;
 }
 
-/** A hash of the guide's words: a translation made from other words is stale. */
-function wordsHash(guide: Pick<Guide, 'title'>, slides: Array<{ slideId: string; text?: string | null | undefined; narration?: string | null | undefined }>): string {
-  return createHash('sha256')
-    .update(JSON.stringify([guide.title, slides.map((s) => [s.slideId, s.text ?? null, s.narration ?? null])]))
-    .digest('base64url');
-}
-
-function isStale(item: Item, guide: Guide, slides: Slide[]): boolean {
-  const stored = storedSlides(item);
-  const made = { title: item.sourceTitle ?? '' };
-  return wordsHash(made, stored.map((s) => ({ slideId: s.slideId, text: s.sourceText, narration: s.sourceNarration }))) !== wordsHash(guide, slides);
+/** What viewers get of this language now: this draft of it, an earlier one, or none. */
+function publication(item: Item, guide: Guide): TranslationDto['published'] {
+  // A guide never published with versions serves its live steps, and its finished languages with them.
+  if (guide.publishedVersion === undefined) return guide.status === 'published' && guide.translations?.includes(item.language) ? 'live' : 'none';
+  const published = publishedOf(guide)[item.language];
+  if (!published) return 'none';
+  return published === translationHash(item) ? 'live' : 'earlier';
 }
 
 function dto(item: Item, guide: Guide, slides: Slide[], now = Date.now()): TranslationDto {
   const stalled = (item.state === 'running' || item.state === 'queued') && now - (item.heartbeatAt ?? item.updatedAt) > STALLED_AFTER_MS;
+  const stale = item.state === 'done' && item.sourceHash !== sourceHash(guide, slides);
+  const needsReview = partsToTranslate(item);
   return {
     // Stored data is read through the contract: items are only made for these codes.
     language: TranslationLanguageCode.parse(item.language),
@@ -97,8 +87,10 @@ function dto(item: Item, guide: Guide, slides: Slide[], now = Date.now()): Trans
     total: item.total,
     voiceId: item.spokenBy ?? null,
     provider: item.provider ?? null,
-    stale: item.state === 'done' && isStale(item, guide, slides),
-    needsReview: storedSlides(item).filter((s) => s.needsReview).length,
+    stale,
+    needsReview,
+    ready: item.state === 'done' && !stale && needsReview === 0,
+    published: publication(item, guide),
     error: stalled ? 'The translation stopped before it finished. Please try again.' : (item.error ?? null),
     updatedAt: new Date(item.updatedAt).toISOString(),
   };
@@ -117,7 +109,7 @@ async function itemInOrg(orgId: string, guideId: string, language: string): Prom
   return { item, guide, slides };
 }
 
-/** One language with its title and every step beside the original's words, for review. */
+/** One language with its title, its cards' words and every step beside the original's words, for review. */
 export async function fromId(orgId: string, guideId: string, language: string): Promise<TranslationDetailDto> {
   const { item, guide, slides } = await itemInOrg(orgId, guideId, language);
   return detail(item, guide, slides);
@@ -125,9 +117,17 @@ export async function fromId(orgId: string, guideId: string, language: string): 
 
 async function detail(item: Item, guide: Guide, slides: Slide[]): Promise<TranslationDetailDto> {
   const stored = new Map(storedSlides(item).map((s) => [s.slideId, s]));
+  const texts = storedTexts(item);
+  const sources = sourceTexts(guide);
   return {
     ...dto(item, guide, slides),
-    title: item.title ?? '',
+    title: texts.title?.text ?? '',
+    texts: GUIDE_TEXT_KEYS.flatMap((key) => {
+      const source = sources[key];
+      if (source === undefined) return [];
+      const t = texts[key];
+      return [{ key, sourceText: source, text: t?.text ?? null, edited: t?.edited ?? false, needsReview: t?.needsReview ?? false }];
+    }),
     slides: await Promise.all(
       slides.map(async (slide) => {
         const t = stored.get(slide.slideId);
@@ -165,6 +165,8 @@ export async function start(orgId: string, guideId: string, body: StartTranslati
   const fields = { state: 'queued' as const, done: 0, total: slides.length, heartbeatAt: Date.now(), ...(body.voiceId ? { voiceId: body.voiceId } : {}) };
   if (existing) await db().entities.translation.patch({ guideId, language: body.language }).set(fields).remove(['error']).go();
   else await db().entities.translation.create({ guideId, language: body.language, orgId, slides: [], ...fields }).go();
+  // Being made again, it is no longer a finished draft a publish could take.
+  await recordDraft(guideId, body.language, undefined);
   await startJob(guideId, body.language);
   const item = await getItem(guideId, body.language);
   return dto(item!, guide, slides);
@@ -195,17 +197,44 @@ export async function updateSlide(orgId: string, guideId: string, language: stri
     // Written over what was read: a job started meanwhile would otherwise lose this edit.
     .where((attr, { eq }) => eq(attr.updatedAt, item.updatedAt))
     .go();
-  if (revoice) await startJob(guideId, language);
   const after = await getItem(guideId, language);
+  await recordDraft(guideId, language, after);
+  if (revoice) await startJob(guideId, language);
+  return detail((await getItem(guideId, language)) ?? after!, guide, slides);
+}
+
+/** The author's own words for the guide's title or its cards' words in the language. */
+export async function updateTexts(orgId: string, guideId: string, language: string, body: UpdateTranslationTextsBody): Promise<TranslationDetailDto> {
+  const { item, guide, slides } = await itemInOrg(orgId, guideId, language);
+  if (item.state === 'queued' || item.state === 'running') throw new AppError('conflict', 'This language is being translated. Edit it once it is done.');
+  const sources = sourceTexts(guide);
+  const missing = Object.fromEntries(Object.keys(body.texts).flatMap((key) => (sources[key as GuideTextKey] === undefined ? [[key, 'The guide has no such words to translate.']] : [])));
+  if (Object.keys(missing).length > 0) throw new AppError('validation_failed', 'The request body is invalid.', missing);
+  const texts: StoredTexts = { ...storedTexts(item) };
+  for (const [key, text] of Object.entries(body.texts) as Array<[GuideTextKey, string]>) {
+    texts[key] = { source: texts[key]?.source ?? sources[key]!, text, edited: true, needsReview: false };
+  }
+  await db()
+    .entities.translation.patch({ guideId, language })
+    .set({ texts })
+    .where((attr, { eq }) => eq(attr.updatedAt, item.updatedAt))
+    .go();
+  const after = await getItem(guideId, language);
+  await recordDraft(guideId, language, after);
   return detail(after!, guide, slides);
 }
 
-/** Removes a language: its item, its voiceover files, and its place in the share page's picker. */
+/**
+ * Removes a language from the draft: its item and the voiceover files no version keeps. Viewers
+ * keep the published one until the guide is published without it.
+ */
 export async function remove(orgId: string, guideId: string, language: string): Promise<void> {
   const { item, guide } = await itemInOrg(orgId, guideId, language);
   await db().entities.guide.patch({ guideId }).composite({ orgId, folderId: guide.folderId }).delete({ translations: [language] }).go();
   await db().entities.translation.delete({ guideId, language }).go();
-  const keys = storedSlides(item).flatMap((s) => (s.audioKey ? [s.audioKey, audioMetaKey(s.audioKey)] : []));
+  await recordDraft(guideId, language, undefined);
+  const kept = await keptAssetKeys(guide);
+  const keys = storedSlides(item).flatMap((s) => (s.audioKey && !kept.has(s.audioKey) ? [s.audioKey, audioMetaKey(s.audioKey)] : []));
   await Promise.all(keys.map((key) => Asset.removeKey(key)));
 }
 
@@ -242,12 +271,26 @@ export async function run(guideId: string, language: string, { finalAttempt }: {
       return !before || (!before.edited && (before.sourceText !== (slide.text ?? null) || before.sourceNarration !== (slide.narration ?? null)));
     };
     const changed = slides.filter(needsWords);
-    const retitle = item.sourceTitle !== guide.title || !item.title;
-    const texts = [...(retitle ? [guide.title] : []), ...changed.flatMap((s) => [s.text ?? '', s.narration ?? ''])];
+    // The guide's own words likewise: those the author wrote stay, the others follow the original.
+    const sources = sourceTexts(guide);
+    const previousTexts = storedTexts(item);
+    const keys = GUIDE_TEXT_KEYS.filter((key) => sources[key] !== undefined);
+    const retext = keys.filter((key) => {
+      const before = previousTexts[key];
+      return !before || before.text === null || (!before.edited && before.source !== sources[key]);
+    });
+    const texts = [...retext.map((key) => sources[key]!), ...changed.flatMap((s) => [s.text ?? '', s.narration ?? ''])];
     const provider = translationProvider();
     const translated = texts.length > 0 ? await provider.translate({ texts, source: sourceLanguage(guide), target: language }) : [];
     let at = 0;
-    const title = retitle ? translated[at++]!.text : item.title!;
+    const nextTexts: StoredTexts = {};
+    for (const key of keys) {
+      const before = previousTexts[key];
+      if (retext.includes(key)) {
+        const fresh = translated[at++]!;
+        nextTexts[key] = { source: sources[key]!, text: fresh.text, edited: false, needsReview: fresh.needsReview };
+      } else if (before) nextTexts[key] = { ...before, source: sources[key]! };
+    }
     const words = new Map<string, { text: string; narration: string; needsReview: boolean }>();
     for (const slide of changed) {
       const text = translated[at++]!;
@@ -301,10 +344,22 @@ export async function run(guideId: string, language: string, { finalAttempt }: {
     );
     await db()
       .entities.translation.patch({ guideId, language })
-      .set({ state: 'done', done: next.length, total: next.length, title, sourceTitle: guide.title, slides: next, provider: provider.name, heartbeatAt: Date.now(), ...(speaker ? { spokenBy: speaker.voice.id } : {}) })
-      .remove(['error', ...(speaker ? [] : (['spokenBy'] as const))])
+      .set({
+        state: 'done',
+        done: next.length,
+        total: next.length,
+        texts: nextTexts,
+        sourceHash: sourceHash(guide, slides),
+        slides: next,
+        provider: provider.name,
+        heartbeatAt: Date.now(),
+        ...(speaker ? { spokenBy: speaker.voice.id } : {}),
+      })
+      // The title lives in `texts` now.
+      .remove(['error', 'title', 'sourceTitle', ...(speaker ? [] : (['spokenBy'] as const))])
       .go();
     await db().entities.guide.patch({ guideId }).composite({ orgId: guide.orgId, folderId: guide.folderId }).add({ translations: [language] }).go();
+    await recordDraft(guideId, language, await getItem(guideId, language));
     return { state: 'done', translated: changed.length, synthesized };
   } catch (error) {
     if (!finalAttempt) throw error;
@@ -314,35 +369,4 @@ export async function run(guideId: string, language: string, { finalAttempt }: {
       .go();
     return { state: 'failed', translated: 0, synthesized };
   }
-}
-
-/**
- * The share page's guide in the language a viewer asked for, when the guide has it: the item
- * was read beside the guide (one GetItem, in parallel), so a translated read costs one more
- * request and an untranslated one none.
- */
-export function readForShare(guideId: string, language: string | undefined): Promise<Item | undefined> | undefined {
-  return language ? getItem(guideId, language).then((item) => item ?? undefined) : undefined;
-}
-
-/** The guide's languages, its own first, for the picker. */
-export function languagesOf(guide: Pick<Guide, 'language' | 'translations'>): SharedGuideDto['languages'] {
-  const source = sourceLanguage(guide);
-  const others = [...(guide.translations ?? [])].filter((code) => primary(code) !== primary(source)).sort();
-  return [{ code: source, name: languageName(source) }, ...others.map((code) => ({ code, name: languageName(code) }))];
-}
-
-/** The shared guide with a translation's words and voiceover laid over it. */
-export async function translatedShare(shared: SharedGuideDto, guide: Pick<Guide, 'visibility'>, item: Item): Promise<SharedGuideDto> {
-  const slides = await Promise.all(
-    storedSlides(item).map(async (s) => ({
-      id: s.slideId,
-      text: s.text,
-      narration: s.narration,
-      audioUrl: s.audioKey ? await Asset.urlFor(guide, s.audioKey) : null,
-      audioDurationMs: s.audioKey ? s.audioDurationMs : null,
-      words: s.audioKey ? s.words : [],
-    })),
-  );
-  return { ...applyTranslation(shared, { language: item.language, title: item.title ?? '', slides }), language: item.language };
 }

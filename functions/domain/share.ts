@@ -4,20 +4,20 @@ import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import { DEFAULT_LANGUAGE } from '#shared/narration';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import * as Asset from './asset';
-import * as GuideTranslation from './guide-translation';
 import { loadPublished } from './published-read';
+import * as TranslationPublishing from './translation-publishing';
 import { audioFields } from './narration/slide-audio';
 import { membership } from './membership';
 import { nameOf as organizationName } from './organization';
 import * as GuideCards from './guide-cards';
 
-/** The guide and its published slides when this viewer may see it (the rule below), else not found. */
-export async function viewable(guideId: string, viewerUserId?: string) {
-  const { guide, slides } = await loadPublished(guideId);
+/** The guide and its published slides (and the published language asked for) when this viewer may see it (the rule below), else not found. */
+export async function viewable(guideId: string, viewerUserId?: string, language?: string) {
+  const { guide, slides, translation } = await loadPublished(guideId, language);
   const notFound = new AppError('not_found', 'Guide not found.');
   if (!guide || guide.status !== 'published') throw notFound;
   if (guide.visibility === 'private' && !(viewerUserId && (await membership(guide.orgId, viewerUserId)))) throw notFound;
-  return { guide, slides };
+  return { guide, slides, translation };
 }
 
 type Published = Awaited<ReturnType<typeof viewable>>;
@@ -34,13 +34,12 @@ export async function pictureOf(guide: Published['guide'], slide: Published['sli
 
 /**
  * A guide as its viewers see it (its published version, not the draft being edited), in a
- * language it was translated into when one is asked for. Published and public: anyone. Private:
- * members of its organisation only. Drafts and everything else: not found, the same answer a
- * missing guide gets, so a link reveals nothing.
+ * language its published version carries when one is asked for (never a draft's translation).
+ * Published and public: anyone. Private: members of its organisation only. Drafts and
+ * everything else: not found, the same answer a missing guide gets, so a link reveals nothing.
  */
 export async function sharedGuide(guideId: string, viewerUserId?: string, language?: string): Promise<SharedGuideDto> {
-  // A language asked for is read beside the guide, not after it.
-  const [{ guide, slides }, translation] = await Promise.all([viewable(guideId, viewerUserId), GuideTranslation.readForShare(guideId, language)]);
+  const { guide, slides, translation } = await viewable(guideId, viewerUserId, language);
   const shared: SharedGuideDto = {
     id: guide.guideId,
     title: guide.title,
@@ -62,8 +61,7 @@ export async function sharedGuide(guideId: string, viewerUserId?: string, langua
       ...(await audioFields(slide, guide).then(({ audioUrl, audioDurationMs, words }) => ({ audioUrl, audioDurationMs, words }))),
     }))),
     language: guide.language ?? DEFAULT_LANGUAGE,
-    languages: GuideTranslation.languagesOf(guide),
+    languages: TranslationPublishing.languagesOf(guide),
   };
-  // Only a language the guide lists: one being made for the first time is not shown yet.
-  return translation && guide.translations?.includes(translation.language) ? GuideTranslation.translatedShare(shared, guide, translation) : shared;
+  return translation ? TranslationPublishing.translatedShare(shared, guide, translation) : shared;
 }

@@ -25,8 +25,10 @@ const GUIDE_NOT_CONTENT = new Set([
   'titleLower',
   'titleAuto',
   'voiceoverJobId',
-  // the finished translations: their items are not versioned, so the list follows them live
+  // the languages: versioned as VersionTranslation items (translation-publishing.ts), not as content
   'translations',
+  'translationDrafts',
+  'publishedTranslations',
   'revision',
   'publishedVersion',
   'publishedHash',
@@ -75,8 +77,12 @@ function canonical(value: unknown): string {
  * published version's has no unpublished changes, whatever writes came and went in between.
  */
 export function contentHash(guide: object, slides: readonly object[]): string {
-  const content = { guide: guideContent(guide), slides: slides.map((slide) => without(slide as Item, SLIDE_NOT_CONTENT)) };
-  return createHash('sha256').update(canonical(content)).digest('base64url').slice(0, 32);
+  return hashOf({ guide: guideContent(guide), slides: slides.map((slide) => without(slide as Item, SLIDE_NOT_CONTENT)) });
+}
+
+/** Any stored value hashed the same way: equal content, equal hash, whatever order its keys were written in. */
+export function hashOf(value: unknown): string {
+  return createHash('sha256').update(canonical(value)).digest('base64url').slice(0, 32);
 }
 
 /** Every guide asset key a value names, at any depth (attributes named `…Key` holding `orgs/…`). */

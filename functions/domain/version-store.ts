@@ -17,10 +17,12 @@ export async function keptAssetKeys(guide: { guideId: string; lastVersion?: numb
   return new Set(data.flatMap((item) => item.assetKeys ?? []));
 }
 
-/** Removes every version of a guide (the guide is being deleted; its assets go with its prefix). */
+/** Removes every version of a guide, its languages' copies with it (the guide is being deleted; its assets go with its prefix). */
 export async function removeAll(guideId: string): Promise<void> {
   const { data: heads } = await db().entities.version.query.byGuide({ guideId }).go({ pages: 'all', attributes: ['guideId', 'version'] });
   const { data: slides } = await db().entities.versionSlide.query.byVersion({ guideId }).go({ pages: 'all', attributes: ['guideId', 'version', 'position'] });
   if (slides.length > 0) await db().entities.versionSlide.delete(slides).go();
+  const { data: languages } = await db().entities.versionTranslation.query.byVersion({ guideId }).go({ pages: 'all', attributes: ['guideId', 'version', 'language'] });
+  if (languages.length > 0) await db().entities.versionTranslation.delete(languages).go();
   if (heads.length > 0) await db().entities.version.delete(heads).go();
 }

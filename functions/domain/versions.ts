@@ -11,6 +11,7 @@ import { loadInOrg, type Guide, type Slide } from './guide-read';
 import { loadPublished } from './published-read';
 import * as SlideTrash from './slide-trash';
 import * as SocialImage from './social-image';
+import * as TranslationPublishing from './translation-publishing';
 import { requireVerifiedUser, userById } from './user';
 import { keptAssetKeys, removeAll } from './version-store';
 import { assetKeysOf, contentHash, guideContent, guideFieldsToRemove, replaceString, restorePlan, slideCopy } from './version-snapshot';
@@ -42,9 +43,11 @@ async function putAll<T>(items: T[], write: (batch: T[]) => Promise<{ unprocesse
 
 /**
  * Publishes the draft as the next version: the share link, embed, social preview and exports
- * serve it from then on. Publishing publicly needs a verified address, as turning a guide
- * published does. Runs under the revision the caller read (Revision.write), so what it copies is
- * what the author saw.
+ * serve it from then on, and viewers of each language the draft has ready get that language as
+ * it is now (a language not ready, or being translated, is not in the version: its viewers get
+ * the original). Publishing publicly needs a verified address, as turning a guide published
+ * does. Runs under the revision the caller read (Revision.write), so what it copies is what the
+ * author saw.
  */
 export async function publish(actor: Actor, guideId: string): Promise<number> {
   const { guide, slides } = await loadInOrg(actor.orgId, guideId);
@@ -54,7 +57,10 @@ export async function publish(actor: Actor, guideId: string): Promise<number> {
   const copies = slides.map(slideCopy);
   const content = guideContent(guide);
   const hash = contentHash(guide, slides);
+  const languages = await TranslationPublishing.forPublish(guide, slides);
+  const translations = Object.fromEntries(languages.map((l) => [l.language, l.hash]));
   await putAll(copies.map((slide, position) => ({ guideId, version, position, slide })), (batch) => db().entities.versionSlide.put(batch).go());
+  await putAll(languages.map(({ language, translation }) => ({ guideId, version, language, translation })), (batch) => db().entities.versionTranslation.put(batch).go());
   const publisher = await userById(actor.userId);
   await db()
     .entities.version.put({
@@ -66,13 +72,14 @@ export async function publish(actor: Actor, guideId: string): Promise<number> {
       guide: content,
       slideCount: slides.length,
       hash,
-      assetKeys: assetKeysOf(copies),
+      assetKeys: assetKeysOf([...copies, ...languages.map((l) => l.translation)]),
+      translations,
     })
     .go();
   // A slower publish of an older draft never takes the link back from a newer one.
   await db()
     .entities.guide.patch({ guideId })
-    .set({ publishedVersion: version, publishedHash: hash, publishedGuide: content, status: 'published' })
+    .set({ publishedVersion: version, publishedHash: hash, publishedGuide: content, publishedTranslations: translations, status: 'published' })
     .where((attr, { lt, notExists }) => `${notExists(attr.publishedVersion)} OR ${lt(attr.publishedVersion, version)}`)
     .go()
     .catch((error: unknown) => {
@@ -88,10 +95,10 @@ export async function refreshSocialImage(guideId: string): Promise<void> {
   if (guide) await SocialImage.refresh(guide, slides);
 }
 
-/** Whether a draft differs from the version it was published as. */
+/** Whether a draft differs from the version it was published as: its own content, or what a language's viewers would get. */
 export function hasUnpublishedChanges(guide: Guide, slides: readonly Slide[]): boolean {
   if (guide.publishedVersion === undefined) return false;
-  return guide.publishedHash !== contentHash(guide, slides);
+  return guide.publishedHash !== contentHash(guide, slides) || TranslationPublishing.changedSincePublished(guide, slides);
 }
 
 /** A guide's versions, newest first. */
@@ -116,8 +123,9 @@ function versionDto(item: EntityItem<typeof VersionEntity>, current: number | un
 /**
  * Makes a version the draft: the guide's content fields and its slides become the version's
  * (slides keep their ids; the draft's slides it lacks are removed like a delete, kept for an undo,
- * their assets parked unless a version or the new draft shows them). Viewers see nothing new
- * until the author publishes. Who may delete a guide's steps may do this.
+ * their assets parked unless a version or the new draft shows them), and so do the languages it
+ * was published with. Viewers see nothing new until the author publishes. Who may delete a
+ * guide's steps may do this.
  */
 export async function restore(actor: Actor, guideId: string, version: number): Promise<void> {
   const { guide, slides } = await loadInOrg(actor.orgId, guideId);
@@ -152,6 +160,7 @@ export async function restore(actor: Actor, guideId: string, version: number): P
   if (remove.length > 0) patch = patch.remove(remove as never);
   await patch.go();
   for (const entry of trashed) await SlideTrash.park(guide, entry.parkedKeys);
+  await TranslationPublishing.restoreDraft(guide, version, Object.keys(TranslationPublishing.publishedOf({ publishedTranslations: head.translations })));
   // The cards show the draft's first screenshot.
   const firstKey = plan.put.find(() => true)?.screenshotKey;
   const thumbnail = db().entities.guide.patch({ guideId });

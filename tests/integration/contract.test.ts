@@ -219,6 +219,7 @@ describe('the contract: every route answers in the shape of its shared schema', 
     await call(c, 'GET', '/api/guides/{id}/translations', { params: { id: guide.id } });
     await call(c, 'GET', '/api/guides/{id}/translations/{language}', { params: { id: guide.id, language: 'es' } });
     await call(c, 'PATCH', '/api/guides/{id}/translations/{language}/slides/{slideId}', { params: { id: guide.id, language: 'es', slideId }, body: { text: 'Haz clic en **Siguiente**' } });
+    await call(c, 'PATCH', '/api/guides/{id}/translations/{language}', { params: { id: guide.id, language: 'es' }, body: { texts: { title: 'Una guía' } } });
     await call(client(), 'GET', '/api/share/{id}', { params: { id: guide.id }, query: { lang: 'es' } });
     await call(c, 'DELETE', '/api/guides/{id}/translations/{language}', { params: { id: guide.id, language: 'es' } });
   }, 60_000);

@@ -96,6 +96,14 @@ function probe(bytes: Uint8Array): { codec: string; seconds: number } {
 
 const share = (guideId: string, query = '') => new ApiClient(stack().url).get(`/api/share/${guideId}${query}`);
 
+/** "Publish changes" through the API, carrying the revision the author read. */
+async function publishChanges(c: ApiClient, guideId: string): Promise<GuideDto> {
+  const { revision } = (await c.get(`/api/guides/${guideId}`)).json as GuideDto;
+  const published = await c.request('POST', `/api/guides/${guideId}/publish`, {}, { 'if-match': `"${revision}"` });
+  expect(published.status, published.text).toBe(200);
+  return published.json as GuideDto;
+}
+
 describe('translating a guide', () => {
   it('translates title, text and narration, voices them in Spanish, and the share API answers them with ?lang=es', async () => {
     const fake = fakeTranslator(SPANISH);
@@ -107,7 +115,8 @@ describe('translating a guide', () => {
     const english = (await share(guide.id)).json as SharedGuideDto;
 
     const done = await translate(c, guide.id);
-    expect(done).toMatchObject({ language: 'es', name: 'Español', state: 'done', done: 2, total: 2, provider: 'fake', stale: false, error: null, voiceId: 'mespeak:es' });
+    expect(done).toMatchObject({ language: 'es', name: 'Español', state: 'done', done: 2, total: 2, provider: 'fake', stale: false, error: null, voiceId: 'mespeak:es', ready: true, published: 'none' });
+    await publishChanges(c, guide.id);
 
     const answer = await share(guide.id, '?lang=es');
     expect(answer.status).toBe(200);
@@ -240,14 +249,201 @@ describe('translating a guide', () => {
     const c = await author();
     const guide = await publishedGuide(c);
     await translate(c, guide.id);
+    await publishChanges(c, guide.id);
     await c.request('PATCH', `/api/guides/${guide.id}/slides/${guide.slides[0]!.id}`, { text: 'Open **Preferences**' });
     fake.fail(true);
     const failed = await translate(c, guide.id);
-    expect(failed.state).toBe('failed');
+    expect(failed).toMatchObject({ state: 'failed', ready: false, published: 'live' });
     expect(failed.error).toMatch(/previous words and audio are kept/);
+    expect(((await c.get(`/api/guides/${guide.id}/translations/es`)).json as TranslationDetailDto).slides[0]!.text).toBe('Abre **Settings**');
     expect(((await share(guide.id, '?lang=es')).json as SharedGuideDto).slides[0]!.text).toBe('Abre **Settings**');
     fake.fail(false);
     expect((await translate(c, guide.id)).state).toBe('done');
+    await publishChanges(c, guide.id);
     expect(((await share(guide.id, '?lang=es')).json as SharedGuideDto).slides[0]!.text).toBe('[es] Open **Preferences**');
   }, 60_000);
 });
+
+describe('what viewers of a language get', () => {
+  it('never serves a translation of an unpublished draft: every language answers the published version only', async () => {
+    setTranslationProvider(fakeTranslator(SPANISH).provider);
+    const c = await author();
+    const guide = await publishedGuide(c);
+    // The draft gets words nobody may read yet: a title and a step text not published.
+    expect((await c.request('PATCH', `/api/guides/${guide.id}`, { title: 'Secret launch plan' })).status).toBe(200);
+    expect((await c.request('PATCH', `/api/guides/${guide.id}/slides/${guide.slides[0]!.id}`, { text: 'Open **Project Falcon**' })).status).toBe(200);
+    // The author translates the draft (the worker reads the draft: that is what an author reviews).
+    expect((await translate(c, guide.id)).state).toBe('done');
+
+    for (const lang of ['es', 'es-MX', 'de', 'en']) {
+      const answer = await share(guide.id, `?lang=${lang}`);
+      expect(answer.status, lang).toBe(200);
+      expect(answer.text, lang).not.toMatch(/Secret|Falcon/);
+      expect((answer.json as SharedGuideDto).title, lang).toBe('Invite a teammate');
+    }
+    const original = (await share(guide.id)).json as SharedGuideDto;
+    expect(original.slides.map((s) => s.text)).toEqual(['Open **Settings**', 'Click **Invite**']);
+  }, 60_000);
+
+  it('a language follows the draft: ready but unseen until "Publish changes", an edit or a removal waits for the next publish', async () => {
+    setTranslationProvider(fakeTranslator(SPANISH).provider);
+    const c = await author();
+    const guide = await publishedGuide(c);
+    const languages = async () => ((await c.get(`/api/guides/${guide.id}/translations`)).json as TranslationListDto).translations;
+    const detail = async () => (await c.get(`/api/guides/${guide.id}`)).json as GuideDto;
+
+    expect(await translate(c, guide.id)).toMatchObject({ state: 'done', ready: true, published: 'none' });
+    // Viewers get no Spanish yet, and the picker does not offer it; the draft has a change to publish.
+    expect(((await share(guide.id, '?lang=es')).json as SharedGuideDto)).toMatchObject({ title: 'Invite a teammate', language: 'en-US', languages: [{ code: 'en-US', name: 'English' }] });
+    expect(await detail()).toMatchObject({ hasUnpublishedChanges: true, publishedVersion: 1 });
+
+    expect(await publishChanges(c, guide.id)).toMatchObject({ publishedVersion: 2, hasUnpublishedChanges: false });
+    expect((await languages())[0]).toMatchObject({ ready: true, published: 'live' });
+    const published = (await share(guide.id, '?lang=es')).json as SharedGuideDto;
+    expect(published).toMatchObject({ title: 'Invitar a un compañero', language: 'es' });
+    expect(published.languages.map((l) => l.code)).toEqual(['en-US', 'es']);
+
+    // An edit of the Spanish draft: viewers keep the published words until the next publish.
+    const slideId = guide.slides[0]!.id;
+    expect((await c.request('PATCH', `/api/guides/${guide.id}/translations/es/slides/${slideId}`, { text: 'Abre **Settings** ahora' })).status).toBe(200);
+    expect((await languages())[0]).toMatchObject({ ready: true, published: 'earlier' });
+    expect(await detail()).toMatchObject({ hasUnpublishedChanges: true });
+    expect(((await share(guide.id, '?lang=es')).json as SharedGuideDto).slides[0]!.text).toBe('Abre **Settings**');
+    await publishChanges(c, guide.id);
+    expect(((await share(guide.id, '?lang=es')).json as SharedGuideDto).slides[0]!.text).toBe('Abre **Settings** ahora');
+
+    // Removing the language from the draft: viewers keep it, voice included, until the guide is published without it.
+    const audio = ((await share(guide.id, '?lang=es')).json as SharedGuideDto).slides[0]!.audioUrl!;
+    expect((await c.request('DELETE', `/api/guides/${guide.id}/translations/es`)).status).toBe(204);
+    expect(await detail()).toMatchObject({ hasUnpublishedChanges: true });
+    expect(((await share(guide.id, '?lang=es')).json as SharedGuideDto).title).toBe('Invitar a un compañero');
+    expect((await fetch(`${stack().url}${audio}`)).status).toBe(200);
+    await publishChanges(c, guide.id);
+    expect(((await share(guide.id, '?lang=es')).json as SharedGuideDto)).toMatchObject({ title: 'Invite a teammate', language: 'en-US', languages: [{ code: 'en-US', name: 'English' }] });
+  }, 90_000);
+
+  it('publishes only a ready language: one out of date or with words left to translate stays off the share page', async () => {
+    const fake = fakeTranslator(SPANISH);
+    setTranslationProvider(fake.provider);
+    const c = await author();
+    const guide = await publishedGuide(c);
+    await translate(c, guide.id);
+    await publishChanges(c, guide.id);
+
+    // The original changes: Spanish is out of date, and publishing the change takes it off (no half-Spanish guide).
+    await c.request('PATCH', `/api/guides/${guide.id}/slides/${guide.slides[1]!.id}`, { text: 'Click **Invite people**' });
+    expect((await languages(c, guide.id))[0]).toMatchObject({ stale: true, ready: false, published: 'live' });
+    await publishChanges(c, guide.id);
+    expect(((await share(guide.id, '?lang=es')).json as SharedGuideDto).language).toBe('en-US');
+    expect((await languages(c, guide.id))[0]).toMatchObject({ published: 'none' });
+
+    // Translated again, one sentence the translator could not translate whole: not ready, not published.
+    setTranslationProvider({ name: 'fake', translate: async ({ texts }) => texts.map((text) => (text === 'Click **Invite people**' ? { text, needsReview: true } : { text: SPANISH[text] ?? `[es] ${text}`, needsReview: false })) });
+    expect(await translate(c, guide.id)).toMatchObject({ state: 'done', stale: false, needsReview: 1, ready: false, published: 'none' });
+    expect(((await c.get(`/api/guides/${guide.id}`)).json as GuideDto).hasUnpublishedChanges).toBe(false);
+    await publishChanges(c, guide.id);
+    expect(((await share(guide.id, '?lang=es')).json as SharedGuideDto).language).toBe('en-US');
+
+    // The author writes that step: ready, and published with the next publish.
+    expect((await c.request('PATCH', `/api/guides/${guide.id}/translations/es/slides/${guide.slides[1]!.id}`, { text: 'Haz clic en **Invite people**' })).status).toBe(200);
+    expect((await languages(c, guide.id))[0]).toMatchObject({ needsReview: 0, ready: true, published: 'none' });
+    await publishChanges(c, guide.id);
+    expect(((await share(guide.id, '?lang=es')).json as SharedGuideDto).slides.map((s) => s.text)).toEqual(['Abre **Settings**', 'Haz clic en **Invite people**']);
+  }, 90_000);
+
+  it('translates the intro and outro cards, and the author can write a language\'s title and card words', async () => {
+    setTranslationProvider(fakeTranslator({ ...SPANISH, Welcome: 'Bienvenida', 'Two minutes': 'Dos minutos', 'All done': 'Listo', 'Open the app': 'Abrir la app' }).provider);
+    const c = await author();
+    const guide = await publishedGuide(c);
+    expect(
+      (await c.request('PATCH', `/api/guides/${guide.id}`, { introCard: { title: 'Welcome', subtitle: 'Two minutes' }, outroCard: { title: 'All done', cta: { label: 'Open the app', url: 'https://app.example.com' } } })).status,
+    ).toBe(200);
+    await translate(c, guide.id);
+    const review = (await c.get(`/api/guides/${guide.id}/translations/es`)).json as TranslationDetailDto;
+    expect(review.texts.map((t) => [t.key, t.sourceText, t.text])).toEqual([
+      ['title', 'Invite a teammate', 'Invitar a un compañero'],
+      ['introTitle', 'Welcome', 'Bienvenida'],
+      ['introSubtitle', 'Two minutes', 'Dos minutos'],
+      ['outroTitle', 'All done', 'Listo'],
+      ['ctaLabel', 'Open the app', 'Abrir la app'],
+    ]);
+    const edited = await c.request('PATCH', `/api/guides/${guide.id}/translations/es`, { texts: { title: 'Invita a tu equipo', ctaLabel: 'Abre la app' } });
+    expect(edited.status, edited.text).toBe(200);
+    expect((edited.json as TranslationDetailDto).texts.filter((t) => t.edited).map((t) => t.key)).toEqual(['title', 'ctaLabel']);
+    await publishChanges(c, guide.id);
+    const spanish = (await share(guide.id, '?lang=es')).json as SharedGuideDto;
+    expect(spanish.title).toBe('Invita a tu equipo');
+    expect(spanish.introCard).toEqual({ title: 'Bienvenida', subtitle: 'Dos minutos' });
+    expect(spanish.outroCard).toEqual({ title: 'Listo', cta: { label: 'Abre la app', url: 'https://app.example.com' } });
+
+    // Bad input: a clear error in the one shape, nothing changed.
+    for (const body of [{ texts: {} }, { texts: { title: '' } }, { texts: { nope: 'x' } }, { texts: { ctaLabel: 'x'.repeat(41) } }]) {
+      const refused = await c.request('PATCH', `/api/guides/${guide.id}/translations/es`, body);
+      expect(refused.status, JSON.stringify(body)).toBe(422);
+      expect(refused.json.error.code).toBe('validation_failed');
+    }
+    await c.request('PATCH', `/api/guides/${guide.id}`, { outroCard: null });
+    const noCard = await c.request('PATCH', `/api/guides/${guide.id}/translations/es`, { texts: { outroTitle: 'Listo' } });
+    expect(noCard.status).toBe(422);
+    expect(((await c.get(`/api/guides/${guide.id}/translations/es`)).json as TranslationDetailDto).title).toBe('Invita a tu equipo');
+  }, 90_000);
+
+  it('discarding the draft brings back the published words of a language; restoring a version brings back its languages', async () => {
+    setTranslationProvider(fakeTranslator(SPANISH).provider);
+    const c = await author();
+    const guide = await publishedGuide(c);
+    await translate(c, guide.id);
+    await publishChanges(c, guide.id);
+    const slideId = guide.slides[0]!.id;
+    await c.request('PATCH', `/api/guides/${guide.id}/translations/es/slides/${slideId}`, { text: 'Palabras de borrador' });
+    const { revision } = (await c.get(`/api/guides/${guide.id}`)).json as GuideDto;
+    const discarded = await c.request('POST', `/api/guides/${guide.id}/discard-draft`, {}, { 'if-match': `"${revision}"` });
+    expect(discarded.status, discarded.text).toBe(200);
+    expect((discarded.json as GuideDto).hasUnpublishedChanges).toBe(false);
+    const back = (await c.get(`/api/guides/${guide.id}/translations/es`)).json as TranslationDetailDto;
+    expect(back).toMatchObject({ state: 'done', ready: true, published: 'live' });
+    expect(back.slides[0]!.text).toBe('Abre **Settings**');
+
+    // Removed from the draft, then the published version restored: Spanish is back, as published.
+    await c.request('DELETE', `/api/guides/${guide.id}/translations/es`);
+    const draft = (await c.get(`/api/guides/${guide.id}`)).json as GuideDto;
+    const restored = await c.request('POST', `/api/guides/${guide.id}/versions/${draft.publishedVersion}/restore`, {}, { 'if-match': `"${draft.revision}"` });
+    expect(restored.status, restored.text).toBe(200);
+    expect((restored.json as GuideDto).hasUnpublishedChanges).toBe(false);
+    expect((await languages(c, guide.id))[0]).toMatchObject({ language: 'es', state: 'done', ready: true, published: 'live' });
+    const audio = ((await c.get(`/api/guides/${guide.id}/translations/es`)).json as TranslationDetailDto).slides[0]!.audioUrl!;
+    expect((await fetch(`${stack().url}${audio}`)).status).toBe(200);
+  }, 90_000);
+});
+
+describe('the offline translator', () => {
+  it('never reports ready a language whose words stayed in the original: each part it could not translate whole is marked', async () => {
+    setTranslationProvider(undefined);
+    const c = await author();
+    const guide = await publishedGuide(c);
+    // Italian has no offline glossary: everything stays English, and says so.
+    const italian = await translate(c, guide.id, 'it');
+    expect(italian).toMatchObject({ state: 'done', provider: 'local-glossary', needsReview: 3, ready: false, published: 'none' });
+    const review = (await c.get(`/api/guides/${guide.id}/translations/it`)).json as TranslationDetailDto;
+    expect(review.texts).toEqual([{ key: 'title', sourceText: 'Invite a teammate', text: 'Invite a teammate', edited: false, needsReview: true }]);
+    expect(review.slides.map((s) => [s.text, s.needsReview])).toEqual([
+      ['Open **Settings**', true],
+      ['Click **Invite**', true],
+    ]);
+    // Spanish: the glossary translates "Open the settings page." whole, not "Click invite and type an address." ("address").
+    const spanish = await translate(c, guide.id, 'es');
+    expect(spanish).toMatchObject({ state: 'done', ready: false });
+    const es = (await c.get(`/api/guides/${guide.id}/translations/es`)).json as TranslationDetailDto;
+    expect(es.slides.map((s) => [s.narration, s.needsReview])).toEqual([
+      ['Abre la página configuración.', false],
+      ['Click invite and type an address.', true],
+    ]);
+    await publishChanges(c, guide.id);
+    const shared = (await share(guide.id, '?lang=it')).json as SharedGuideDto;
+    expect(shared.languages.map((l) => l.code)).toEqual(['en-US']);
+  }, 90_000);
+});
+
+async function languages(c: ApiClient, guideId: string) {
+  return ((await c.get(`/api/guides/${guideId}/translations`)).json as TranslationListDto).translations;
+}

@@ -52,8 +52,16 @@ export const GuideEntity = new Entity({
     outroCard: { type: 'any' },
     /** the latest voiceover job */
     voiceoverJobId: { type: 'string' },
-    /** the languages it has been translated into (translation items beside it): the share page lists them without reading those */
+    /** the languages it has been translated into (translation items beside it): the share page of a guide never published with versions lists them */
     translations: { type: 'set', items: 'string' },
+    /**
+     * each finished language of the draft as a token `{language} {hash} {sourceHash} {ready|review}`
+     * (translation-publishing.ts): the design view tells unpublished translations without reading them;
+     * a set, so that languages finishing at once each add and remove their own
+     */
+    translationDrafts: { type: 'set', items: 'string' },
+    /** the languages the published version carries, each with its translation's hash: what viewers can pick */
+    publishedTranslations: { type: 'any' },
     /** every write of the author's content adds one (shared/revision.ts); absent on older guides, read as 0 */
     revision: { type: 'number' },
     /** the version the share link serves (absent: never published with versions, the live slides are served), its content hash, the highest number given */

@@ -22,9 +22,13 @@ export const TranslationEntity = new Entity({
     voiceId: { type: 'string' },
     /** the voice that spoke the last run (absent when no engine speaks the language) */
     spokenBy: { type: 'string' },
+    /** the title and the source title of items made before `texts` (read as `texts.title`) */
     title: { type: 'string' },
-    /** the guide's title it was translated from: translated again when the guide's changes */
     sourceTitle: { type: 'string' },
+    /** the guide's own words in the language (title, cards), each with the original it was made from: parsed with zod when read */
+    texts: { type: 'any' },
+    /** a hash of the guide's words it was made from (translation-publishing.ts): another hash is out of date */
+    sourceHash: { type: 'string' },
     /** per slide (slideId, words, source words, audio): parsed with zod when read */
     slides: { type: 'any' },
     error: { type: 'string' },

@@ -24,8 +24,10 @@ export const VersionEntity = new Entity({
     slideCount: { type: 'number', required: true },
     /** what viewers see, hashed (version-snapshot.ts): the draft differs from it when the hashes differ */
     hash: { type: 'string', required: true },
-    /** every screenshot, audio and other asset key the version shows: none of them is parked or deleted while it is kept */
+    /** every screenshot, audio and other asset key the version shows (its languages' voiceovers too): none of them is parked or deleted while it is kept */
     assetKeys: { type: 'list', items: { type: 'string' } },
+    /** the languages published with it, each with its translation's hash (a VersionTranslation item each); absent: none */
+    translations: { type: 'any' },
     createdAt,
   },
   indexes: {
@@ -44,5 +46,24 @@ export const VersionSlideEntity = new Entity({
   },
   indexes: {
     byVersion: { pk: key('pk', ['guideId']), sk: key('sk', ['version', 'position']) },
+  },
+});
+
+/**
+ * A language as a version published it: a copy of the guide's translation item (its words, its
+ * voiceover's keys, the words it was made from) when "Publish changes" took it, one item per
+ * version and language. The share page reads the one a viewer asks for with one GetItem.
+ */
+export const VersionTranslationEntity = new Entity({
+  model: { entity: 'versiontranslation', version: '1', service: SERVICE },
+  attributes: {
+    guideId: { type: 'string', required: true, readOnly: true },
+    version: { type: 'number', required: true, readOnly: true, padding: padded },
+    language: { type: 'string', required: true, readOnly: true },
+    /** the translation item as it was, every content attribute (parsed where it is read) */
+    translation: { type: 'any', required: true },
+  },
+  indexes: {
+    byVersion: { pk: key('pk', ['guideId']), sk: key('sk', ['version', 'language']) },
   },
 });

@@ -24,8 +24,36 @@ describe('local glossary provider', () => {
     expect(await translate('Open the Settings tab.', 'es')).toEqual(await translate('Open the Settings tab.', 'es'));
   });
 
-  it('keeps words it does not know, and flags the step for review', async () => {
-    expect(await translate('Click the button to reconcile invoices.', 'es')).toEqual({ text: 'Haz clic en el botón a reconcile invoices.', needsReview: true });
+  it('keeps a sentence with a word it does not know whole in the original, and flags it: never a mixed sentence', async () => {
+    expect(await translate('Click the button to reconcile invoices.', 'es')).toEqual({ text: 'Click the button to reconcile invoices.', needsReview: true });
+  });
+
+  // What the offline glossary once wrote: "Start en Acme CRM … de el sidebar".
+  it.each([
+    { target: 'es', text: 'Start in Acme CRM and open the menu of the sidebar.' },
+    { target: 'fr', text: 'Start in Acme CRM and open the menu of the sidebar.' },
+    { target: 'de', text: 'Start in Acme CRM and open the menu of the sidebar.' },
+    { target: 'es', text: 'Open the Reports tab to see last quarter.' },
+    { target: 'de', text: 'Type your name, then press Enter.' },
+  ])('$target: "$text" stays whole, flagged', async ({ text, target }) => {
+    expect(await translate(text, target)).toEqual({ text, needsReview: true });
+  });
+
+  it('translates each sentence it knows whole and keeps the others whole', async () => {
+    expect(await translate('Click **Save**. Then reconcile the invoices.', 'es')).toEqual({ text: 'Haz clic en **Save**. Then reconcile the invoices.', needsReview: true });
+    expect(await translate('Open the Settings tab.\nClick **Invite**.', 'fr')).toEqual({ text: "Ouvrez l'onglet Settings.\nCliquez sur **Invite**.", needsReview: false });
+  });
+
+  it('translates the words a phrase carries when they are words, not a name, and keeps a name as it is', async () => {
+    expect(await translate('Click the save button.', 'es')).toEqual({ text: 'Haz clic en el botón guardar.', needsReview: false });
+    expect(await translate('Open the settings page.', 'de')).toEqual({ text: 'Öffnen Sie die Seite Einstellungen.', needsReview: false });
+    expect(await translate('Click the Save changes button.', 'fr')).toEqual({ text: 'Cliquez sur le bouton Save changes.', needsReview: false });
+    expect(await translate('Click the frobnicate button.', 'es')).toEqual({ text: 'Click the frobnicate button.', needsReview: true });
+  });
+
+  it('joins the articles the way the language writes them', async () => {
+    expect(await translate('Click the Save button of the form.', 'es')).toEqual({ text: 'Haz clic en el botón Save del formulario.', needsReview: false });
+    expect(await translate('Click the Save button of the form.', 'fr')).toEqual({ text: 'Cliquez sur le bouton Save du formulaire.', needsReview: false });
   });
 
   it('leaves a language without a glossary as it is, flagged, and an empty text as empty', async () => {

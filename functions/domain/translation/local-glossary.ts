@@ -5,8 +5,10 @@ import type { TranslatedText, TranslationProvider, TranslationRequest } from './
  * The offline translator `npm start` uses: deterministic, from a small glossary of what the
  * smart transcript writes (its verbs, connectives and phrases: "Click the … button", "Go to the
  * … page", "In this guide you'll …") and common interface words, in Spanish, French and German.
- * Bold names stay as the app shows them. A word it does not know stays in the original language,
- * and the step is flagged for review; a language without a glossary is left as it is, all flagged.
+ * Bold names stay as the app shows them. It translates a sentence whole or not at all: a sentence
+ * with a word it does not know stays in the original language, whole, and the text is flagged as
+ * needing translation (never "Start en Acme CRM … de el sidebar"); a language without a glossary
+ * is left as it is, all flagged.
  */
 type Rule = readonly [RegExp, string];
 interface Glossary {
@@ -14,6 +16,8 @@ interface Glossary {
   phrases: readonly Rule[];
   /** single lowercase words */
   words: Readonly<Record<string, string>>;
+  /** after the words: how the language joins them ("de el" → "del") */
+  tidy?: readonly Rule[];
 }
 
 const phrase = (english: string, flags = 'gi') => new RegExp(`(?<![\\p{L}])${english}(?![\\p{L}])`, `${flags}u`);
@@ -28,6 +32,7 @@ const GLOSSARIES: Record<string, Glossary> = {
       [phrase("that's it: you've seen every step"), 'listo: has visto todos los pasos'],
       [phrase('go to the next page'), 've a la página siguiente'],
       [phrase(`go to the ${NAME} page`), 've a la página $1'],
+      [phrase(`open the ${NAME} page`), 'abre la página $1'],
       [phrase(`on the ${NAME} page`), 'en la página $1'],
       [phrase(`choose an option from the ${NAME} list`), 'elige una opción de la lista $1'],
       [phrase('choose an option from the list'), 'elige una opción de la lista'],
@@ -73,6 +78,10 @@ const GLOSSARIES: Record<string, Glossary> = {
       settings: 'configuración', new: 'nuevo', name: 'nombre', email: 'correo', password: 'contraseña', account: 'cuenta', save: 'guardar', invite: 'invitar', teammate: 'compañero', team: 'equipo',
       create: 'crear', add: 'añadir', delete: 'eliminar', edit: 'editar', search: 'buscar', sign: 'iniciar', profile: 'perfil', home: 'inicio', option: 'opción', changes: 'cambios', project: 'proyecto',
     },
+    tidy: [
+      [/(?<!\p{L})([Dd])e el(?!\p{L})/gu, '$1el'],
+      [/(?<!\p{L})([Aa]) el(?!\p{L})/gu, '$1l'],
+    ],
   },
   fr: {
     phrases: [
@@ -82,6 +91,7 @@ const GLOSSARIES: Record<string, Glossary> = {
       [phrase("that's it: you've seen every step"), "c'est tout : vous avez vu toutes les étapes"],
       [phrase('go to the next page'), 'allez à la page suivante'],
       [phrase(`go to the ${NAME} page`), 'allez à la page $1'],
+      [phrase(`open the ${NAME} page`), 'ouvrez la page $1'],
       [phrase(`on the ${NAME} page`), 'sur la page $1'],
       [phrase(`choose an option from the ${NAME} list`), 'choisissez une option dans la liste $1'],
       [phrase('choose an option from the list'), 'choisissez une option dans la liste'],
@@ -127,6 +137,13 @@ const GLOSSARIES: Record<string, Glossary> = {
       settings: 'paramètres', new: 'nouveau', name: 'nom', email: 'e-mail', password: 'mot de passe', account: 'compte', save: 'enregistrer', invite: 'inviter', teammate: 'coéquipier', team: 'équipe',
       create: 'créer', add: 'ajouter', delete: 'supprimer', edit: 'modifier', search: 'rechercher', sign: 'se connecter', profile: 'profil', home: 'accueil', option: 'option', changes: 'modifications', project: 'projet',
     },
+    tidy: [
+      [/(?<!\p{L})([Dd])e le(?!\p{L})/gu, '$1u'],
+      [/(?<!\p{L})([Dd])e les(?!\p{L})/gu, '$1es'],
+      [/(?<!\p{L})à le(?!\p{L})/gu, 'au'],
+      [/(?<!\p{L})à les(?!\p{L})/gu, 'aux'],
+      [/(?<!\p{L})([Ll])[ea] (?=[aeiouéèêàâîôûAEIOUÉ])/gu, "$1'"],
+    ],
   },
   de: {
     phrases: [
@@ -136,6 +153,7 @@ const GLOSSARIES: Record<string, Glossary> = {
       [phrase("that's it: you've seen every step"), 'fertig: Sie haben alle Schritte gesehen'],
       [phrase('go to the next page'), 'gehen Sie zur nächsten Seite'],
       [phrase(`go to the ${NAME} page`), 'gehen Sie zur Seite $1'],
+      [phrase(`open the ${NAME} page`), 'öffnen Sie die Seite $1'],
       [phrase(`on the ${NAME} page`), 'auf der Seite $1'],
       [phrase(`choose an option from the ${NAME} list`), 'wählen Sie eine Option aus der Liste $1'],
       [phrase('choose an option from the list'), 'wählen Sie eine Option aus der Liste'],
@@ -193,16 +211,29 @@ const BOLD = '\uE002';
 
 const upperFirst = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
-/** One text through one glossary: phrases first, then single words; what is left is kept and flagged. */
-export function translateWithGlossary(text: string, glossary: Glossary): TranslatedText {
-  const names: string[] = [];
-  let work = splitBold(text)
-    .map((part) => {
-      if (!part.keep) return part.text;
-      names.push(part.text);
-      return `${BOLD}${names.length - 1}${BOLD}`;
-    })
-    .join('');
+/** A text's sentences, each with the spaces before it: split after . ! ? before a space, and at line ends. */
+function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?])(?=\s)|(?<=\n)/);
+}
+
+/** What a phrase carries: a name (it starts with a capital, a digit or a bold name) as it is, else its words translated; undefined when one is unknown. */
+function nameOrWords(captured: string, glossary: Glossary): string | undefined {
+  if (!/^\p{Ll}/u.test(captured.trim())) return captured;
+  let unknown = false;
+  const words = captured.replace(/\p{L}[\p{L}']*/gu, (word) => {
+    const known = glossary.words[word.toLowerCase()];
+    if (!known) unknown = true;
+    return known ?? word;
+  });
+  return unknown ? undefined : words;
+}
+
+/**
+ * One sentence through one glossary, phrases first, then single words; undefined when a word is
+ * neither in the glossary nor a name (a capitalised word inside the sentence): the sentence is
+ * then not translated at all.
+ */
+function translateSentence(sentence: string, glossary: Glossary): string | undefined {
   const pieces: string[] = [];
   const keep = (piece: string) => {
     pieces.push(piece);
@@ -210,27 +241,54 @@ export function translateWithGlossary(text: string, glossary: Glossary): Transla
   };
   // A sentence's first word keeps its capital in the translation.
   const cased = (match: string, translated: string) => (/^\p{Lu}/u.test(match) ? upperFirst(translated) : translated);
+  let work = sentence;
   for (const [pattern, replacement] of glossary.phrases) {
     work = work.replace(pattern, (match: string, ...groups: unknown[]) => {
-      const captured = groups.filter((g): g is string => typeof g === 'string');
+      const captured = groups.filter((g): g is string => typeof g === 'string').map((g) => nameOrWords(g, glossary));
+      // A lower-case "name" is words ("the save button"): the phrase applies only when they translate.
+      if (captured.some((g) => g === undefined)) return match;
       const out = replacement.replace(/\$(\d)/g, (_m, n: string) => captured[Number(n) - 1] ?? '');
       return keep(cased(match, out));
     });
   }
-  let needsReview = false;
+  let unknown = false;
   work = work.replace(/(?<![\uE001\uE002\d])\p{L}[\p{L}']*/gu, (word: string, offset: number, whole: string) => {
     const known = glossary.words[word.toLowerCase()];
     if (known) return keep(cased(word, known));
     const sentenceStart = /^\s*$|[.!?:]\s*$/.test(whole.slice(0, offset));
     // A capitalised word inside a sentence is a name (a product, a page): it stays as it is.
-    if (/^\p{Lu}/u.test(word) && !sentenceStart) return word;
-    needsReview = true;
+    if (!/^\p{Lu}/u.test(word) || sentenceStart) unknown = true;
     return word;
   });
-  const restored = work
-    .replace(new RegExp(`${DONE}(\\d+)${DONE}`, 'g'), (_m, i: string) => pieces[Number(i)]!)
-    .replace(new RegExp(`${BOLD}(\\d+)${BOLD}`, 'g'), (_m, i: string) => `**${names[Number(i)]!}**`);
-  return { text: restored, needsReview };
+  if (unknown) return undefined;
+  let translated = work.replace(new RegExp(`${DONE}(\\d+)${DONE}`, 'g'), (_m, i: string) => pieces[Number(i)]!);
+  for (const [pattern, replacement] of glossary.tidy ?? []) translated = translated.replace(pattern, replacement);
+  return translated;
+}
+
+/**
+ * One text through one glossary, sentence by sentence: a sentence it cannot translate whole
+ * stays in the original language, whole, and the text needs translation.
+ */
+export function translateWithGlossary(text: string, glossary: Glossary): TranslatedText {
+  const names: string[] = [];
+  const masked = splitBold(text)
+    .map((part) => {
+      if (!part.keep) return part.text;
+      names.push(part.text);
+      return `${BOLD}${names.length - 1}${BOLD}`;
+    })
+    .join('');
+  let needsReview = false;
+  const translated = sentencesOf(masked)
+    .map((sentence) => {
+      const whole = translateSentence(sentence, glossary);
+      if (whole !== undefined) return whole;
+      needsReview = true;
+      return sentence;
+    })
+    .join('');
+  return { text: translated.replace(new RegExp(`${BOLD}(\\d+)${BOLD}`, 'g'), (_m, i: string) => `**${names[Number(i)]!}**`), needsReview };
 }
 
 export const localGlossary: TranslationProvider = {

@@ -1,6 +1,6 @@
-// A guide's translations: start one (a job), follow it, review and edit its steps, remove it.
+// A guide's translations: start one (a job), follow it, review and edit its words, remove it.
 import { GuidePath } from '#shared/guides';
-import { StartTranslationBody, TranslationPath, TranslationSlidePath, UpdateTranslationSlideBody } from '#shared/translation';
+import { StartTranslationBody, TranslationPath, TranslationSlidePath, UpdateTranslationSlideBody, UpdateTranslationTextsBody } from '#shared/translation';
 import { Reply, defineHandler } from '../../core/http';
 import * as GuideTranslation from '../../domain/guide-translation';
 import { requireMember } from '../actor';
@@ -27,6 +27,12 @@ export const getTranslation = defineHandler({ params: TranslationPath }, async (
 export const updateTranslationSlide = defineHandler({ params: TranslationSlidePath, body: UpdateTranslationSlideBody }, async ({ params, body, event }) => {
   const { member } = await requireMember(event);
   return GuideTranslation.updateSlide(member.orgId, params.id, params.language, params.slideId, body);
+});
+
+// PATCH /api/guides/{id}/translations/{language} — the author's words for the guide's title or its cards' words in a language
+export const updateTranslationTexts = defineHandler({ params: TranslationPath, body: UpdateTranslationTextsBody }, async ({ params, body, event }) => {
+  const { member } = await requireMember(event);
+  return GuideTranslation.updateTexts(member.orgId, params.id, params.language, body);
 });
 
 // DELETE /api/guides/{id}/translations/{language} — remove a language and its voiceover

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { RenderShareFrame, ShareFrameInput } from '#shared/share/frame';
+import { ALL_WORDS } from '../features/share/words/all-player-words';
+import { registerPlayerWords } from '../features/share/words/player-words';
 import { EmbedApp } from './routes/share/embed-app';
 import { SharePage } from './routes/share/share-page';
 
@@ -14,6 +16,9 @@ import { SharePage } from './routes/share/share-page';
  * web/prerender.ts builds this module for Node into web/dist-ssr/; see shared/share/frame.ts.
  */
 const doNothing = () => undefined;
+
+// The frame is rendered at once, in whatever language the guide is in: every language's words are at hand.
+for (const [code, words] of Object.entries(ALL_WORDS)) registerPlayerWords(code, words);
 
 function ShareFrame({ guide, view, url }: ShareFrameInput) {
   const { pathname, search } = new URL(url, 'http://frame.invalid');

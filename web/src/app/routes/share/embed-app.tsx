@@ -6,6 +6,7 @@ import { EmbedLayout } from '../../../components/layouts/embed-layout';
 import { getSharedGuide } from '../../../features/share/api/get-shared-guide';
 import { SharedGuideEmbed } from '../../../features/share/components/shared-guide-embed';
 import { LANG_PARAM, viewerLanguage } from '../../../features/share/utils/language';
+import { ENGLISH, fill, loadedWordsFor, loadPlayerWords, PlayerWordsContext } from '../../../features/share/words/player-words';
 import { AUTOPLAY_PARAM, autoplayFromParam, searchWithStep, STEP_PARAM, stepIndexFromParam } from '../../../features/share/utils/playback';
 import { isApiError } from '../../../lib/api-error';
 
@@ -24,7 +25,8 @@ const EMBED_PATH = /^\/share\/([^/]+)\/embed\/?$/;
 
 /**
  * The embed's guide, in the viewer's language when it has it (`?lang=` on the frame's URL, else
- * the browser's): the original tells which languages there are, then the translation is loaded.
+ * the browser's): the original tells which languages there are, then the translation is loaded,
+ * and the player's own words in that language beside it (that language's only).
  */
 export async function loadEmbed(pathname: string, search = ''): Promise<EmbedResult> {
   try {
@@ -32,7 +34,12 @@ export async function loadEmbed(pathname: string, search = ''): Promise<EmbedRes
     const id = guideIdFromSegment(segment);
     const original = await getSharedGuide(id);
     const language = viewerLanguage(original, new URLSearchParams(search).get(LANG_PARAM));
-    const guide = language === original.language ? original : await getSharedGuide(id, undefined, language).catch(() => original);
+    const [guide] = await Promise.all([
+      language === original.language ? original : getSharedGuide(id, undefined, language).catch(() => original),
+      loadPlayerWords(language),
+      // The original's words too, in case the translation cannot be had.
+      loadPlayerWords(original.language),
+    ]);
     return { kind: 'guide', guide };
   } catch (error) {
     return isApiError(error, 404) ? { kind: 'not-found' } : { kind: 'error', error };
@@ -90,6 +97,8 @@ function EmbedContent({ result, location, onRetry, retrying }: EmbedContentProps
 
 export function EmbedApp({ initial, location = window.location }: { initial: EmbedResult; location?: EmbedLocation }) {
   const [result, setResult] = useState(initial);
+  const language = result.kind === 'guide' ? result.guide.language : 'en';
+  const words = loadedWordsFor(language) ?? ENGLISH;
   const [retrying, setRetrying] = useState(false);
   const retry = () => {
     setRetrying(true);
@@ -100,8 +109,10 @@ export function EmbedApp({ initial, location = window.location }: { initial: Emb
   };
 
   return (
-    <EmbedLayout label={result.kind === 'guide' ? `Guide: ${result.guide.title}` : 'Stepcast guide'}>
-      <EmbedContent result={result} location={location} onRetry={retry} retrying={retrying} />
-    </EmbedLayout>
+    <PlayerWordsContext value={{ words, language }}>
+      <EmbedLayout label={result.kind === 'guide' ? fill(words.embedLabel, { title: result.guide.title }) : 'Stepcast guide'}>
+        <EmbedContent result={result} location={location} onRetry={retry} retrying={retrying} />
+      </EmbedLayout>
+    </PlayerWordsContext>
   );
 }

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { guideIdFromSegment } from '#shared/share/id';
 import { getSharedGuideQueryOptions } from '../../../features/share/api/shared-guide-query';
+import { loadPlayerWords } from '../../../features/share/words/player-words';
 import { isApiError } from '../../../lib/api-error';
 
 /**
@@ -14,7 +15,9 @@ export function shareLoader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
     const guideId = guideIdFromSegment(params['segment'] ?? '');
     try {
-      await queryClient.ensureQueryData(getSharedGuideQueryOptions(guideId));
+      const guide = await queryClient.ensureQueryData(getSharedGuideQueryOptions(guideId));
+      // The page's own words in the guide's language, before its first render (the edge's frame has them).
+      await loadPlayerWords(guide.language);
     } catch (error) {
       if (isApiError(error, 404)) throw data('Guide not found', { status: 404, statusText: 'Not Found' });
       throw error;

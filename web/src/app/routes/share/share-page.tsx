@@ -2,6 +2,8 @@ import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { ShareLayout } from '../../../components/layouts/share-layout';
 import { SharedGuideView } from '../../../features/share/components/shared-guide-view';
 import { AUTOPLAY_PARAM, autoplayFromParam, STEP_PARAM, stepIndexFromParam } from '../../../features/share/utils/playback';
+import { pageWordsFor } from '../../../features/share/words/page-words';
+import { ENGLISH, loadedWordsFor, PlayerWordsContext } from '../../../features/share/words/player-words';
 
 export interface SharePageProps {
   guide: SharedGuideDto;
@@ -14,21 +16,25 @@ export interface SharePageProps {
 
 /**
  * The share page's content from its guide and search: what the route renders, and what the edge
- * renders as the page's first frame (render-share-frame.tsx), so that the two are the same.
+ * renders as the page's first frame (render-share-frame.tsx), so that the two are the same. Its
+ * own words are in the guide's language (the route loads them before it shows a language).
  */
 export function SharePage({ guide, search, onStepChange, onLanguageChange }: SharePageProps) {
+  const words = loadedWordsFor(guide.language) ?? ENGLISH;
   return (
-    <ShareLayout>
-      <SharedGuideView
-        // Another language is another voice: the player starts again on the same step.
-        key={`${guide.id}:${guide.language}`}
-        guide={guide}
-        initialIndex={stepIndexFromParam(search.get(STEP_PARAM), guide.slides.length)}
-        autoplay={autoplayFromParam(search.get(AUTOPLAY_PARAM))}
-        onStepChange={onStepChange}
-        elementTiming="first-slide"
-        onLanguageChange={onLanguageChange}
-      />
-    </ShareLayout>
+    <PlayerWordsContext value={{ words, language: guide.language }}>
+      <ShareLayout words={pageWordsFor(guide.language)}>
+        <SharedGuideView
+          // Another language is another voice: the player starts again on the same step.
+          key={`${guide.id}:${guide.language}`}
+          guide={guide}
+          initialIndex={stepIndexFromParam(search.get(STEP_PARAM), guide.slides.length)}
+          autoplay={autoplayFromParam(search.get(AUTOPLAY_PARAM))}
+          onStepChange={onStepChange}
+          elementTiming="first-slide"
+          onLanguageChange={onLanguageChange}
+        />
+      </ShareLayout>
+    </PlayerWordsContext>
   );
 }

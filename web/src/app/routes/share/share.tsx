@@ -4,6 +4,7 @@ import { ShareLayout } from '../../../components/layouts/share-layout';
 import { getSharedGuideQueryOptions, useSharedGuide } from '../../../features/share/api/shared-guide-query';
 import { LANG_PARAM, searchWithLanguage, viewerLanguage } from '../../../features/share/utils/language';
 import { searchWithStep } from '../../../features/share/utils/playback';
+import { loadPlayerWords } from '../../../features/share/words/player-words';
 import { ShareErrorBoundary } from './share-error';
 import { shareLoader } from './share-loader';
 import { SharePage } from './share-page';
@@ -13,7 +14,7 @@ export const clientLoader = shareLoader;
 /**
  * `/share/{slug}-{id}`: the guide's public page; `?step=N` follows the player (replace navigation).
  * It is shown in the viewer's language when the guide has it (`?lang=`, else the browser's): the
- * original first, then its translation once loaded.
+ * original first, then its translation once it and the page's own words in that language are loaded.
  */
 export default function ShareRoute() {
   const { guideId } = useLoaderData<ReturnType<typeof shareLoader>>();
@@ -22,7 +23,8 @@ export default function ShareRoute() {
   const language = viewerLanguage(original, searchParams.get(LANG_PARAM));
   const translated = language !== original.language;
   const { data: translation } = useQuery({ ...getSharedGuideQueryOptions(guideId, language), enabled: translated });
-  const guide = translated && translation ? translation : original;
+  const { isSuccess: wordsLoaded } = useQuery({ queryKey: ['player-words', language], queryFn: () => loadPlayerWords(language), enabled: translated, staleTime: Infinity });
+  const guide = translated && translation && wordsLoaded ? translation : original;
 
   return (
     <SharePage

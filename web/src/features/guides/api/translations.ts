@@ -5,12 +5,16 @@ import {
   TranslationListDto,
   type StartTranslationBody,
   type UpdateTranslationSlideBody,
+  type UpdateTranslationTextsBody,
 } from '#shared/translation';
 import { api } from '../../../lib/api-client';
+import { guideQueryKeys } from './guide-schemas';
 
 /**
- * A guide's translations: GET/POST /api/guides/{id}/translations, GET/DELETE …/{language} and
- * PATCH …/{language}/slides/{slideId}. The list is read again while a language is being made.
+ * A guide's translations: GET/POST /api/guides/{id}/translations, GET/PATCH/DELETE …/{language}
+ * and PATCH …/{language}/slides/{slideId}. The list is read again while a language is being made.
+ * A language is part of the draft: a change to one changes whether the guide has something to
+ * publish, so the guide is read again after each (`refreshGuide`).
  */
 export const TRANSLATION_POLL_MS = 500;
 
@@ -22,6 +26,11 @@ export const translationQueryKeys = {
 const base = (guideId: string) => `/api/guides/${encodeURIComponent(guideId)}/translations`;
 
 export const isTranslating = (translation: Pick<TranslationDto, 'state'>) => translation.state === 'queued' || translation.state === 'running';
+
+/** The guide's "Unpublished changes" counts its languages: read it again once one changed. */
+export function refreshGuide(queryClient: ReturnType<typeof useQueryClient>, guideId: string) {
+  return queryClient.invalidateQueries({ queryKey: guideQueryKeys.detail(guideId), exact: true });
+}
 
 export function useTranslations(guideId: string) {
   return useQuery(
@@ -47,7 +56,7 @@ export function useStartTranslation(guideId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: StartTranslationBody) => api.post(base(guideId), body, TranslationDto),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: translationQueryKeys.list(guideId) }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: translationQueryKeys.list(guideId) }), refreshGuide(queryClient, guideId)]),
   });
 }
 
@@ -58,7 +67,18 @@ export function useUpdateTranslationSlide(guideId: string, language: string) {
       api.patch(`${base(guideId)}/${encodeURIComponent(language)}/slides/${encodeURIComponent(slideId)}`, body, TranslationDetailDto),
     onSuccess: (detail) => {
       queryClient.setQueryData(translationQueryKeys.detail(guideId, language), detail);
-      return queryClient.invalidateQueries({ queryKey: translationQueryKeys.list(guideId), exact: true });
+      return Promise.all([queryClient.invalidateQueries({ queryKey: translationQueryKeys.list(guideId), exact: true }), refreshGuide(queryClient, guideId)]);
+    },
+  });
+}
+
+export function useUpdateTranslationTexts(guideId: string, language: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateTranslationTextsBody) => api.patch(`${base(guideId)}/${encodeURIComponent(language)}`, body, TranslationDetailDto),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(translationQueryKeys.detail(guideId, language), detail);
+      return Promise.all([queryClient.invalidateQueries({ queryKey: translationQueryKeys.list(guideId), exact: true }), refreshGuide(queryClient, guideId)]);
     },
   });
 }
@@ -67,6 +87,6 @@ export function useRemoveTranslation(guideId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (language: string) => api.request(`${base(guideId)}/${encodeURIComponent(language)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: translationQueryKeys.list(guideId) }),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: translationQueryKeys.list(guideId) }), refreshGuide(queryClient, guideId)]),
   });
 }

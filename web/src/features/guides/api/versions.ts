@@ -6,6 +6,7 @@ import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { revisionOptions } from './guide-revision';
 import { Guide, guideQueryKeys } from './guide-schemas';
+import { translationQueryKeys } from './translations';
 
 /**
  * Drafts and versions (shared/versions.ts): publish the draft, discard it, list the versions and
@@ -65,6 +66,8 @@ export function useVersionAction<V extends { guideId: string }>(guideId: string,
       queryClient.setQueryData(guideQueryKeys.detail(guideId), guide);
       void queryClient.invalidateQueries({ queryKey: versionQueryKeys.list(guideId) });
       void queryClient.invalidateQueries({ queryKey: guideQueryKeys.lists });
+      // What viewers get of each language follows the version (and a restore brings its languages back).
+      void queryClient.invalidateQueries({ queryKey: translationQueryKeys.list(guideId) });
       onDone?.(guide);
     },
   });

@@ -2,7 +2,10 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { env } from '../../../config/env';
+import { PRODUCT_NAME } from '#shared/product';
 import { requestGuideMe, useExtensionPresent, useInBrowser } from '../utils/extension-bridge';
+import { usePageWords } from '../words/page-words';
+import { fill, usePlayerWords } from '../words/player-words';
 import './guide-me.css';
 
 type State = { kind: 'idle' } | { kind: 'opening' } | { kind: 'opened' } | { kind: 'failed'; message: string };
@@ -19,6 +22,9 @@ export function GuideMe({ guide }: { guide: { id: string; title: string } }) {
   const hintId = useId();
   // The install dialog is portalled into document.body, which the share page's server render lacks.
   const inBrowser = useInBrowser();
+  const { words } = usePageWords();
+  const { newTab } = usePlayerWords().words;
+  const named = { guideMe: words.guideMe, product: PRODUCT_NAME };
 
   const start = async () => {
     if (!present) {
@@ -33,36 +39,36 @@ export function GuideMe({ guide }: { guide: { id: string; title: string } }) {
   return (
     <div className="guide-me">
       <Button variant="outline" size="sm" loading={state.kind === 'opening'} onClick={() => void start()} aria-describedby={hintId}>
-        Guide me
+        {words.guideMe}
       </Button>
       <span id={hintId} className="guide-me__hint">
-        Walk through it in the app itself
+        {words.guideMeHint}
       </span>
       <p className="guide-me__status" role="status">
-        {state.kind === 'opened' ? 'The app opened in a new tab: follow the steps there.' : state.kind === 'failed' ? state.message : ''}
+        {state.kind === 'opened' ? words.guideMeOpened : state.kind === 'failed' ? state.message : ''}
       </p>
       {inBrowser ? (
         <Dialog
           open={installOpen}
           onOpenChange={setInstallOpen}
-          title="Guide me needs the Stepcast extension"
-          description="With the Stepcast extension in Chrome, Guide me opens the app this guide was made in and points at each step on the real page, moving on as you do them."
+          title={fill(words.guideMeNeeds, named)}
+          description={fill(words.guideMeAbout, named)}
           footer={
             <Button variant="outline" onClick={() => setInstallOpen(false)}>
-              Close
+              {words.close}
             </Button>
           }
         >
           <ol className="guide-me__install">
             <li>
               <a href={env.EXTENSION_STORE_URL} target="_blank" rel="noopener noreferrer">
-                Add the Stepcast extension to Chrome
-                <span className="visually-hidden"> (opens in a new tab)</span>
+                {fill(words.guideMeInstall, named)}
+                <span className="visually-hidden"> {newTab}</span>
               </a>
               .
             </li>
-            <li>Come back to this page and reload it.</li>
-            <li>Press Guide me again.</li>
+            <li>{words.guideMeReload}</li>
+            <li>{fill(words.guideMeAgain, named)}</li>
           </ol>
         </Dialog>
       ) : null}

@@ -3,6 +3,7 @@ import type { SharedGuideDto, SharedSlideDto } from '#shared/share/shared-guide'
 import { plainText } from '../utils/bold-markup';
 import { slideDurationMs, stepAnnouncement } from '../utils/playback';
 import { slideZoom, zoomStyle } from '../utils/zoom';
+import { fill, usePlayerWords, type PlayerWords } from '../words/player-words';
 import { AnnotationOverlay } from './annotation-overlay';
 import { PlayerCard } from './player-card';
 import { StepText } from './step-text';
@@ -50,6 +51,8 @@ export interface PlayerState {
   /** the slide's step text, when it has one */
   text: string | null;
   goTo: (index: number) => void;
+  /** the player's own words, in the language the guide is shown in */
+  words: PlayerWords;
 }
 
 /** How long a playing guide shows its intro card before the first step. */
@@ -93,6 +96,7 @@ export function GuidePlayer({
   onCta,
 }: GuidePlayerProps) {
   const { slides } = guide;
+  const { words } = usePlayerWords();
   const last = slides.length - 1;
   // `run` counts slide changes: it restarts the slide's clock, zoom and progress animation.
   const [position, setPosition] = useState(() => ({ index: Math.min(Math.max(0, initialIndex), last), run: 0 }));
@@ -122,7 +126,7 @@ export function GuidePlayer({
   const duration = slideDurationMs(slide);
   const finished = finishedRun === run;
   const count = slides.length;
-  const stepLabel = `Step ${index + 1} of ${count}`;
+  const stepLabel = fill(words.stepOf, { n: index + 1, count });
 
   function goTo(target: number, { byViewer = true } = {}) {
     const next = Math.min(Math.max(0, target), last);
@@ -309,29 +313,29 @@ export function GuidePlayer({
   const canFullscreen = typeof document === 'undefined' || document.fullscreenEnabled;
   const showRing = slide.isHighlightVisible && !!slide.click && !!slide.screenshotUrl && zoom.scale >= 1;
 
-  const state: PlayerState = { index, count, slide, text, goTo: (target) => goTo(target) };
+  const state: PlayerState = { index, count, slide, text, goTo: (target) => goTo(target), words };
 
   const controls = (
     <div className="player__buttons">
-      <IconButton label="Previous step" onClick={() => goTo(index - 1)} disabled={index === 0} icon={<PreviousIcon />} />
+      <IconButton label={words.previous} onClick={() => goTo(index - 1)} disabled={index === 0} icon={<PreviousIcon />} />
       <IconButton
-        label={playing ? 'Pause' : finished && index === last ? 'Play again' : 'Play'}
+        label={playing ? words.pause : finished && index === last ? words.playAgain : words.play}
         onClick={togglePlay}
         icon={playing ? <PauseIcon /> : <PlayIcon />}
         primary
       />
-      <IconButton label="Next step" onClick={next} disabled={index === last && (!guide.outroCard || card === 'outro')} icon={<NextIcon />} />
+      <IconButton label={words.next} onClick={next} disabled={index === last && (!guide.outroCard || card === 'outro')} icon={<NextIcon />} />
     </div>
   );
 
   const options = (
     <div className="player__buttons player__buttons--end">
       {slides.some((s) => s.audioUrl) ? (
-        <IconButton label="Mute" pressed={muted} onClick={() => setMuted((on) => !on)} icon={muted ? <MutedIcon /> : <SoundIcon />} />
+        <IconButton label={words.mute} pressed={muted} onClick={() => setMuted((on) => !on)} icon={muted ? <MutedIcon /> : <SoundIcon />} />
       ) : null}
       {slides.some((s) => s.narration) ? (
         <IconButton
-          label="Captions"
+          label={words.captions}
           pressed={captions}
           onClick={() => setCaptions((shown) => !shown)}
           icon={<CaptionsIcon />}
@@ -339,7 +343,7 @@ export function GuidePlayer({
       ) : null}
       {canFullscreen ? (
         <IconButton
-          label={fullscreen ? 'Exit full screen' : 'Full screen'}
+          label={fullscreen ? words.exitFullScreen : words.fullScreen}
           onClick={toggleFullscreen}
           icon={fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
         />
@@ -352,7 +356,7 @@ export function GuidePlayer({
       <section
         ref={playerRef}
         className={`player player--${variant}`}
-        aria-label={`Guide player: ${guide.title}`}
+        aria-label={fill(words.player, { title: guide.title })}
         style={{ '--stage-ratio': stageRatio } as CSSProperties}
       >
         <div className="player__stage">
@@ -364,7 +368,7 @@ export function GuidePlayer({
                   src={slide.screenshotUrl}
                   width={slide.width ?? undefined}
                   height={slide.height ?? undefined}
-                  alt={text ? `Screenshot of step ${index + 1}: ${plainText(text)}` : `Screenshot of step ${index + 1}`}
+                  alt={text ? fill(words.screenshotOf, { n: index + 1, text: plainText(text) }) : fill(words.screenshot, { n: index + 1 })}
                   // The first screen is what the viewer waits for; later ones are preloaded.
                   fetchPriority={run === 0 ? 'high' : 'auto'}
                   loading="eager"
@@ -419,7 +423,7 @@ export function GuidePlayer({
         <div
           className="player__progress"
           role="progressbar"
-          aria-label="Progress"
+          aria-label={words.progress}
           aria-valuemin={1}
           aria-valuemax={count}
           aria-valuenow={index + 1}
@@ -448,7 +452,11 @@ export function GuidePlayer({
         {belowBar?.(state)}
 
         <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-          {card === 'intro' && guide.introCard ? guide.introCard.title : card === 'outro' && guide.outroCard ? `End of the guide: ${guide.outroCard.title}` : stepAnnouncement(index, count, text)}
+          {card === 'intro' && guide.introCard
+            ? guide.introCard.title
+            : card === 'outro' && guide.outroCard
+              ? fill(words.end, { title: guide.outroCard.title })
+              : stepAnnouncement(stepLabel, text)}
         </p>
         {slide.audioUrl ? (
           <audio key={run} ref={audioRef} src={slide.audioUrl} preload="auto" muted={muted} onEnded={slideEnded} onError={() => setAudioBlocked(true)} />

@@ -1,4 +1,5 @@
 import type { SharedGuideDto } from '#shared/share/shared-guide';
+import { usePlayerWords } from '../words/player-words';
 import './player-card.css';
 
 type Intro = NonNullable<SharedGuideDto['introCard']>;
@@ -15,6 +16,7 @@ export type PlayerCardProps =
  */
 export function PlayerCard(props: PlayerCardProps) {
   const { kind, card } = props;
+  const { words } = usePlayerWords();
   return (
     <div className={`player__card player__card--${kind}`} data-testid={`player-${kind}`}>
       <h2 className="player__card-title">{card.title}</h2>
@@ -22,7 +24,7 @@ export function PlayerCard(props: PlayerCardProps) {
         <>
           {props.card.subtitle ? <p className="player__card-subtitle">{props.card.subtitle}</p> : null}
           <button type="button" className="player__card-button" onClick={props.onStart}>
-            Start the guide
+            {words.start}
           </button>
         </>
       ) : (
@@ -36,11 +38,11 @@ export function PlayerCard(props: PlayerCardProps) {
               onClick={() => (props.kind === 'outro' && props.card.cta ? props.onCta(props.card.cta.url) : undefined)}
             >
               {props.card.cta.label}
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              <span className="visually-hidden"> {words.newTab}</span>
             </a>
           ) : null}
           <button type="button" className="player__card-button player__card-button--quiet" onClick={props.onReplay}>
-            Watch again
+            {words.watchAgain}
           </button>
         </div>
       )}

@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from '#shared/product';
 import type { EmbedEvent } from '#shared/embed-events';
 import { EVENTS_VERSION, postToParent, useEmbedEvents } from '../utils/embed-events';
 import { useViewerEvents } from '../utils/viewer-events';
+import { usePlayerWords } from '../words/player-words';
 import { GuidePlayer, isPlayable } from './guide-player';
 import { StepText } from './step-text';
 
@@ -66,6 +67,9 @@ function usePostHeightToParent() {
 export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, pageHref, elementTiming, language = 'en' }: SharedGuideEmbedProps) {
   // No document title here: the edge writes it into the page, and a frame's title is not shown.
   const ref = usePostHeightToParent();
+  const { words } = usePlayerWords();
+  // "Made with {product}", the product's name in bold wherever the language puts it.
+  const [before, after] = words.madeWith.split('{product}').map((part) => part.trim());
   const onViewerStep = useViewerEvents(guide.id, guide.slides.length, true, initialIndex);
   const announce = useEmbedEvents(guide.id, guide.slides.length, language, Math.min(Math.max(0, initialIndex), Math.max(0, guide.slides.length - 1)));
 
@@ -104,14 +108,14 @@ export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, 
               rel="noopener"
               onClick={(event) => announce.cta(index, event.currentTarget.href)}
             >
-              <span>Made with</span> <strong>{PRODUCT_NAME}</strong>
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              {before ? <span>{before}</span> : null} <strong>{PRODUCT_NAME}</strong> {after ? <span>{after}</span> : null}
+              <span className="visually-hidden"> {words.newTab}</span>
             </a>
           )}
         />
       ) : (
         <div className="guide-embed__empty">
-          <p>This guide has no steps yet.</p>
+          <p>{words.noSteps}</p>
         </div>
       )}
     </div>

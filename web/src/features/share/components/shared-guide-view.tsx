@@ -1,5 +1,7 @@
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { useViewerEvents } from '../utils/viewer-events';
+import { stepCountIn, usePageWords } from '../words/page-words';
+import { usePlayerWords } from '../words/player-words';
 import { GuideMe } from './guide-me';
 import { GuidePlayer, isPlayable } from './guide-player';
 import { stepCount, stepWords } from './player-parts';
@@ -7,10 +9,6 @@ import { LanguagePicker } from './language-picker';
 import { useDocumentLanguage, useSharedGuideHead } from './shared-guide-head';
 import { StepList } from './step-list';
 import './share.css';
-
-export function stepCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'step' : 'steps'}`;
-}
 
 export interface SharedGuideViewProps {
   guide: SharedGuideDto;
@@ -28,6 +26,8 @@ export interface SharedGuideViewProps {
 export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, elementTiming, onLanguageChange }: SharedGuideViewProps) {
   useSharedGuideHead(guide.title);
   useDocumentLanguage(guide.language);
+  const { words } = usePlayerWords();
+  const { words: pageWords, language } = usePageWords();
   const onViewerStep = useViewerEvents(guide.id, guide.slides.length, false, initialIndex);
 
   return (
@@ -41,14 +41,14 @@ export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, e
               <span aria-hidden="true"> · </span>
             </>
           ) : null}
-          <span>{stepCountLabel(guide.slides.length)}</span>
+          <span>{stepCountIn(pageWords, language, guide.slides.length)}</span>
           {guide.visibility === 'private' ? (
             <span className="shared-guide__private">
               <svg viewBox="0 0 16 16" aria-hidden="true">
                 <rect x="3" y="7" width="10" height="7" rx="1.5" />
                 <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" />
               </svg>
-              Private to your team
+              {pageWords.privateGuide}
             </span>
           ) : null}
           {onLanguageChange ? <LanguagePicker languages={guide.languages} value={guide.language} onChange={onLanguageChange} /> : null}
@@ -72,7 +72,7 @@ export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, e
         />
       ) : (
         <div className="shared-guide__empty">
-          <p>This guide has no steps yet.</p>
+          <p>{words.noSteps}</p>
         </div>
       )}
     </article>

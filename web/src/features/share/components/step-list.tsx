@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { SharedSlideDto } from '#shared/share/shared-guide';
+import { usePageWords } from '../words/page-words';
+import { fill } from '../words/player-words';
 import { StepText } from './step-text';
 import './step-list.css';
 
@@ -13,6 +15,7 @@ export interface StepListProps {
 /** The share page's list of steps: one button per step, the current one marked `aria-current="step"`. */
 export function StepList({ slides, index, onSelect }: StepListProps) {
   const listRef = useRef<HTMLOListElement>(null);
+  const { words } = usePageWords();
 
   // The current step stays in view when the list scrolls by itself (beside the player); the page never scrolls.
   useEffect(() => {
@@ -26,9 +29,9 @@ export function StepList({ slides, index, onSelect }: StepListProps) {
   }, [index]);
 
   return (
-    <nav className="guide-steps" aria-label="Steps">
+    <nav className="guide-steps" aria-label={words.stepsHeading}>
       <h2 className="guide-steps__title">
-        Steps <span className="guide-steps__count">{slides.length}</span>
+        {words.stepsHeading} <span className="guide-steps__count">{slides.length}</span>
       </h2>
       <ol ref={listRef} className="guide-steps__list" role="list">
         {slides.map((slide, i) => (
@@ -44,8 +47,8 @@ export function StepList({ slides, index, onSelect }: StepListProps) {
                 {i + 1}
               </span>
               <span className="guide-steps__text">
-                <span className="visually-hidden">Step {i + 1}: </span>
-                {slide.text?.trim() ? <StepText text={slide.text} /> : `Step ${i + 1}`}
+                <span className="visually-hidden">{fill(words.step, { n: i + 1 })}: </span>
+                {slide.text?.trim() ? <StepText text={slide.text} /> : fill(words.step, { n: i + 1 })}
               </span>
             </button>
           </li>

@@ -84,11 +84,12 @@ describe('slideDurationMs', () => {
 
 describe('stepAnnouncement', () => {
   it('names the step, the count and the plain text', () => {
-    expect(stepAnnouncement(2, 8, 'Click **Save**')).toBe('Step 3 of 8: Click Save');
+    expect(stepAnnouncement('Step 3 of 8', 'Click **Save**')).toBe('Step 3 of 8: Click Save');
+    expect(stepAnnouncement('Paso 3 de 8', 'Haz clic en **Guardar**')).toBe('Paso 3 de 8: Haz clic en Guardar');
   });
 
   it('is the position alone when the step has no text', () => {
-    expect(stepAnnouncement(0, 1, null)).toBe('Step 1 of 1');
-    expect(stepAnnouncement(0, 1, '  ')).toBe('Step 1 of 1');
+    expect(stepAnnouncement('Step 1 of 1', null)).toBe('Step 1 of 1');
+    expect(stepAnnouncement('Step 1 of 1', '  ')).toBe('Step 1 of 1');
   });
 });

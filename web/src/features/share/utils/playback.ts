@@ -31,9 +31,8 @@ export function searchWithStep(search: string | URLSearchParams, index: number):
 // How long a slide plays is one rule for the player and the video export.
 export { MAX_SLIDE_MS, MIN_SLIDE_MS, slideDurationMs } from '#shared/slide-timing';
 
-/** What a screen reader hears when the step changes: "Step 3 of 8: Click Save". */
-export function stepAnnouncement(index: number, count: number, text: string | null): string {
-  const label = `Step ${index + 1} of ${count}`;
+/** What a screen reader hears when the step changes: "Step 3 of 8: Click Save" (the label in the guide's language). */
+export function stepAnnouncement(label: string, text: string | null): string {
   const plain = plainText(text ?? '').trim();
   return plain ? `${label}: ${plain}` : label;
 }
