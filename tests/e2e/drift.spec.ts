@@ -9,7 +9,8 @@ import { axeViolations } from '../support/a11y';
 
 let app: DriftApp;
 test.beforeAll(async () => {
-  app = await startDriftApp();
+  // The port the stack lists in DRIFT_ALLOWED_HOSTS (playwright.config.ts): checks reach no other loopback address.
+  app = await startDriftApp({ port: Number(process.env.E2E_DRIFT_APP_PORT) });
 });
 test.afterAll(async () => {
   await app?.close();

@@ -257,6 +257,7 @@ describe('the contract: every route answers in the shape of its shared schema', 
   it('drift checks against a live app, schedules and saved sign-ins', async () => {
     const c = owner.client;
     const app = await startDriftApp();
+    process.env.DRIFT_ALLOWED_HOSTS = new URL(app.origin).host;
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
       const captured = await call<GuideDto>(c, 'POST', '/api/guides', { body: { title: 'Add a contact' } });

@@ -1,5 +1,3 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import pixelmatch from 'pixelmatch';
 import sharp from 'sharp';
@@ -8,6 +6,7 @@ import type { CaptureMeta } from '#shared/capture';
 import { MOVE_TOLERANCE_PX, type StepStatus } from '#shared/drift';
 import { describeCandidate, locatorCandidates, type LocatorCandidate, type LocatorStrategy } from '#shared/locator';
 import { defineConfig } from '../../core/config';
+import { parseAllowedHosts, REFUSED_HEADER, startEgressProxy, type EgressPolicy, type EgressProxy, type Refusal } from './egress';
 import type { StorageState } from './site-session';
 
 /**
@@ -20,14 +19,21 @@ import type { StorageState } from './site-session';
  */
 export const replayConfig = defineConfig({
   /**
-   * Whether checks may load pages on loopback and private addresses (the local demo apps). Off in
-   * AWS, where such an address is the cloud's own network.
+   * Hosts (`host` or `host:port`, comma-separated) checks may reach although their address is
+   * private or loopback: a developer's own apps on this machine or network. Every other private,
+   * loopback, link-local or reserved address is refused, in AWS and locally (egress.ts).
    */
-  DRIFT_ALLOW_PRIVATE_HOSTS: z
-    .enum(['true', 'false'])
-    .default(process.env.AWS_LAMBDA_FUNCTION_NAME ? 'false' : 'true')
-    .transform((v) => v === 'true'),
+  DRIFT_ALLOWED_HOSTS: z.string().max(2_000).default('').transform(parseAllowedHosts),
 });
+
+/** The drift demo app's own origin (README: `startDriftApp({ port: 4321 })`), which local checks may always reach. */
+export const DEMO_APP_HOST = '127.0.0.1:4321';
+
+/** Where checks may connect: the allowed hosts, and locally the demo app; nothing else that is not public. */
+export function egressPolicy(): EgressPolicy {
+  const inLambda = Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
+  return { allowedHosts: [...replayConfig().DRIFT_ALLOWED_HOSTS, ...(inLambda ? [] : [DEMO_APP_HOST])] };
+}
 
 const STEP_TIMEOUT_MS = 8_000;
 const SETTLE_MS = 300;
@@ -58,38 +64,10 @@ export interface ReplayOptions {
   browser: Browser;
   storageState?: StorageState | undefined;
   onStep?: (index: number, finding: ReplayFinding) => Promise<void>;
-}
-
-const PRIVATE_V4 = [/^10\./, /^127\./, /^169\.254\./, /^172\.(1[6-9]|2\d|3[01])\./, /^192\.168\./, /^0\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./];
-export function isPrivateAddress(address: string): boolean {
-  if (isIP(address) === 4) return PRIVATE_V4.some((re) => re.test(address));
-  const a = address.toLowerCase();
-  if (a.startsWith('::ffff:')) return isPrivateAddress(a.slice(7));
-  return a === '::1' || a === '::' || a.startsWith('fc') || a.startsWith('fd') || a.startsWith('fe80');
-}
-
-/** Refuses requests to loopback, link-local and private networks unless allowed (see replayConfig). */
-async function guardNetwork(context: BrowserContext): Promise<void> {
-  if (replayConfig().DRIFT_ALLOW_PRIVATE_HOSTS) return;
-  const verdicts = new Map<string, Promise<boolean>>();
-  const allowed = (host: string) => {
-    let verdict = verdicts.get(host);
-    if (!verdict) {
-      verdict = (async () => {
-        const bare = host.replace(/^\[|\]$/g, '');
-        if (bare === 'localhost' || bare.endsWith('.localhost')) return false;
-        const addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true })).map((r) => r.address);
-        return addresses.length > 0 && !addresses.some(isPrivateAddress);
-      })().catch(() => false);
-      verdicts.set(host, verdict);
-    }
-    return verdict;
-  };
-  await context.route('**/*', async (route) => {
-    const url = new URL(route.request().url());
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && (await allowed(url.hostname))) await route.continue();
-    else await route.abort('blockedbyclient');
-  });
+  /** where the browser may connect; egressPolicy() (from the environment) unless a test gives its own */
+  egress?: EgressPolicy | undefined;
+  /** told of each connection the egress proxy refuses */
+  onRefusal?: ((refusal: Refusal) => void) | undefined;
 }
 
 export { launchBrowser } from './browser';
@@ -185,14 +163,28 @@ const pathOf = (url: string) => {
   return `${u.origin}${u.pathname}`;
 };
 
-async function open(page: Page, url: string): Promise<string | null> {
+/** Connections refused because of where they went (names with no address are not counted: they fail anyway). */
+const privateRefusals = (proxy: EgressProxy) => proxy.refusals.filter((r) => r.kind === 'private').length;
+
+/** What a step on a page the check may not reach says. */
+export const REFUSED_NOTE = 'The page is on a private or local network address, which checks may not reach: it was not loaded.';
+
+/**
+ * Loads a step's page; null when it loaded, else what the step should say. A navigation the
+ * egress proxy refused (at the first request or anywhere in its redirect chain) says so.
+ */
+async function open(page: Page, url: string, proxy: EgressProxy): Promise<string | null> {
+  const refusedBefore = privateRefusals(proxy);
   try {
     const response = await page.goto(url, { waitUntil: 'load', timeout: STEP_TIMEOUT_MS * 2 });
+    if (response?.headers()[REFUSED_HEADER] === 'refused') return REFUSED_NOTE;
     if (response && response.status() >= 400) return `The page answered ${response.status()}.`;
     await page.waitForTimeout(SETTLE_MS);
     return null;
   } catch (error) {
-    return /blockedbyclient|ERR_BLOCKED/i.test(String(error)) ? 'The page is on a private network, which checks may not reach.' : 'The page could not be loaded.';
+    // A refused HTTPS (CONNECT) request fails the navigation as a tunnel error.
+    if (privateRefusals(proxy) > refusedBefore && /ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY|ERR_EMPTY_RESPONSE|ERR_CONNECTION/i.test(String(error))) return REFUSED_NOTE;
+    return 'The page could not be loaded.';
   }
 }
 
@@ -217,17 +209,24 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
   const viewport = first ? { width: first.width, height: first.height } : { width: 1280, height: 800 };
   // The author's screen's pixel ratio: fresh screenshots come out the size of the guide's.
   const ratio = first?.ratio ?? 1;
-  const context = await options.browser.newContext({
-    viewport,
-    deviceScaleFactor: ratio,
-    ...(options.storageState ? { storageState: options.storageState } : {}),
-    // The check is a visitor like any other; the app decides what it may see.
-    serviceWorkers: 'block',
-  });
+  const proxy = await startEgressProxy(options.egress ?? egressPolicy(), options.onRefusal);
+  let context: BrowserContext | undefined;
   try {
-    await guardNetwork(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    context = await options.browser.newContext({
+      viewport,
+      deviceScaleFactor: ratio,
+      ...(options.storageState ? { storageState: options.storageState } : {}),
+      // The check is a visitor like any other; the app decides what it may see.
+      serviceWorkers: 'block',
+      // Every connection of this context, loopback included, goes through the egress proxy (egress.ts).
+      proxy: { server: proxy.url, bypass: '<-loopback>' },
+    });
+    const newPage = async () => {
+      const fresh = await context!.newPage();
+      fresh.setDefaultTimeout(STEP_TIMEOUT_MS);
+      return fresh;
+    };
+    let page = await newPage();
     const findings: ReplayFinding[] = [];
     let pageNote: string | null = null;
     for (const [index, step] of steps.entries()) {
@@ -235,8 +234,14 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
       const expected = candidates[0]?.strategy ?? null;
       const url = step.capture?.page?.url ?? null;
       const finding: ReplayFinding = { slideId: step.slideId, status: 'missing', strategy: null, expected, score: null, fresh: null, click: null, note: null };
+      const refusedBefore = privateRefusals(proxy);
       if (url && /^https?:/.test(url) && (page.url() === 'about:blank' || step.capture?.action === 'navigate' || pathOf(page.url()) !== pathOf(url))) {
-        pageNote = await open(page, url);
+        // A page left behind by a refused or failed load may still be navigating: the step starts on a new one.
+        if (pageNote) {
+          await page.close().catch(() => undefined);
+          page = await newPage();
+        }
+        pageNote = await open(page, url, proxy);
       } else if (!url && page.url() === 'about:blank') {
         pageNote = 'Capture recorded no page for this step.';
       }
@@ -275,11 +280,17 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
           finding.note = `Not found on the page (${candidates.map(describeCandidate).join(', ')}).`;
         }
       }
+      const refused = privateRefusals(proxy) - refusedBefore;
+      if (refused > 0 && finding.note !== REFUSED_NOTE) {
+        const said = `The page asked for ${refused === 1 ? 'an address' : `${refused} addresses`} checks may not reach (a private or local network): refused.`;
+        finding.note = finding.note ? `${finding.note} ${said}` : said;
+      }
       findings.push(finding);
       await options.onStep?.(index, finding);
     }
     return findings;
   } finally {
-    await context.close().catch(() => undefined);
+    await context?.close().catch(() => undefined);
+    await proxy.close();
   }
 }
