@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import * as z from 'zod';
 import type { CaptureMeta } from '#shared/capture';
 import { MOVE_TOLERANCE_PX, type StepStatus } from '#shared/drift';
+import type { AppliedBoxes } from '#shared/redaction-boxes';
 import { describeCandidate, locatorCandidates, type LocatorCandidate, type LocatorStrategy } from '#shared/locator';
 import { defineConfig } from '../../core/config';
 import { parseAllowedHosts, REFUSED_HEADER, startEgressProxy, type EgressPolicy, type EgressProxy, type Refusal } from './egress';
@@ -46,6 +47,10 @@ export interface ReplayStep {
   screenshot: { bytes: Uint8Array; width: number; height: number } | null;
   /** where the author clicked, in the screenshot's pixels */
   click: { x: number; y: number } | null;
+  /** the author applied a redaction box over the element: it is found by structure only (shared/locator.ts) */
+  covered?: boolean | undefined;
+  /** the redaction boxes the author applied to the step's screenshot, drawn over its fresh one too */
+  redactedBoxes?: AppliedBoxes | undefined;
 }
 
 export interface ReplayFinding {
@@ -85,6 +90,12 @@ function locatorFor(page: Page, candidate: LocatorCandidate): Locator {
     case 'testId': {
       const v = JSON.stringify(candidate.value);
       return page.locator(`[data-testid=${v}], [data-test=${v}], [data-test-id=${v}]`);
+    }
+    case 'id':
+      return page.locator(`[id=${JSON.stringify(candidate.value)}]`);
+    case 'name': {
+      const v = JSON.stringify(candidate.value);
+      return page.locator(`input[name=${v}], select[name=${v}], textarea[name=${v}]`);
     }
     case 'css':
       return page.locator(candidate.value);
@@ -230,7 +241,7 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
     const findings: ReplayFinding[] = [];
     let pageNote: string | null = null;
     for (const [index, step] of steps.entries()) {
-      const candidates = locatorCandidates(step.capture?.element);
+      const candidates = locatorCandidates(step.capture?.element, { covered: step.covered });
       const expected = candidates[0]?.strategy ?? null;
       const url = step.capture?.page?.url ?? null;
       const finding: ReplayFinding = { slideId: step.slideId, status: 'missing', strategy: null, expected, score: null, fresh: null, click: null, note: null };

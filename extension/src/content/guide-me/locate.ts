@@ -62,6 +62,12 @@ function matches(doc: Document, candidate: LocatorCandidate): Element[] {
       const value = CSS.escape(candidate.value);
       return all(doc, `[data-testid="${value}"], [data-test="${value}"], [data-test-id="${value}"]`);
     }
+    case 'id':
+      return all(doc, `[id="${CSS.escape(candidate.value)}"]`);
+    case 'name': {
+      const value = CSS.escape(candidate.value);
+      return all(doc, `input[name="${value}"], select[name="${value}"], textarea[name="${value}"]`);
+    }
     case 'css':
       return all(doc, candidate.value);
   }
