@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '#shared/errors';
+import { buildFinderScript, FINDER_MODULE, finderModule } from '../../extension/build-finder';
 import { GuideMeDto } from '#shared/guide-me-contracts';
 import type { LocatorCandidate } from '#shared/locator';
 import type * as Locate from '../../extension/src/content/guide-me/locate';
@@ -211,6 +213,10 @@ describe('finding a step’s element in the viewer’s page', () => {
     const edit: LocatorCandidate[] = [{ strategy: 'role', role: 'button', name: 'Edit' }];
     expect(await find(html, edit, { x: 30, y: 610 })).toEqual({ strategy: 'role', id: 'bottom' });
     expect(await find(html, edit, { x: 30, y: 20 })).toEqual({ strategy: 'role', id: 'top' });
+  });
+
+  it('is the finder the drift worker runs: its bundle is today’s (npx tsx extension/build-finder.ts writes it)', async () => {
+    expect(finderModule(await buildFinderScript())).toBe(await readFile(FINDER_MODULE, 'utf8'));
   });
 
   it('survives a CSS path the selector engine refuses', async () => {

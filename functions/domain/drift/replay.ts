@@ -1,12 +1,13 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ElementHandle, Page } from 'playwright-core';
 import pixelmatch from 'pixelmatch';
 import sharp from 'sharp';
 import * as z from 'zod';
 import type { CaptureMeta } from '#shared/capture';
 import { MOVE_TOLERANCE_PX, type StepStatus } from '#shared/drift';
 import type { AppliedBoxes } from '#shared/redaction-boxes';
-import { describeCandidate, locatorCandidates, type LocatorCandidate, type LocatorStrategy } from '#shared/locator';
+import { describeCandidate, LOCATOR_STRATEGIES, locatorCandidates, type LocatorCandidate, type LocatorStrategy } from '#shared/locator';
 import { defineConfig } from '../../core/config';
+import { FINDER_SCRIPT } from './finder-script.generated';
 import { parseAllowedHosts, REFUSED_HEADER, startEgressProxy, type EgressPolicy, type EgressProxy, type Refusal } from './egress';
 import type { StorageState } from './site-session';
 
@@ -77,62 +78,32 @@ export interface ReplayOptions {
 
 export { launchBrowser } from './browser';
 
-function locatorFor(page: Page, candidate: LocatorCandidate): Locator {
-  switch (candidate.strategy) {
-    case 'role':
-      return page.getByRole(candidate.role as Parameters<Page['getByRole']>[0], { name: candidate.name, exact: true });
-    case 'label':
-      return page.getByLabel(candidate.value, { exact: true });
-    case 'placeholder':
-      return page.getByPlaceholder(candidate.value, { exact: true });
-    case 'text':
-      return page.getByText(candidate.value, { exact: true });
-    case 'testId': {
-      const v = JSON.stringify(candidate.value);
-      return page.locator(`[data-testid=${v}], [data-test=${v}], [data-test-id=${v}]`);
-    }
-    case 'id':
-      return page.locator(`[id=${JSON.stringify(candidate.value)}]`);
-    case 'name': {
-      const v = JSON.stringify(candidate.value);
-      return page.locator(`input[name=${v}], select[name=${v}], textarea[name=${v}]`);
-    }
-    case 'css':
-      return page.locator(candidate.value);
-  }
-}
-
 interface Located {
-  locator: Locator;
+  handle: ElementHandle<Node>;
   strategy: LocatorStrategy;
   box: { x: number; y: number; width: number; height: number };
 }
 
-/** The first candidate that finds a visible element; among several matches, the one nearest the click. */
+/**
+ * The first candidate that finds a visible element; among several matches, the one nearest the
+ * click. It is Guide me's own finder (extension/src/content/guide-me/locate.ts, bundled into
+ * finder-script.generated.ts), run in the page: a check finds what a viewer's walk would find.
+ * A page that navigates meanwhile, or hides what it found, finds nothing.
+ */
 async function locate(page: Page, candidates: LocatorCandidate[], near: { x: number; y: number } | null): Promise<Located | undefined> {
-  for (const candidate of candidates) {
-    let matches: Locator;
-    try {
-      matches = locatorFor(page, candidate).filter({ visible: true });
-      const count = Math.min(await matches.count(), 10);
-      let best: Located | undefined;
-      let bestDistance = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < count; i++) {
-        const locator = matches.nth(i);
-        const box = await locator.boundingBox();
-        if (!box) continue;
-        const distance = near ? Math.hypot(box.x + box.width / 2 - near.x, box.y + box.height / 2 - near.y) : 0;
-        if (distance < bestDistance) {
-          best = { locator, strategy: candidate.strategy, box };
-          bestDistance = distance;
-        }
-      }
-      if (best) return best;
-    } catch {
-      // An invalid selector (a CSS path of odd markup): try the next way.
-    }
+  try {
+    const result = await page.evaluateHandle(
+      `(() => { ${FINDER_SCRIPT}; const found = stepcastFinder.locate(${JSON.stringify(candidates)}, ${JSON.stringify(near)}); return found ? [found.element, found.strategy] : null; })()`,
+    );
+    const element: ElementHandle<Node> | null = (await result.getProperty('0')).asElement();
+    if (!element) return undefined;
+    // What the page answered is parsed like any outside data (a page's script can reach the finder's globals).
+    const strategy = z.enum(LOCATOR_STRATEGIES).safeParse(await (await result.getProperty('1')).jsonValue()).data;
+    const box = await element.boundingBox();
+    return box && strategy && candidates.some((c) => c.strategy === strategy) ? { handle: element, strategy, box } : undefined;
+  } catch {
+    return undefined;
   }
-  return undefined;
 }
 
 /** Outside the element's box by more than the tolerance. */
@@ -155,7 +126,7 @@ const SAMPLE_VALUES: Record<string, string> = { email: 'name@example.com', numbe
 
 /** Does what the author did at this step, so that the flow goes on; failures are only noted. */
 async function act(page: Page, found: Located, capture: CaptureMeta): Promise<void> {
-  const { locator } = found;
+  const locator = found.handle;
   if (capture.action === 'type') {
     const type = (capture.element?.type ?? 'text').toLowerCase();
     await locator.fill(SAMPLE_VALUES[type] ?? 'Sample text', { timeout: STEP_TIMEOUT_MS });
