@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import * as z from 'zod';
 import type { CaptureMeta } from '#shared/capture';
 import { MOVE_TOLERANCE_PX, type StepStatus } from '#shared/drift';
+import { REDACTION_FILL } from '#shared/redaction';
 import type { AppliedBoxes } from '#shared/redaction-boxes';
 import { describeCandidate, LOCATOR_STRATEGIES, locatorCandidates, type LocatorCandidate, type LocatorStrategy } from '#shared/locator';
 import { defineConfig } from '../../core/config';
@@ -104,6 +105,56 @@ async function locate(page: Page, candidates: LocatorCandidate[], near: { x: num
   } catch {
     return undefined;
   }
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** What capture would cover on the page now, in CSS pixels of the viewport: every frame's sensitive content (capture's own rule, run in each frame). */
+async function sensitiveBoxes(page: Page): Promise<Box[]> {
+  const boxes: Box[] = [];
+  for (const frame of page.frames()) {
+    try {
+      // A child frame's boxes are in its own viewport: moved by where its element sits in the page.
+      const offset = frame === page.mainFrame() ? { x: 0, y: 0 } : await (await frame.frameElement()).boundingBox();
+      if (!offset) continue;
+      const found: unknown = await frame.evaluate(`(() => { ${FINDER_SCRIPT}; return stepcastFinder.sensitiveRects(document); })()`);
+      for (const r of z.array(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })).catch([]).parse(found)) {
+        boxes.push({ x: r.x + offset.x, y: r.y + offset.y, width: r.width, height: r.height });
+      }
+    } catch {
+      // A frame that went away meanwhile covers nothing more.
+    }
+  }
+  return boxes;
+}
+
+/**
+ * The page as it is now, covered before anything keeps it: what capture covers (sensitive fields,
+ * `data-redact`; shared/redaction.ts through describe.ts, in every frame) with capture's solid
+ * fill, and the redaction boxes the author applied to the step's screenshot, scaled to this one.
+ */
+async function redactedScreenshot(page: Page, step: ReplayStep, size: { width: number; height: number }, ratio: number): Promise<{ png: Buffer; width: number; height: number }> {
+  const covered = await sensitiveBoxes(page);
+  const shot = await page.screenshot({ type: 'png' });
+  const width = Math.round(size.width * ratio);
+  const height = Math.round(size.height * ratio);
+  const boxes: Box[] = [
+    ...covered.map((b) => ({ x: b.x * ratio, y: b.y * ratio, width: b.width * ratio, height: b.height * ratio })),
+    ...(step.redactedBoxes ?? []).map((b) => ({ x: (b.x * width) / b.imageWidth, y: (b.y * height) / b.imageHeight, width: (b.width * width) / b.imageWidth, height: (b.height * height) / b.imageHeight })),
+  ];
+  const meta = await sharp(shot).metadata();
+  const image = { width: meta.width ?? width, height: meta.height ?? height };
+  const fills = boxes.flatMap((b) => {
+    // Rounded outwards, cut to the picture: no sliver of a letter stays.
+    const left = Math.max(0, Math.floor(b.x));
+    const top = Math.max(0, Math.floor(b.y));
+    const right = Math.min(image.width, Math.ceil(b.x + b.width));
+    const bottom = Math.min(image.height, Math.ceil(b.y + b.height));
+    if (right - left < 1 || bottom - top < 1) return [];
+    return [{ input: { create: { width: right - left, height: bottom - top, channels: 3 as const, background: REDACTION_FILL } }, left, top }];
+  });
+  const png = fills.length > 0 ? await sharp(shot).composite(fills).png().toBuffer() : shot;
+  return { png, width, height };
 }
 
 /** Outside the element's box by more than the tolerance. */
@@ -238,9 +289,9 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
         const scale = step.screenshot ? size.width / step.screenshot.width : 1 / ratio;
         const near = step.click ? { x: step.click.x * scale, y: step.click.y * scale } : null;
         const found = step.capture?.action === 'navigate' ? undefined : candidates.length > 0 ? await locate(page, candidates, near) : undefined;
-        const png = await page.screenshot({ type: 'png' });
-        finding.fresh = { png, width: Math.round(size.width * ratio), height: Math.round(size.height * ratio) };
-        if (step.screenshot) finding.score = await pixelDifference(step.screenshot.bytes, png).catch(() => null);
+        const fresh = await redactedScreenshot(page, step, size, ratio);
+        finding.fresh = fresh;
+        if (step.screenshot) finding.score = await pixelDifference(step.screenshot.bytes, fresh.png).catch(() => null);
         if (step.capture?.action === 'navigate' || candidates.length === 0) {
           // A page visit (or a step with nothing to find): the page loading is the whole check.
           finding.status = 'found';
