@@ -1,5 +1,6 @@
 import { CaptureMeta, keptPageUrl } from '#shared/capture';
-import type { GuideMeDto } from '#shared/guide-me';
+import { AppError } from '#shared/errors';
+import { isWalkable, NOT_WALKABLE_MESSAGE, type GuideMeDto } from '#shared/guide-me';
 import { locatorCandidates } from '#shared/locator';
 import { appliedBoxesOf, coversElement } from '#shared/redaction-boxes';
 import { loadGuide } from './guide-read';
@@ -18,6 +19,7 @@ import { pictureOf, viewable } from './share';
 export async function fromShare(guideId: string, viewerUserId?: string): Promise<GuideMeDto> {
   const [{ guide, slides }, draft] = await Promise.all([viewable(guideId, viewerUserId), loadGuide(guideId)]);
   // Boxes applied since the version was published are on the draft's slide (the version shows the redacted picture already).
+  if (!isWalkable(slides.map((slide) => CaptureMeta.safeParse(slide.capture).data?.page?.url))) throw new AppError('conflict', NOT_WALKABLE_MESSAGE);
   const draftBoxes = new Map(draft.slides.map((s) => [s.slideId, appliedBoxesOf(s.redactedBoxes)]));
   return {
     id: guide.guideId,

@@ -1,4 +1,6 @@
+import { CaptureMeta } from '#shared/capture';
 import { AppError } from '#shared/errors';
+import { isWalkable } from '#shared/guide-me';
 import { storedAnnotations } from '#shared/annotations';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import { DEFAULT_LANGUAGE } from '#shared/narration';
@@ -63,6 +65,7 @@ export async function sharedGuide(guideId: string, viewerUserId?: string, langua
     }))),
     language: guide.language ?? DEFAULT_LANGUAGE,
     languages: GuideTranslation.languagesOf(guide),
+    guideMe: isWalkable(slides.map((slide) => CaptureMeta.safeParse(slide.capture).data?.page?.url)),
   };
   // Only a language the guide lists: one being made for the first time is not shown yet.
   return translation && guide.translations?.includes(translation.language) ? GuideTranslation.translatedShare(shared, guide, translation) : shared;

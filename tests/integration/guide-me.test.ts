@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '#shared/errors';
 import { buildFinderScript, FINDER_MODULE, finderModule } from '../../extension/build-finder';
 import { GuideMeDto } from '#shared/guide-me-contracts';
+import { SharedGuideDto } from '#shared/share/shared-guide';
 import type { LocatorCandidate } from '#shared/locator';
 import type * as Locate from '../../extension/src/content/guide-me/locate';
 import { db } from '../../functions/db/service';
@@ -135,6 +136,26 @@ describe('GET /api/share/{id}/guide-me', () => {
     const member = await priv.client.get(`/api/share/${priv.guide.id}/guide-me`);
     expect(member.status).toBe(200);
     expect(GuideMeDto.parse(member.json).steps).toHaveLength(3);
+  });
+
+  it('is not offered for a guide made from uploaded pictures: the share answer says so and guide-me answers 409', async () => {
+    const client = new ApiClient(stack().url);
+    await signUp(client);
+    const guide = (await client.post('/api/guides', { title: 'Pictures only' })).json as { id: string };
+    for (const text of ['One', 'Two']) {
+      const image = await pngImage(640, 400);
+      const upload = (await client.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length })).json;
+      await postUpload(upload, image, 'image/png');
+      await client.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.key, text });
+    }
+    expect((await client.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' })).status).toBe(200);
+    expect(SharedGuideDto.parse((await anonymous().get(`/api/share/${guide.id}`)).json).guideMe).toBe(false);
+    const answer = await anonymous().get(`/api/share/${guide.id}/guide-me`);
+    expect(answer.status).toBe(409);
+    expect(ErrorBody.parse(answer.json).error).toEqual({ code: 'conflict', message: 'This guide was made from pictures, not captured in an app, so there is no app to guide you through. Its steps are on this page.' });
+
+    const captured = await authorWithCapturedGuide();
+    expect(SharedGuideDto.parse((await anonymous().get(`/api/share/${captured.guide.id}`)).json).guideMe).toBe(true);
   });
 
   it('refuses an id that is not a guide id with the one error shape', async () => {
