@@ -151,7 +151,7 @@ describe('a drift check’s browser reaches no private address', () => {
   it.each(DIRECT)('refuses a step on %s, and the next step still replays', async (_name, target) => {
     const { findings, refused } = await replayCase(target());
     expect(refused.length).toBeGreaterThan(0);
-    expect(findings[0]).toMatchObject({ status: 'missing', note: REFUSED_NOTE, fresh: null });
+    expect(findings[0]).toMatchObject({ status: 'refused', note: REFUSED_NOTE, fresh: null });
     expect([findings[1]!.status, findings[1]!.strategy]).toEqual(['found', 'role']);
   });
 
@@ -159,7 +159,7 @@ describe('a drift check’s browser reaches no private address', () => {
     const to = encodeURIComponent(target(secret.port));
     const { findings, refused } = await replayCase(`http://public.test:${site.port}${path(to)}`);
     expect(refused.length).toBeGreaterThan(0);
-    expect(findings[0]).toMatchObject({ status: 'missing', note: REFUSED_NOTE, fresh: null });
+    expect(findings[0]).toMatchObject({ status: 'refused', note: REFUSED_NOTE, fresh: null });
     expect([findings[1]!.status, findings[1]!.strategy]).toEqual(['found', 'role']);
   });
 

@@ -280,6 +280,7 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
       }
       if (pageNote) {
         finding.note = pageNote;
+        if (pageNote === REFUSED_NOTE) finding.status = 'refused';
       } else {
         const layout = layoutOf(step);
         const current = page.viewportSize() ?? viewport;
