@@ -163,16 +163,3 @@ export function coversElement(boxes: readonly Rect[], click: { x: number; y: num
       (field && field.x < b.x + b.width && b.x < field.x + field.width && field.y < b.y + b.height && b.y < field.y + field.height),
   );
 }
-
-/**
- * A stored capture whose element an applied box covers, with what the element showed dropped
- * (name, label, text, placeholder, title, alt, chosen option) and the element marked redacted;
- * anything else is answered as it was.
- */
-export function withCoveredElementRedacted(capture: unknown, click: { x: number; y: number } | null | undefined, boxes: readonly Rect[]): unknown {
-  const parsed = CaptureMeta.safeParse(capture);
-  if (!parsed.success || !parsed.data.element || !coversElement(boxes, click, capture)) return capture;
-  const { name: _n, label: _l, text: _t, placeholder: _p, title: _ti, alt: _a, ...element } = parsed.data.element;
-  const { option: _o, ...rest } = parsed.data;
-  return { ...rest, element: { ...element, redacted: true } };
-}

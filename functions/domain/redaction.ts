@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { AppError } from '#shared/errors';
 import { MAX_SCREENSHOT_PIXELS } from '#shared/guides';
 import { REDACTION_FILL } from '#shared/redaction';
-import { appliedBoxesOf, boxProblems, MAX_REMEMBERED_BOXES, withCoveredElementRedacted, withoutCoveredBox, type RedactionBox, type RedactSlideResponse } from '#shared/redaction-boxes';
+import { appliedBoxesOf, boxProblems, MAX_REMEMBERED_BOXES, withoutCoveredBox, type RedactionBox, type RedactSlideResponse } from '#shared/redaction-boxes';
 import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import * as Asset from './asset';
@@ -101,8 +101,8 @@ export async function apply(orgId: string, guideId: string, slideId: string, box
   const result = await db()
     .transaction.write((tx) =>
       sharing.map((s) => {
-        // What the boxes cover is gone from the picture, and from what finds the step's element.
-        const capture = withCoveredElementRedacted(withoutCoveredBox(s.capture, boxes), s.click, boxes);
+        // The slide remembers the boxes: what they cover no longer finds the step's element (shared/locator.ts), and drift checks cover the same places.
+        const capture = withoutCoveredBox(s.capture, boxes);
         const remembered = [...appliedBoxesOf(s.redactedBoxes), ...boxes.map(({ x, y, width, height }) => ({ x, y, width, height, imageWidth: baked.width, imageHeight: baked.height }))].slice(-MAX_REMEMBERED_BOXES);
         return tx.slide
           .patch({ guideId, slideId: s.slideId })

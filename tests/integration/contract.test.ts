@@ -177,7 +177,17 @@ describe('the contract: every route answers in the shape of its shared schema', 
         body: { contentType: 'image/png', contentLength: image.length },
       });
       await postUpload(upload, image, 'image/png');
-      const slide = await call<{ id: string }>(c, 'POST', '/api/guides/{id}/slides', { params: { id: guide.id }, body: { screenshotKey: upload.key, text: 'Click **Next**', narration, click: { x: 40, y: 60 } } });
+      const slide = await call<{ id: string }>(c, 'POST', '/api/guides/{id}/slides', {
+        params: { id: guide.id },
+        body: {
+          screenshotKey: upload.key,
+          text: 'Click **Next**',
+          narration,
+          click: { x: 40, y: 60 },
+          // Captured in an app: Guide me can walk it (GET /api/share/{id}/guide-me answers 200).
+          capture: { action: 'click', element: { tag: 'button', role: 'button', name: 'Next' }, page: { title: 'Team', url: 'https://app.example.com/team', viewportWidth: 1280 } },
+        },
+      });
       slideId = slide.id;
     }
     await call(c, 'PATCH', '/api/guides/{id}/slides/{slideId}', { params: { id: guide.id, slideId }, body: { zoomLevel: 2 } });
