@@ -13,6 +13,7 @@ import { mkdir, readFile, readdir, rm, writeFile, copyFile } from 'node:fs/promi
 import path from 'node:path';
 import { build } from 'esbuild';
 import sharp from 'sharp';
+import { writeFinderModule } from './build-finder';
 import { buildManifest } from './manifest';
 import { zip } from './zip';
 
@@ -83,6 +84,8 @@ export async function buildExtension(options: BuildOptions = {}): Promise<{ outD
     build({ ...common, entryPoints: { popup: path.join(ROOT, 'src/popup/index.ts') }, format: 'esm', outdir: outDir }),
     // Content scripts are classic scripts: one IIFE, as small as possible (it runs in every frame).
     build({ ...common, entryPoints: { content: path.join(ROOT, 'src/content/index.ts') }, format: 'iife', outdir: outDir }),
+    // The drift worker runs the overlay's finder in the pages it replays (build-finder.ts).
+    writeFinderModule(),
   ]);
   await copyFile(path.join(ROOT, 'static/popup.html'), path.join(outDir, 'popup.html'));
   await copyFile(path.join(ROOT, 'static/popup.css'), path.join(outDir, 'popup.css'));

@@ -34,6 +34,10 @@ export const CaptureElement = z
     redacted: z.boolean().nullable().optional(),
     /** `data-testid` / `data-test` when the app has one (a locator for replays) */
     testId: Text,
+    /** the element's own `id`, when it looks written by a person (no generated digit runs) */
+    elementId: Text,
+    /** a form field's `name` attribute (what the form sends it as; never its value) */
+    fieldName: Text,
     /** a CSS path, the locator of last resort */
     cssPath: z.string().max(1_000).nullable().optional(),
   })
@@ -67,3 +71,21 @@ export const CaptureMeta = z
   })
   .strict();
 export type CaptureMeta = z.infer<typeof CaptureMeta>;
+
+/**
+ * A captured page's URL as Stepcast keeps and answers it: origin and path only, never the query or
+ * fragment (they may hold tokens, `?token=…#access_token=…`); null for anything but http(s). The
+ * extension sends it so; the API applies it again on the way in, and on the way out for slides
+ * stored before it did.
+ */
+export function keptPageUrl(url: string | null | undefined): string | null {
+  if (!url || !URL.canParse(url)) return null;
+  const { protocol, origin, pathname } = new URL(url);
+  return protocol === 'http:' || protocol === 'https:' ? `${origin}${pathname}` : null;
+}
+
+/** A capture record whose page URL is kept as keptPageUrl says. */
+export function withKeptPageUrl(capture: CaptureMeta): CaptureMeta {
+  if (!capture.page?.url) return capture;
+  return { ...capture, page: { ...capture.page, url: keptPageUrl(capture.page.url) } };
+}

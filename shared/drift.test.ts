@@ -12,6 +12,11 @@ describe('healthOf', () => {
   it('breaks on any missing step', () => {
     expect(healthOf([{ status: 'moved', score: 0.5 }, { status: 'missing', score: null }])).toBe('broken');
   });
+
+  it('breaks on a step no check may reach: nothing is known of it', () => {
+    expect(healthOf([{ status: 'found', score: 0 }, { status: 'refused', score: null }])).toBe('broken');
+    expect(isDriftedStep({ status: 'refused', score: null })).toBe(false);
+  });
 });
 
 describe('isDriftedStep', () => {

@@ -9,8 +9,12 @@ import { LOCATOR_STRATEGIES } from './locator';
  * /api/site-sessions) and the rules that turn steps into a guide's health.
  */
 
-/** found: by the strongest locator, where it was; moved: only by a weaker one, or elsewhere on the page; missing: not at all. */
-export const STEP_STATUSES = ['found', 'moved', 'missing'] as const;
+/**
+ * found: by the strongest locator, where it was; moved: only by a weaker one, or elsewhere on the
+ * page; missing: not at all; refused: its page is on an address checks may not reach (loopback, a
+ * private network, the cloud's metadata), so it was not loaded and nothing is known of it.
+ */
+export const STEP_STATUSES = ['found', 'moved', 'missing', 'refused'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
 export const GUIDE_HEALTH = ['fresh', 'drifted', 'broken'] as const;
@@ -173,9 +177,9 @@ export function cookieMatchesOrigin(cookie: Pick<SiteCookie, 'domain'>, origin: 
   return host === domain || host.endsWith(`.${domain}`);
 }
 
-/** A guide's health from its steps: any missing step breaks it; a moved step or a changed page drifts it. */
+/** A guide's health from its steps: any missing step (or one no check may reach) breaks it; a moved step or a changed page drifts it. */
 export function healthOf(steps: ReadonlyArray<Pick<DriftStepDto, 'status' | 'score'>>): GuideHealth {
-  if (steps.some((s) => s.status === 'missing')) return 'broken';
+  if (steps.some((s) => s.status === 'missing' || s.status === 'refused')) return 'broken';
   if (steps.some((s) => s.status === 'moved' || (s.score ?? 0) > PIXEL_DRIFT_THRESHOLD)) return 'drifted';
   return 'fresh';
 }

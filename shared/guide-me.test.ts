@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionDoesStep, clampStep, clickInPage, samePage, startUrl, stepOnPageLoad, type GuideMeStepDto } from './guide-me';
+import { actionDoesStep, clampStep, clickInPage, isWalkable, samePage, startUrl, stepOnPageLoad, type GuideMeStepDto } from './guide-me';
 
 const step = (pageUrl: string | null, action: GuideMeStepDto['action'] = 'click'): GuideMeStepDto => ({
   id: Math.random().toString(36),
@@ -87,5 +87,13 @@ describe('the walk’s bounds and geometry', () => {
     expect(clickInPage(step('https://app.test/'))).toEqual({ x: 100, y: 50 });
     expect(clickInPage({ click: { x: 10, y: 20 }, width: null, viewportWidth: null })).toEqual({ x: 10, y: 20 });
     expect(clickInPage({ click: null, width: 10, viewportWidth: 10 })).toBeNull();
+  });
+});
+
+describe('isWalkable', () => {
+  it('walks a guide with a step captured on a web page, never one made from uploaded pictures', () => {
+    expect(isWalkable([null, 'https://app.example.com/contacts'])).toBe(true);
+    expect(isWalkable([null, undefined])).toBe(false);
+    expect(isWalkable(['chrome://settings', 'file:///tmp/x.html'])).toBe(false);
   });
 });

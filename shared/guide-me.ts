@@ -30,6 +30,18 @@ export function samePage(a: string | null | undefined, b: string | null | undefi
   }
 }
 
+/**
+ * Whether Guide me can walk a guide: some step of it was captured on a web page. A guide made
+ * from uploaded pictures has no app to open (the share page offers no Guide me, the API answers
+ * 409), the rule the extension also follows with startUrl.
+ */
+export function isWalkable(pageUrls: ReadonlyArray<string | null | undefined>): boolean {
+  return pageUrls.some((url) => !!url && /^https?:\/\//.test(url));
+}
+
+/** The message for a guide that is not walkable. */
+export const NOT_WALKABLE_MESSAGE = 'This guide was made from pictures, not captured in an app, so there is no app to guide you through. Its steps are on this page.';
+
 /** The page a walk starts on: its first step's with a web page. */
 export function startUrl(guide: Pick<GuideMeDto, 'steps'>): string | null {
   return guide.steps.find((s) => s.pageUrl && /^https?:\/\//.test(s.pageUrl))?.pageUrl ?? null;

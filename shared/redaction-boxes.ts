@@ -134,3 +134,32 @@ export function boxProblems(boxes: readonly Rect[], image: { width: number; heig
 export function covers(outer: Rect, inner: Rect): boolean {
   return outer.x <= inner.x && outer.y <= inner.y && outer.x + outer.width >= inner.x + inner.width && outer.y + outer.height >= inner.y + inner.height;
 }
+
+/** Most applied boxes a slide remembers (for its locators and a drift check's fresh screenshots). */
+export const MAX_REMEMBERED_BOXES = 200;
+
+/**
+ * The boxes applied to a slide's screenshot, as the slide remembers them (read loosely: slides
+ * redacted before it remembered have none), each with the size of the picture it was drawn on.
+ */
+export const AppliedBoxes = z.array(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number(), imageWidth: z.number().positive(), imageHeight: z.number().positive() }));
+export type AppliedBoxes = z.infer<typeof AppliedBoxes>;
+
+export function appliedBoxesOf(value: unknown): AppliedBoxes {
+  const parsed = AppliedBoxes.safeParse(value ?? []);
+  return parsed.success ? parsed.data : [];
+}
+
+/**
+ * Whether an applied box covers the step's element: it holds the click, or overlaps the field
+ * capture saw a value typed into. What the element shows was redacted, so its words must not
+ * find it (shared/locator.ts `covered`).
+ */
+export function coversElement(boxes: readonly Rect[], click: { x: number; y: number } | null | undefined, capture: unknown): boolean {
+  const field = CaptureMeta.safeParse(capture).data?.box ?? null;
+  return boxes.some(
+    (b) =>
+      (click && click.x >= b.x && click.x <= b.x + b.width && click.y >= b.y && click.y <= b.y + b.height) ||
+      (field && field.x < b.x + b.width && b.x < field.x + field.width && field.y < b.y + b.height && b.y < field.y + field.height),
+  );
+}

@@ -95,7 +95,7 @@ try {
     results.push({ name: 'Browser journeys (Playwright)', ok: false, seconds: 0, passed: 0, failed: 1 });
   } else if (build) {
     const playwrightReport = path.join(work, 'playwright.json');
-    const ports = { E2E_PORT: await freePort(), E2E_SMTP_PORT: await freePort(), E2E_MAIL_WEB_PORT: await freePort(), E2E_STRIPE_PORT: await freePort() };
+    const ports = { E2E_PORT: await freePort(), E2E_SMTP_PORT: await freePort(), E2E_MAIL_WEB_PORT: await freePort(), E2E_STRIPE_PORT: await freePort(), E2E_DRIFT_APP_PORT: await freePort() };
     e2e = await step(
       'Browser journeys (Playwright, Debian Chromium)',
       () =>

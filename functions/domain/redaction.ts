@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { AppError } from '#shared/errors';
 import { MAX_SCREENSHOT_PIXELS } from '#shared/guides';
 import { REDACTION_FILL } from '#shared/redaction';
-import { boxProblems, withoutCoveredBox, type RedactionBox, type RedactSlideResponse } from '#shared/redaction-boxes';
+import { appliedBoxesOf, boxProblems, MAX_REMEMBERED_BOXES, withoutCoveredBox, type RedactionBox, type RedactSlideResponse } from '#shared/redaction-boxes';
 import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import * as Asset from './asset';
@@ -101,10 +101,12 @@ export async function apply(orgId: string, guideId: string, slideId: string, box
   const result = await db()
     .transaction.write((tx) =>
       sharing.map((s) => {
+        // The slide remembers the boxes: what they cover no longer finds the step's element (shared/locator.ts), and drift checks cover the same places.
         const capture = withoutCoveredBox(s.capture, boxes);
+        const remembered = [...appliedBoxesOf(s.redactedBoxes), ...boxes.map(({ x, y, width, height }) => ({ x, y, width, height, imageWidth: baked.width, imageHeight: baked.height }))].slice(-MAX_REMEMBERED_BOXES);
         return tx.slide
           .patch({ guideId, slideId: s.slideId })
-          .set({ screenshotKey: newKey, width: baked.width, height: baked.height, ...(capture !== s.capture ? { capture } : {}) })
+          .set({ screenshotKey: newKey, width: baked.width, height: baked.height, redactedBoxes: remembered, ...(capture !== s.capture ? { capture } : {}) })
           .where((attr, { eq }) => eq(attr.screenshotKey, oldKey))
           .commit();
       }),

@@ -1,4 +1,6 @@
+import { CaptureMeta } from '#shared/capture';
 import { AppError } from '#shared/errors';
+import { isWalkable } from '#shared/guide-me';
 import { storedAnnotations } from '#shared/annotations';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import { DEFAULT_LANGUAGE } from '#shared/narration';
@@ -62,6 +64,7 @@ export async function sharedGuide(guideId: string, viewerUserId?: string, langua
     }))),
     language: guide.language ?? DEFAULT_LANGUAGE,
     languages: TranslationPublishing.languagesOf(guide),
+    guideMe: isWalkable(slides.map((slide) => CaptureMeta.safeParse(slide.capture).data?.page?.url)),
   };
   return translation ? TranslationPublishing.translatedShare(shared, guide, translation) : shared;
 }

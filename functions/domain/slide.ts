@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors';
 import type { ScreenshotContentType, SlideDto, UploadDto } from '#shared/guides';
 import type { Annotation } from '#shared/annotation-geometry';
-import type { CaptureMeta } from '#shared/capture';
+import { withKeptPageUrl, type CaptureMeta } from '#shared/capture';
 import { MIN_ORDER_GAP, needsRenumber, orderBetween } from '#shared/order';
 import { mayDeleteContent } from '#shared/permissions';
 import { sleep } from '../core/sleep';
@@ -188,7 +188,8 @@ export async function addSlide(orgId: string, guideId: string, input: NewSlide):
       ...(screenshotKey ? { screenshotKey } : {}),
       ...(size ? { width: size.width, height: size.height } : {}),
       ...(input.click ? { click: input.click } : {}),
-      ...(input.capture ? { capture: input.capture } : {}),
+      // The page's URL without its query and fragment, whatever the client sent (shared/capture.ts).
+      ...(input.capture ? { capture: withKeptPageUrl(input.capture) } : {}),
       edited: authored,
     };
     return { countDelta: 1, items: (tx) => [tx.slide.create(item).commit()], result: () => item };

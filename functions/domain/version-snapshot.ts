@@ -38,8 +38,11 @@ const GUIDE_NOT_CONTENT = new Set([
   'updatedAt',
 ]);
 
-/** Slide attributes a viewer never sees change: who owns it and when it was written. */
-const SLIDE_NOT_CONTENT = new Set(['guideId', 'orgId', 'createdAt', 'updatedAt']);
+/**
+ * Slide attributes a viewer never sees change: who owns it and when it was written, and the
+ * redaction boxes it remembers (the picture they were baked into is what changed, in every version).
+ */
+const SLIDE_NOT_CONTENT = new Set(['guideId', 'orgId', 'createdAt', 'updatedAt', 'redactedBoxes']);
 
 function without(item: Item, skip: ReadonlySet<string>): Item {
   return Object.fromEntries(Object.entries(item).filter(([name, value]) => !skip.has(name) && value !== undefined));

@@ -60,6 +60,8 @@ export const SharedGuideDto = z.object({
   language: z._default(z.string(), 'en-US'),
   /** every language the guide can be read in, its own first: the share page's language picker */
   languages: z._default(z.array(z.object({ code: z.string(), name: z.string() })), []),
+  /** Guide me can walk it: some step was captured on a web page (not a guide made from uploaded pictures); absent: no */
+  guideMe: z.optional(z.boolean()),
 });
 export type SharedGuideDto = z.infer<typeof SharedGuideDto>;
 

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { REDACTION_FILL } from '../../shared/redaction';
 import { designPath } from '../../shared/share/link';
 import { signUpVerified } from '../support/browser-accounts';
 import { guideFromFlow } from '../support/browser-guides';
@@ -9,7 +11,8 @@ import { axeViolations } from '../support/a11y';
 
 let app: DriftApp;
 test.beforeAll(async () => {
-  app = await startDriftApp();
+  // The port the stack lists in DRIFT_ALLOWED_HOSTS (playwright.config.ts): checks reach no other loopback address.
+  app = await startDriftApp({ port: Number(process.env.E2E_DRIFT_APP_PORT) });
 });
 test.afterAll(async () => {
   await app?.close();
@@ -44,6 +47,15 @@ test('an author checks a guide against the changed app, updates the drifted step
   const after = await (await page.request.get(`/api/guides/${guide.id}`)).json();
   expect(after.slides[3].screenshotKey).not.toBe(before.slides[3].screenshotKey);
   expect(after.slides[3].screenshotKey).toContain('/checks/');
+  // The fresh screenshot shows the e-mail field covered, as capture would have covered it.
+  const form = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await form.goto(`${app.origin}/contacts/new`);
+  const email = (await form.locator('#email').boundingBox())!;
+  await form.close();
+  const shot = await (await page.request.get(after.slides[3].screenshotUrl)).body();
+  const { data, info } = await sharp(shot).extract({ left: Math.round(email.x + email.width / 2), top: Math.round(email.y + email.height / 2), width: 1, height: 1 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  expect(info.channels).toBe(3);
+  expect([...data]).toEqual([REDACTION_FILL.r, REDACTION_FILL.g, REDACTION_FILL.b]);
 
   // Daily checks from now on.
   await panel.getByLabel('Check automatically').selectOption('daily');
@@ -52,6 +64,28 @@ test('an author checks a guide against the changed app, updates the drifted step
   await page.goto('/dashboard');
   const card = page.getByRole('article', { name: 'Add a contact' });
   await expect(card.getByText('Drifted')).toBeVisible();
+});
+
+test('a step on an address checks may not reach (the local inbox) is shown as not reached, and the steps after it are still checked', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  await signUpVerified(page.request, baseURL!, { name: 'Rex Refused', email: `refused-${Date.now().toString(36)}@example.com`, password: 'correct horse battery' });
+  app.change({});
+  const steps = await captureFlow(browser, app.origin);
+  // A guide that starts on the machine's own mail inbox, which holds other people's sign-in links.
+  const inbox = `http://127.0.0.1:${process.env.E2E_MAIL_WEB_PORT ?? '3180'}/`;
+  const guide = await guideFromFlow(page.request, baseURL!, [{ ...steps[0]!, text: 'Open the inbox', narration: 'Open the inbox', capture: { action: 'navigate', page: { title: 'Inbox', url: inbox, viewportWidth: 1280 } } }, ...steps]);
+
+  await page.goto(designPath(guide));
+  const panel = page.getByRole('region', { name: 'App changes' });
+  await panel.getByRole('button', { name: 'Check against the live app' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Check finished: Broken.' })).toBeAttached({ timeout: 60_000 });
+  const found = panel.getByRole('list', { name: 'Steps in the app now' }).getByRole('listitem');
+  await expect(found).toHaveCount(6);
+  await expect(found.nth(0)).toContainText('Not reached');
+  await expect(found.nth(0)).toContainText('The page is on a private or local network address, which checks may not reach: it was not loaded.');
+  await expect(found.nth(0).getByRole('img')).toHaveCount(0);
+  for (let i = 1; i < 6; i++) await expect(found.nth(i)).toContainText('Found');
+  expect(await axeViolations(page, (b) => b.include('.design__panel'))).toEqual([]);
 });
 
 test('the extension saves the sign-in of the site in front, and checks of a guide behind it see it signed in', async ({ browser, baseURL }) => {

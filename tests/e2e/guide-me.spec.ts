@@ -3,7 +3,8 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { sharePath } from '../../shared/share/link';
-import { guideFromFlow } from '../support/browser-guides';
+import { guideFromFlow, guideOfSteps } from '../support/browser-guides';
+import { signUpVerified } from '../support/browser-accounts';
 import { captureFlow, type CapturedStep } from '../fixtures/drift-app/flow';
 import { startDriftApp, type DriftApp } from '../fixtures/drift-app/server';
 import { launchWithExtension, signUpInBrowser } from '../support/capture';
@@ -190,4 +191,16 @@ test('without the extension, Guide me explains how to get it', async ({ page }) 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Guide me' })).toBeFocused();
+});
+
+test('a guide made from uploaded pictures offers no Guide me: there is no app to walk through', async ({ page, baseURL }) => {
+  await signUpVerified(page.request, baseURL!, { name: 'Pia Pictures', email: `pictures-${Date.now().toString(36)}@example.com`, password: 'correct horse battery' });
+  const guide = await guideOfSteps(page.request, baseURL!, 'Our office tour', ['The front desk', 'The kitchen']);
+  expect((await page.request.patch(`/api/guides/${guide.id}`, { data: { status: 'published', visibility: 'public' }, headers: { origin: baseURL! } })).status()).toBe(200);
+  await openShare(page, sharePath(guide));
+  await expect(page.getByRole('heading', { name: 'Our office tour' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Guide me' })).toHaveCount(0);
+  // A captured guide (the seeded one) still offers it.
+  await openShare(page, ACME_PATH);
+  await expect(page.getByRole('button', { name: 'Guide me' })).toBeVisible();
 });

@@ -6,6 +6,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 // run's shared emulators (tests/run.ts passes their endpoints and the ports to use).
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+// The drift demo app the drift journeys start: on loopback, so checks reach it only because it is listed.
+const driftAppPort = Number(process.env.E2E_DRIFT_APP_PORT ?? port + 7);
+process.env.E2E_DRIFT_APP_PORT = String(driftAppPort);
 
 export default defineConfig({
   testDir: '.',
@@ -44,6 +47,7 @@ export default defineConfig({
       DYNAMODB_PORT: process.env.E2E_DYNAMODB_PORT ?? '3800',
       S3_PORT: process.env.E2E_S3_PORT ?? '3569',
       STRIPE_PORT: process.env.E2E_STRIPE_PORT ?? '3121',
+      DRIFT_ALLOWED_HOSTS: `127.0.0.1:${driftAppPort}`,
       ...(process.env.DYNAMODB_ENDPOINT ? { DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT } : {}),
       ...(process.env.S3_ENDPOINT ? { S3_ENDPOINT: process.env.S3_ENDPOINT } : {}),
       SEED: 'true',

@@ -177,7 +177,17 @@ describe('the contract: every route answers in the shape of its shared schema', 
         body: { contentType: 'image/png', contentLength: image.length },
       });
       await postUpload(upload, image, 'image/png');
-      const slide = await call<{ id: string }>(c, 'POST', '/api/guides/{id}/slides', { params: { id: guide.id }, body: { screenshotKey: upload.key, text: 'Click **Next**', narration, click: { x: 40, y: 60 } } });
+      const slide = await call<{ id: string }>(c, 'POST', '/api/guides/{id}/slides', {
+        params: { id: guide.id },
+        body: {
+          screenshotKey: upload.key,
+          text: 'Click **Next**',
+          narration,
+          click: { x: 40, y: 60 },
+          // Captured in an app: Guide me can walk it (GET /api/share/{id}/guide-me answers 200).
+          capture: { action: 'click', element: { tag: 'button', role: 'button', name: 'Next' }, page: { title: 'Team', url: 'https://app.example.com/team', viewportWidth: 1280 } },
+        },
+      });
       slideId = slide.id;
     }
     await call(c, 'PATCH', '/api/guides/{id}/slides/{slideId}', { params: { id: guide.id, slideId }, body: { zoomLevel: 2 } });
@@ -258,6 +268,7 @@ describe('the contract: every route answers in the shape of its shared schema', 
   it('drift checks against a live app, schedules and saved sign-ins', async () => {
     const c = owner.client;
     const app = await startDriftApp();
+    process.env.DRIFT_ALLOWED_HOSTS = new URL(app.origin).host;
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
       const captured = await call<GuideDto>(c, 'POST', '/api/guides', { body: { title: 'Add a contact' } });

@@ -14,6 +14,7 @@ let app: DriftApp;
 let author: Browser;
 beforeAll(async () => {
   app = await startDriftApp();
+  process.env.DRIFT_ALLOWED_HOSTS = new URL(app.origin).host;
   author = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 });
 afterAll(async () => {

@@ -21,6 +21,8 @@ let app: DriftApp;
 let browser: Browser;
 beforeAll(async () => {
   app = await startDriftApp();
+  // The demo app is on loopback: checks may reach it because a developer listed it (nothing else private).
+  process.env.DRIFT_ALLOWED_HOSTS = new URL(app.origin).host;
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 });
 afterAll(async () => {

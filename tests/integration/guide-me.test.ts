@@ -1,9 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody } from '#shared/errors';
+import { buildFinderScript, FINDER_MODULE, finderModule } from '../../extension/build-finder';
 import { GuideMeDto } from '#shared/guide-me-contracts';
+import { SharedGuideDto } from '#shared/share/shared-guide';
 import type { LocatorCandidate } from '#shared/locator';
 import type * as Locate from '../../extension/src/content/guide-me/locate';
 import { db } from '../../functions/db/service';
@@ -65,6 +68,60 @@ describe('GET /api/share/{id}/guide-me', () => {
     expect(body.steps[2]!.locators).toEqual([]);
   });
 
+  it('never answers what a redacted element showed (an SSN in its label, placeholder, test id or name), nor a page’s query or fragment, and stores the page bare', async () => {
+    const client = new ApiClient(stack().url);
+    await signUp(client);
+    const guide = (await client.post('/api/guides', { title: 'Pay' })).json as { id: string };
+    const ssn = '078-05-1120';
+    const capture = {
+      action: 'type',
+      element: { tag: 'input', role: 'textbox', name: `SSN ${ssn}`, label: ssn, placeholder: ssn, testId: `ssn-${ssn}`, fieldName: ssn, redacted: true, cssPath: '#ssn' },
+      page: { title: 'Pay', url: 'https://crm.example.com/pay?token=SECRET123&user=42#frag', viewportWidth: 1280 },
+    };
+    const image = await pngImage(1280, 800);
+    const upload = (await client.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length })).json;
+    await postUpload(upload, image, 'image/png');
+    const slide = await client.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.key, text: 'Type your number', click: { x: 100, y: 50 }, capture });
+    expect(slide.status).toBe(201);
+    // A slide stored before the API kept URLs bare: served bare all the same.
+    const { data: stored } = await db().entities.slide.query.byGuide({ guideId: guide.id }).go();
+    expect((stored[0]!.capture as { page: { url: string } }).page.url).toBe('https://crm.example.com/pay');
+    await db().entities.slide.patch({ guideId: guide.id, slideId: stored[0]!.slideId }).set({ capture }).go();
+    expect((await client.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' })).status).toBe(200);
+
+    const body = GuideMeDto.parse((await anonymous().get(`/api/share/${guide.id}/guide-me`)).json);
+    expect(body.steps[0]!.pageUrl).toBe('https://crm.example.com/pay');
+    expect(body.steps[0]!.locators).toEqual([{ strategy: 'css', value: '#ssn' }]);
+    const text = JSON.stringify(body);
+    for (const secret of ['1120', 'SECRET123', 'token', 'frag', 'user=42']) expect(text).not.toContain(secret);
+  });
+
+  it('drops the words of an element whose screenshot area the author later redacted, from the published guide too', async () => {
+    const client = new ApiClient(stack().url);
+    await signUp(client);
+    const guide = (await client.post('/api/guides', { title: 'Pay a supplier' })).json as { id: string };
+    const image = await pngImage(1280, 800);
+    const upload = (await client.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length })).json;
+    await postUpload(upload, image, 'image/png');
+    const capture = { action: 'click', element: { tag: 'button', role: 'button', name: 'Pay Jane Doe', testId: 'pay', cssPath: 'main > button' }, page: { title: 'Pay', url: 'https://crm.example.com/pay', viewportWidth: 1280 } };
+    const slide = (await client.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.key, text: 'Click **Pay**', click: { x: 100, y: 50 }, capture })).json as { id: string };
+    expect((await client.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' })).status).toBe(200);
+    const before = GuideMeDto.parse((await anonymous().get(`/api/share/${guide.id}/guide-me`)).json);
+    expect(before.steps[0]!.locators[0]).toEqual({ strategy: 'role', role: 'button', name: 'Pay Jane Doe' });
+
+    // The author blurs the button's name on the screenshot.
+    const redacted = await client.post(`/api/guides/${guide.id}/slides/${slide.id}/redact`, { boxes: [{ x: 40, y: 30, width: 140, height: 40, style: 'blur' }] });
+    expect(redacted.status).toBe(200);
+    const after = GuideMeDto.parse((await anonymous().get(`/api/share/${guide.id}/guide-me`)).json);
+    expect(after.steps[0]!.locators).toEqual([
+      { strategy: 'testId', value: 'pay' },
+      { strategy: 'css', value: 'main > button' },
+    ]);
+    expect(JSON.stringify(after)).not.toContain('Jane');
+    // Nothing to publish: the picture the version shows was redacted with the draft's.
+    expect(((await client.get(`/api/guides/${guide.id}`)).json as { hasUnpublishedChanges: boolean }).hasUnpublishedChanges).toBe(false);
+  });
+
   it('finds neither a draft nor a private guide for a stranger (the share page’s 404); members walk private guides', async () => {
     const draft = await authorWithCapturedGuide({ publish: false });
     const priv = await authorWithCapturedGuide();
@@ -79,6 +136,26 @@ describe('GET /api/share/{id}/guide-me', () => {
     const member = await priv.client.get(`/api/share/${priv.guide.id}/guide-me`);
     expect(member.status).toBe(200);
     expect(GuideMeDto.parse(member.json).steps).toHaveLength(3);
+  });
+
+  it('is not offered for a guide made from uploaded pictures: the share answer says so and guide-me answers 409', async () => {
+    const client = new ApiClient(stack().url);
+    await signUp(client);
+    const guide = (await client.post('/api/guides', { title: 'Pictures only' })).json as { id: string };
+    for (const text of ['One', 'Two']) {
+      const image = await pngImage(640, 400);
+      const upload = (await client.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length })).json;
+      await postUpload(upload, image, 'image/png');
+      await client.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.key, text });
+    }
+    expect((await client.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' })).status).toBe(200);
+    expect(SharedGuideDto.parse((await anonymous().get(`/api/share/${guide.id}`)).json).guideMe).toBe(false);
+    const answer = await anonymous().get(`/api/share/${guide.id}/guide-me`);
+    expect(answer.status).toBe(409);
+    expect(ErrorBody.parse(answer.json).error).toEqual({ code: 'conflict', message: 'This guide was made from pictures, not captured in an app, so there is no app to guide you through. Its steps are on this page.' });
+
+    const captured = await authorWithCapturedGuide();
+    expect(SharedGuideDto.parse((await anonymous().get(`/api/share/${captured.guide.id}`)).json).guideMe).toBe(true);
   });
 
   it('refuses an id that is not a guide id with the one error shape', async () => {
@@ -157,6 +234,10 @@ describe('finding a step’s element in the viewer’s page', () => {
     const edit: LocatorCandidate[] = [{ strategy: 'role', role: 'button', name: 'Edit' }];
     expect(await find(html, edit, { x: 30, y: 610 })).toEqual({ strategy: 'role', id: 'bottom' });
     expect(await find(html, edit, { x: 30, y: 20 })).toEqual({ strategy: 'role', id: 'top' });
+  });
+
+  it('is the finder the drift worker runs: its bundle is today’s (npx tsx extension/build-finder.ts writes it)', async () => {
+    expect(finderModule(await buildFinderScript())).toBe(await readFile(FINDER_MODULE, 'utf8'));
   });
 
   it('survives a CSS path the selector engine refuses', async () => {

@@ -23,6 +23,11 @@ const StepElement = z.object({
   text: nullableText(300),
   checked: z.boolean().nullable().optional(),
   redacted: z.boolean().nullable().optional(),
+  // What finds the element again in a drift check and in Guide me (shared/locator.ts): structure, never content.
+  testId: nullableText(300),
+  elementId: nullableText(300),
+  fieldName: nullableText(300),
+  cssPath: nullableText(1_000),
 });
 
 const Target = z.object({ element: StepElement, box: Rect.nullable(), unlocated: z.boolean().optional() });

@@ -219,7 +219,10 @@ async function run(state: Live, action: UploadAction): Promise<void> {
 export function captureMeta(step: Pick<StepRecord, 'action' | 'element' | 'option' | 'page'> & Partial<Pick<StepRecord, 'box'>>): CaptureMeta {
   const url = URL.canParse(step.page.url) ? (({ origin, pathname }) => `${origin}${pathname}`.slice(0, 2_000))(new URL(step.page.url)) : null;
   const cap = (value: string | null | undefined) => (typeof value === 'string' ? value.slice(0, 500) : value);
-  const element = Object.fromEntries(Object.entries(step.element).map(([k, v]) => [k, k === 'tag' ? String(v).slice(0, 40) : typeof v === 'string' ? cap(v) : v])) as CaptureMeta['element'];
+  // A CSS path cut short would find another element: it goes whole (at most 1,000, the contract's limit) or not at all.
+  const element = Object.fromEntries(
+    Object.entries(step.element).map(([k, v]) => [k, k === 'tag' ? String(v).slice(0, 40) : k === 'cssPath' && typeof v === 'string' ? (v.length <= 1_000 ? v : null) : typeof v === 'string' ? cap(v) : v]),
+  ) as CaptureMeta['element'];
   return {
     action: step.action,
     element,

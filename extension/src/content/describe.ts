@@ -217,6 +217,10 @@ export function describeElement(element: Element): StepElement {
   // Structure only, never content: what a replay of the guide finds the element by when its words change.
   const testId = clean(element.getAttribute('data-testid') ?? element.getAttribute('data-test') ?? element.getAttribute('data-test-id'));
   if (testId) described.testId = testId.slice(0, MAX_TEXT);
+  const id = element.id;
+  if (id && isAuthoredId(id)) described.elementId = id.slice(0, MAX_TEXT);
+  const fieldName = element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement ? clean(element.getAttribute('name')) : '';
+  if (fieldName) described.fieldName = fieldName.slice(0, MAX_TEXT);
   const path = cssPath(element);
   if (path) described.cssPath = path;
   return described;
@@ -224,6 +228,11 @@ export function describeElement(element: Element): StepElement {
 
 const MAX_CSS_PATH = 1_000;
 const SIMPLE_ID = /^[A-Za-z][\w-]*$/;
+
+/** An id a person wrote (`email`, `save-contact`), not one a framework generated (`:r1:`, `input-4821`). */
+function isAuthoredId(id: string): boolean {
+  return SIMPLE_ID.test(id) && !/\d{3,}/.test(id);
+}
 
 /**
  * A CSS path to the element, the locator of last resort: from the nearest ancestor with a simple
@@ -235,7 +244,7 @@ export function cssPath(element: Element): string | null {
   const root = element.getRootNode();
   for (let node: Element | null = element; node && node.nodeType === Node.ELEMENT_NODE; node = node.parentElement) {
     const id = node.id;
-    if (id && SIMPLE_ID.test(id) && !/\d{3,}/.test(id) && (root as Document | ShadowRoot).querySelectorAll?.(`#${id}`).length === 1) {
+    if (id && isAuthoredId(id) && (root as Document | ShadowRoot).querySelectorAll?.(`#${id}`).length === 1) {
       parts.unshift(`#${id}`);
       break;
     }

@@ -110,6 +110,8 @@ export const SlideEntity = new Entity({
     annotations: { type: 'any' },
     /** what capture recorded (shared/capture.ts CaptureMeta, already redacted); parsed with zod when read */
     capture: { type: 'any' },
+    /** redaction boxes applied to its screenshot (shared/redaction-boxes.ts AppliedBoxes): its locators and drift checks' fresh screenshots follow them */
+    redactedBoxes: { type: 'any' },
     /** the author edited text or narration: the transcript never overwrites it unasked */
     edited: { type: 'boolean' },
     /** the transcript could only guess (an uploaded image): the editor asks for words */

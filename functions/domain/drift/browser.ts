@@ -14,7 +14,15 @@ export const browserConfig = defineConfig({
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
 });
 
-const SYSTEM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-sync'];
+/**
+ * Flags every check's Chromium takes, whichever build: pages reach the network only through the
+ * replay's egress proxy (egress.ts). WebRTC may not send UDP outside a proxy (its STUN and media
+ * would go straight to any address a page names), and the browser resolves no name itself, so
+ * nothing it could open around the proxy finds a host (but the proxy itself, on 127.0.0.1).
+ */
+export const EGRESS_ARGS = ['--webrtc-ip-handling-policy=disable_non_proxied_udp', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
+
+const SYSTEM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-sync', ...EGRESS_ARGS];
 
 /**
  * Flags of the serverless build's recommended set that a check must not take: a replay loads
@@ -29,7 +37,7 @@ export interface LaunchPlan {
 
 /** The serverless build's flags (it needs `--single-process` and `--no-zygote` on Lambda) minus the refused ones. */
 export function serverlessArgs(recommended: readonly string[]): string[] {
-  return recommended.filter((arg) => !REFUSED_SERVERLESS_ARGS.includes(arg.split('=')[0]!));
+  return [...recommended.filter((arg) => !REFUSED_SERVERLESS_ARGS.includes(arg.split('=')[0]!)), ...EGRESS_ARGS];
 }
 
 export async function launchPlan(): Promise<LaunchPlan> {

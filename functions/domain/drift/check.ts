@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CaptureMeta } from '#shared/capture';
+import { CaptureMeta, withKeptPageUrl } from '#shared/capture';
 import {
   DriftStepDto,
   healthOf,
@@ -12,6 +12,7 @@ import {
   type GuideHealthList,
 } from '#shared/drift';
 import { AppError } from '#shared/errors';
+import { appliedBoxesOf, coversElement } from '#shared/redaction-boxes';
 import type { SlideDto } from '#shared/guides';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
@@ -255,12 +256,19 @@ export async function run(guideId: string, checkId: string, { finalAttempt }: { 
       return { state: 'failed' };
     }
     const steps: ReplayStep[] = await Promise.all(
-      slides.map(async (slide) => ({
-        slideId: slide.slideId,
-        capture: CaptureMeta.safeParse(slide.capture).data ?? null,
-        screenshot: await screenshotOf(slide.screenshotKey, slide.width, slide.height),
-        click: slide.click ?? null,
-      })),
+      slides.map(async (slide) => {
+        const capture = CaptureMeta.safeParse(slide.capture).data;
+        const redactedBoxes = appliedBoxesOf(slide.redactedBoxes);
+        return {
+          slideId: slide.slideId,
+          // A page is loaded without the query or fragment it may have been stored with (they may hold tokens).
+          capture: capture ? withKeptPageUrl(capture) : null,
+          screenshot: await screenshotOf(slide.screenshotKey, slide.width, slide.height),
+          click: slide.click ?? null,
+          covered: coversElement(redactedBoxes, slide.click, slide.capture),
+          redactedBoxes,
+        };
+      }),
     );
     const firstUrl = steps.map((s) => s.capture?.page?.url).find((url) => url && /^https?:/.test(url));
     const storageState = firstUrl ? await SiteSession.storageStateFor(guide.orgId, new URL(firstUrl).origin) : undefined;

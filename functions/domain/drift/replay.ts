@@ -1,13 +1,15 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ElementHandle, Page } from 'playwright-core';
 import pixelmatch from 'pixelmatch';
 import sharp from 'sharp';
 import * as z from 'zod';
 import type { CaptureMeta } from '#shared/capture';
 import { MOVE_TOLERANCE_PX, type StepStatus } from '#shared/drift';
-import { describeCandidate, locatorCandidates, type LocatorCandidate, type LocatorStrategy } from '#shared/locator';
+import { REDACTION_FILL } from '#shared/redaction';
+import type { AppliedBoxes } from '#shared/redaction-boxes';
+import { describeCandidate, LOCATOR_STRATEGIES, locatorCandidates, type LocatorCandidate, type LocatorStrategy } from '#shared/locator';
 import { defineConfig } from '../../core/config';
+import { FINDER_SCRIPT } from './finder-script.generated';
+import { parseAllowedHosts, REFUSED_HEADER, startEgressProxy, type EgressPolicy, type EgressProxy, type Refusal } from './egress';
 import type { StorageState } from './site-session';
 
 /**
@@ -20,14 +22,21 @@ import type { StorageState } from './site-session';
  */
 export const replayConfig = defineConfig({
   /**
-   * Whether checks may load pages on loopback and private addresses (the local demo apps). Off in
-   * AWS, where such an address is the cloud's own network.
+   * Hosts (`host` or `host:port`, comma-separated) checks may reach although their address is
+   * private or loopback: a developer's own apps on this machine or network. Every other private,
+   * loopback, link-local or reserved address is refused, in AWS and locally (egress.ts).
    */
-  DRIFT_ALLOW_PRIVATE_HOSTS: z
-    .enum(['true', 'false'])
-    .default(process.env.AWS_LAMBDA_FUNCTION_NAME ? 'false' : 'true')
-    .transform((v) => v === 'true'),
+  DRIFT_ALLOWED_HOSTS: z.string().max(2_000).default('').transform(parseAllowedHosts),
 });
+
+/** The drift demo app's own origin (README: `startDriftApp({ port: 4321 })`), which local checks may always reach. */
+export const DEMO_APP_HOST = '127.0.0.1:4321';
+
+/** Where checks may connect: the allowed hosts, and locally the demo app; nothing else that is not public. */
+export function egressPolicy(): EgressPolicy {
+  const inLambda = Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);
+  return { allowedHosts: [...replayConfig().DRIFT_ALLOWED_HOSTS, ...(inLambda ? [] : [DEMO_APP_HOST])] };
+}
 
 const STEP_TIMEOUT_MS = 8_000;
 const SETTLE_MS = 300;
@@ -40,6 +49,10 @@ export interface ReplayStep {
   screenshot: { bytes: Uint8Array; width: number; height: number } | null;
   /** where the author clicked, in the screenshot's pixels */
   click: { x: number; y: number } | null;
+  /** the author applied a redaction box over the element: it is found by structure only (shared/locator.ts) */
+  covered?: boolean | undefined;
+  /** the redaction boxes the author applied to the step's screenshot, drawn over its fresh one too */
+  redactedBoxes?: AppliedBoxes | undefined;
 }
 
 export interface ReplayFinding {
@@ -58,92 +71,90 @@ export interface ReplayOptions {
   browser: Browser;
   storageState?: StorageState | undefined;
   onStep?: (index: number, finding: ReplayFinding) => Promise<void>;
-}
-
-const PRIVATE_V4 = [/^10\./, /^127\./, /^169\.254\./, /^172\.(1[6-9]|2\d|3[01])\./, /^192\.168\./, /^0\./, /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./];
-export function isPrivateAddress(address: string): boolean {
-  if (isIP(address) === 4) return PRIVATE_V4.some((re) => re.test(address));
-  const a = address.toLowerCase();
-  if (a.startsWith('::ffff:')) return isPrivateAddress(a.slice(7));
-  return a === '::1' || a === '::' || a.startsWith('fc') || a.startsWith('fd') || a.startsWith('fe80');
-}
-
-/** Refuses requests to loopback, link-local and private networks unless allowed (see replayConfig). */
-async function guardNetwork(context: BrowserContext): Promise<void> {
-  if (replayConfig().DRIFT_ALLOW_PRIVATE_HOSTS) return;
-  const verdicts = new Map<string, Promise<boolean>>();
-  const allowed = (host: string) => {
-    let verdict = verdicts.get(host);
-    if (!verdict) {
-      verdict = (async () => {
-        const bare = host.replace(/^\[|\]$/g, '');
-        if (bare === 'localhost' || bare.endsWith('.localhost')) return false;
-        const addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true })).map((r) => r.address);
-        return addresses.length > 0 && !addresses.some(isPrivateAddress);
-      })().catch(() => false);
-      verdicts.set(host, verdict);
-    }
-    return verdict;
-  };
-  await context.route('**/*', async (route) => {
-    const url = new URL(route.request().url());
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && (await allowed(url.hostname))) await route.continue();
-    else await route.abort('blockedbyclient');
-  });
+  /** where the browser may connect; egressPolicy() (from the environment) unless a test gives its own */
+  egress?: EgressPolicy | undefined;
+  /** told of each connection the egress proxy refuses */
+  onRefusal?: ((refusal: Refusal) => void) | undefined;
 }
 
 export { launchBrowser } from './browser';
 
-function locatorFor(page: Page, candidate: LocatorCandidate): Locator {
-  switch (candidate.strategy) {
-    case 'role':
-      return page.getByRole(candidate.role as Parameters<Page['getByRole']>[0], { name: candidate.name, exact: true });
-    case 'label':
-      return page.getByLabel(candidate.value, { exact: true });
-    case 'placeholder':
-      return page.getByPlaceholder(candidate.value, { exact: true });
-    case 'text':
-      return page.getByText(candidate.value, { exact: true });
-    case 'testId': {
-      const v = JSON.stringify(candidate.value);
-      return page.locator(`[data-testid=${v}], [data-test=${v}], [data-test-id=${v}]`);
-    }
-    case 'css':
-      return page.locator(candidate.value);
-  }
-}
-
 interface Located {
-  locator: Locator;
+  handle: ElementHandle<Node>;
   strategy: LocatorStrategy;
   box: { x: number; y: number; width: number; height: number };
 }
 
-/** The first candidate that finds a visible element; among several matches, the one nearest the click. */
+/**
+ * The first candidate that finds a visible element; among several matches, the one nearest the
+ * click. It is Guide me's own finder (extension/src/content/guide-me/locate.ts, bundled into
+ * finder-script.generated.ts), run in the page: a check finds what a viewer's walk would find.
+ * A page that navigates meanwhile, or hides what it found, finds nothing.
+ */
 async function locate(page: Page, candidates: LocatorCandidate[], near: { x: number; y: number } | null): Promise<Located | undefined> {
-  for (const candidate of candidates) {
-    let matches: Locator;
+  try {
+    const result = await page.evaluateHandle(
+      `(() => { ${FINDER_SCRIPT}; const found = stepcastFinder.locate(${JSON.stringify(candidates)}, ${JSON.stringify(near)}); return found ? [found.element, found.strategy] : null; })()`,
+    );
+    const element: ElementHandle<Node> | null = (await result.getProperty('0')).asElement();
+    if (!element) return undefined;
+    // What the page answered is parsed like any outside data (a page's script can reach the finder's globals).
+    const strategy = z.enum(LOCATOR_STRATEGIES).safeParse(await (await result.getProperty('1')).jsonValue()).data;
+    const box = await element.boundingBox();
+    return box && strategy && candidates.some((c) => c.strategy === strategy) ? { handle: element, strategy, box } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** What capture would cover on the page now, in CSS pixels of the viewport: every frame's sensitive content (capture's own rule, run in each frame). */
+async function sensitiveBoxes(page: Page): Promise<Box[]> {
+  const boxes: Box[] = [];
+  for (const frame of page.frames()) {
     try {
-      matches = locatorFor(page, candidate).filter({ visible: true });
-      const count = Math.min(await matches.count(), 10);
-      let best: Located | undefined;
-      let bestDistance = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < count; i++) {
-        const locator = matches.nth(i);
-        const box = await locator.boundingBox();
-        if (!box) continue;
-        const distance = near ? Math.hypot(box.x + box.width / 2 - near.x, box.y + box.height / 2 - near.y) : 0;
-        if (distance < bestDistance) {
-          best = { locator, strategy: candidate.strategy, box };
-          bestDistance = distance;
-        }
+      // A child frame's boxes are in its own viewport: moved by where its element sits in the page.
+      const offset = frame === page.mainFrame() ? { x: 0, y: 0 } : await (await frame.frameElement()).boundingBox();
+      if (!offset) continue;
+      const found: unknown = await frame.evaluate(`(() => { ${FINDER_SCRIPT}; return stepcastFinder.sensitiveRects(document); })()`);
+      for (const r of z.array(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })).catch([]).parse(found)) {
+        boxes.push({ x: r.x + offset.x, y: r.y + offset.y, width: r.width, height: r.height });
       }
-      if (best) return best;
     } catch {
-      // An invalid selector (a CSS path of odd markup): try the next way.
+      // A frame that went away meanwhile covers nothing more.
     }
   }
-  return undefined;
+  return boxes;
+}
+
+/**
+ * The page as it is now, covered before anything keeps it: what capture covers (sensitive fields,
+ * `data-redact`; shared/redaction.ts through describe.ts, in every frame) with capture's solid
+ * fill, and the redaction boxes the author applied to the step's screenshot, scaled to this one.
+ */
+async function redactedScreenshot(page: Page, step: ReplayStep, size: { width: number; height: number }, ratio: number): Promise<{ png: Buffer; width: number; height: number }> {
+  const covered = await sensitiveBoxes(page);
+  const shot = await page.screenshot({ type: 'png' });
+  const width = Math.round(size.width * ratio);
+  const height = Math.round(size.height * ratio);
+  const boxes: Box[] = [
+    ...covered.map((b) => ({ x: b.x * ratio, y: b.y * ratio, width: b.width * ratio, height: b.height * ratio })),
+    ...(step.redactedBoxes ?? []).map((b) => ({ x: (b.x * width) / b.imageWidth, y: (b.y * height) / b.imageHeight, width: (b.width * width) / b.imageWidth, height: (b.height * height) / b.imageHeight })),
+  ];
+  const meta = await sharp(shot).metadata();
+  const image = { width: meta.width ?? width, height: meta.height ?? height };
+  const fills = boxes.flatMap((b) => {
+    // Rounded outwards, cut to the picture: no sliver of a letter stays.
+    const left = Math.max(0, Math.floor(b.x));
+    const top = Math.max(0, Math.floor(b.y));
+    const right = Math.min(image.width, Math.ceil(b.x + b.width));
+    const bottom = Math.min(image.height, Math.ceil(b.y + b.height));
+    if (right - left < 1 || bottom - top < 1) return [];
+    return [{ input: { create: { width: right - left, height: bottom - top, channels: 3 as const, background: REDACTION_FILL } }, left, top }];
+  });
+  const png = fills.length > 0 ? await sharp(shot).composite(fills).png().toBuffer() : shot;
+  return { png, width, height };
 }
 
 /** Outside the element's box by more than the tolerance. */
@@ -166,7 +177,7 @@ const SAMPLE_VALUES: Record<string, string> = { email: 'name@example.com', numbe
 
 /** Does what the author did at this step, so that the flow goes on; failures are only noted. */
 async function act(page: Page, found: Located, capture: CaptureMeta): Promise<void> {
-  const { locator } = found;
+  const locator = found.handle;
   if (capture.action === 'type') {
     const type = (capture.element?.type ?? 'text').toLowerCase();
     await locator.fill(SAMPLE_VALUES[type] ?? 'Sample text', { timeout: STEP_TIMEOUT_MS });
@@ -185,14 +196,28 @@ const pathOf = (url: string) => {
   return `${u.origin}${u.pathname}`;
 };
 
-async function open(page: Page, url: string): Promise<string | null> {
+/** Connections refused because of where they went (names with no address are not counted: they fail anyway). */
+const privateRefusals = (proxy: EgressProxy) => proxy.refusals.filter((r) => r.kind === 'private').length;
+
+/** What a step on a page the check may not reach says. */
+export const REFUSED_NOTE = 'The page is on a private or local network address, which checks may not reach: it was not loaded.';
+
+/**
+ * Loads a step's page; null when it loaded, else what the step should say. A navigation the
+ * egress proxy refused (at the first request or anywhere in its redirect chain) says so.
+ */
+async function open(page: Page, url: string, proxy: EgressProxy): Promise<string | null> {
+  const refusedBefore = privateRefusals(proxy);
   try {
     const response = await page.goto(url, { waitUntil: 'load', timeout: STEP_TIMEOUT_MS * 2 });
+    if (response?.headers()[REFUSED_HEADER] === 'refused') return REFUSED_NOTE;
     if (response && response.status() >= 400) return `The page answered ${response.status()}.`;
     await page.waitForTimeout(SETTLE_MS);
     return null;
   } catch (error) {
-    return /blockedbyclient|ERR_BLOCKED/i.test(String(error)) ? 'The page is on a private network, which checks may not reach.' : 'The page could not be loaded.';
+    // A refused HTTPS (CONNECT) request fails the navigation as a tunnel error.
+    if (privateRefusals(proxy) > refusedBefore && /ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY|ERR_EMPTY_RESPONSE|ERR_CONNECTION/i.test(String(error))) return REFUSED_NOTE;
+    return 'The page could not be loaded.';
   }
 }
 
@@ -217,31 +242,45 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
   const viewport = first ? { width: first.width, height: first.height } : { width: 1280, height: 800 };
   // The author's screen's pixel ratio: fresh screenshots come out the size of the guide's.
   const ratio = first?.ratio ?? 1;
-  const context = await options.browser.newContext({
-    viewport,
-    deviceScaleFactor: ratio,
-    ...(options.storageState ? { storageState: options.storageState } : {}),
-    // The check is a visitor like any other; the app decides what it may see.
-    serviceWorkers: 'block',
-  });
+  const proxy = await startEgressProxy(options.egress ?? egressPolicy(), options.onRefusal);
+  let context: BrowserContext | undefined;
   try {
-    await guardNetwork(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    context = await options.browser.newContext({
+      viewport,
+      deviceScaleFactor: ratio,
+      ...(options.storageState ? { storageState: options.storageState } : {}),
+      // The check is a visitor like any other; the app decides what it may see.
+      serviceWorkers: 'block',
+      // Every connection of this context, loopback included, goes through the egress proxy (egress.ts).
+      proxy: { server: proxy.url, bypass: '<-loopback>' },
+    });
+    const newPage = async () => {
+      const fresh = await context!.newPage();
+      fresh.setDefaultTimeout(STEP_TIMEOUT_MS);
+      return fresh;
+    };
+    let page = await newPage();
     const findings: ReplayFinding[] = [];
     let pageNote: string | null = null;
     for (const [index, step] of steps.entries()) {
-      const candidates = locatorCandidates(step.capture?.element);
+      const candidates = locatorCandidates(step.capture?.element, { covered: step.covered });
       const expected = candidates[0]?.strategy ?? null;
       const url = step.capture?.page?.url ?? null;
       const finding: ReplayFinding = { slideId: step.slideId, status: 'missing', strategy: null, expected, score: null, fresh: null, click: null, note: null };
+      const refusedBefore = privateRefusals(proxy);
       if (url && /^https?:/.test(url) && (page.url() === 'about:blank' || step.capture?.action === 'navigate' || pathOf(page.url()) !== pathOf(url))) {
-        pageNote = await open(page, url);
+        // A page left behind by a refused or failed load may still be navigating: the step starts on a new one.
+        if (pageNote) {
+          await page.close().catch(() => undefined);
+          page = await newPage();
+        }
+        pageNote = await open(page, url, proxy);
       } else if (!url && page.url() === 'about:blank') {
         pageNote = 'Capture recorded no page for this step.';
       }
       if (pageNote) {
         finding.note = pageNote;
+        if (pageNote === REFUSED_NOTE) finding.status = 'refused';
       } else {
         const layout = layoutOf(step);
         const current = page.viewportSize() ?? viewport;
@@ -251,9 +290,9 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
         const scale = step.screenshot ? size.width / step.screenshot.width : 1 / ratio;
         const near = step.click ? { x: step.click.x * scale, y: step.click.y * scale } : null;
         const found = step.capture?.action === 'navigate' ? undefined : candidates.length > 0 ? await locate(page, candidates, near) : undefined;
-        const png = await page.screenshot({ type: 'png' });
-        finding.fresh = { png, width: Math.round(size.width * ratio), height: Math.round(size.height * ratio) };
-        if (step.screenshot) finding.score = await pixelDifference(step.screenshot.bytes, png).catch(() => null);
+        const fresh = await redactedScreenshot(page, step, size, ratio);
+        finding.fresh = fresh;
+        if (step.screenshot) finding.score = await pixelDifference(step.screenshot.bytes, fresh.png).catch(() => null);
         if (step.capture?.action === 'navigate' || candidates.length === 0) {
           // A page visit (or a step with nothing to find): the page loading is the whole check.
           finding.status = 'found';
@@ -275,11 +314,17 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
           finding.note = `Not found on the page (${candidates.map(describeCandidate).join(', ')}).`;
         }
       }
+      const refused = privateRefusals(proxy) - refusedBefore;
+      if (refused > 0 && finding.note !== REFUSED_NOTE) {
+        const said = `The page asked for ${refused === 1 ? 'an address' : `${refused} addresses`} checks may not reach (a private or local network): refused.`;
+        finding.note = finding.note ? `${finding.note} ${said}` : said;
+      }
       findings.push(finding);
       await options.onStep?.(index, finding);
     }
     return findings;
   } finally {
-    await context.close().catch(() => undefined);
+    await context?.close().catch(() => undefined);
+    await proxy.close();
   }
 }

@@ -62,6 +62,12 @@ function matches(doc: Document, candidate: LocatorCandidate): Element[] {
       const value = CSS.escape(candidate.value);
       return all(doc, `[data-testid="${value}"], [data-test="${value}"], [data-test-id="${value}"]`);
     }
+    case 'id':
+      return all(doc, `[id="${CSS.escape(candidate.value)}"]`);
+    case 'name': {
+      const value = CSS.escape(candidate.value);
+      return all(doc, `input[name="${value}"], select[name="${value}"], textarea[name="${value}"]`);
+    }
     case 'css':
       return all(doc, candidate.value);
   }
@@ -72,13 +78,35 @@ function distance(element: Element, near: { x: number; y: number }): number {
   return Math.hypot(box.x + box.width / 2 - near.x, box.y + box.height / 2 - near.y);
 }
 
+const TEST_ID_ATTRIBUTES = ['data-testid', 'data-test', 'data-test-id'];
+
 /**
- * The first candidate that finds a visible element. `near` is where the author clicked, in the
- * viewport (CSS pixels); `visible` is the visibility test (layout-free tests pass their own).
+ * Whether an element carries another value of a stable attribute the step's element had (test
+ * id, id, field name): then it is another element, whatever its role and name say (the other
+ * row's "Edit" after a re-order, the one field left after its neighbour was removed).
+ */
+function contradicts(element: Element, stable: readonly LocatorCandidate[]): boolean {
+  return stable.some((candidate) => {
+    if (candidate.strategy === 'testId') {
+      const values = TEST_ID_ATTRIBUTES.map((name) => element.getAttribute(name)).filter((v): v is string => v !== null && clean(v) !== '');
+      return values.length > 0 && !values.some((v) => clean(v) === candidate.value);
+    }
+    if (candidate.strategy === 'id') return element.id !== '' && element.id !== candidate.value;
+    if (candidate.strategy === 'name') return isField(element) && (element.getAttribute('name') ?? '') !== '' && element.getAttribute('name') !== candidate.value;
+    return false;
+  });
+}
+
+/**
+ * The first candidate that finds a visible element that no stable attribute contradicts. `near`
+ * is where the author clicked, in the viewport (CSS pixels), and picks among several matches;
+ * `visible` is the visibility test (layout-free tests pass their own). The drift check runs this
+ * same function in the pages it replays (functions/domain/drift/replay.ts).
  */
 export function locate(candidates: readonly LocatorCandidate[], near: { x: number; y: number } | null, doc: Document = document, visible: (element: Element) => boolean = isVisible): Found | null {
+  const stable = candidates.filter((c) => c.strategy === 'testId' || c.strategy === 'id' || c.strategy === 'name');
   for (const candidate of candidates) {
-    const found = matches(doc, candidate).filter(visible);
+    const found = matches(doc, candidate).filter((element) => visible(element) && !contradicts(element, stable));
     if (found.length === 0) continue;
     const best = near && found.length > 1 ? found.reduce((a, b) => (distance(b, near) < distance(a, near) ? b : a)) : found[0]!;
     return { element: best, strategy: candidate.strategy };

@@ -104,6 +104,7 @@ describe('parseSharedGuide', () => {
     { name: 'an unknown visibility', value: { ...guide, visibility: 'secret' }, path: 'guide.visibility' },
     { name: 'a click without y', value: { ...guide, slides: [{ ...slide, click: { x: 1 } }] }, path: 'guide.slides[0].click' },
     { name: 'a language without a name', value: { ...guide, languages: [{ code: 'es' }] }, path: 'guide.languages' },
+    { name: 'a Guide me flag that is not a boolean', value: { ...guide, guideMe: 'yes' }, path: 'guide.guideMe' },
   ])('rejects an answer with $name', ({ value, path }) => {
     expect(() => parseSharedGuide(value)).toThrow(new InvalidSharedGuideError(path));
   });
@@ -113,6 +114,7 @@ describe('parseSharedGuide', () => {
     { name: 'an answer with fields it does not know', value: { ...guide, secret: 'x', slides: [{ ...slide, orgId: 'o1', click: { x: 1, y: 2, z: 3 } }] } },
     { name: 'a minimal answer', value: { id: 'abcdefghijkl', title: 'Minimal', slides: [{ id: 's1' }] } },
     { name: 'an annotation in a colour it does not know', value: { ...guide, slides: [{ ...slide, annotations: [{ id: 'b', kind: 'badge', colour: 'teal', x: 0.5, y: 0.5 }] }] } },
+    { name: 'a guide Guide me can walk', value: { ...guide, guideMe: true } },
   ])('reads $name as the shared schema does', ({ value }) => {
     expect(parseSharedGuide(structuredClone(value))).toEqual(SharedGuideDto.parse(structuredClone(value)));
   });

@@ -128,6 +128,8 @@ export function parseSharedGuide(value: unknown): SharedGuideDto {
     outroCard: parseOutro(optional(value, 'outroCard', 'guide', orNull(isRecord), null)),
     language: optional(value, 'language', 'guide', isString, 'en-US'),
     languages: optional(value, 'languages', 'guide', isLanguages, []).map((l) => ({ code: l.code, name: l.name })),
+    // Absent in an older answer: Guide me is not offered (as the shared schema reads it).
+    ...(value.guideMe !== undefined ? { guideMe: field(value, 'guideMe', 'guide', isBoolean) } : {}),
   };
 }
 

@@ -53,7 +53,8 @@ export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, e
           ) : null}
           {onLanguageChange ? <LanguagePicker languages={guide.languages} value={guide.language} onChange={onLanguageChange} /> : null}
         </p>
-        {isPlayable(guide) ? <GuideMe guide={guide} /> : null}
+        {/* A guide made from uploaded pictures has no app to walk through. */}
+        {isPlayable(guide) && guide.guideMe === true ? <GuideMe guide={guide} /> : null}
       </header>
       {isPlayable(guide) ? (
         <GuidePlayer

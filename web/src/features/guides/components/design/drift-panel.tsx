@@ -10,13 +10,14 @@ import './drift-panel.css';
 const HEALTH: Record<GuideHealth, { tone: BadgeTone; label: string; summary: string }> = {
   fresh: { tone: 'success', label: 'Up to date', summary: 'Every step is where the guide shows it.' },
   drifted: { tone: 'warning', label: 'Drifted', summary: 'Some steps look different in the app now.' },
-  broken: { tone: 'danger', label: 'Broken', summary: 'Some steps cannot be found in the app any more.' },
+  broken: { tone: 'danger', label: 'Broken', summary: 'Some steps cannot be found in the app any more, or cannot be reached.' },
 };
 
 const STATUS: Record<DriftStepDto['status'], { tone: BadgeTone; label: string }> = {
   found: { tone: 'success', label: 'Found' },
   moved: { tone: 'warning', label: 'Moved' },
   missing: { tone: 'danger', label: 'Missing' },
+  refused: { tone: 'danger', label: 'Not reached' },
 };
 
 const SCHEDULE_LABELS: Record<CheckSchedule, string> = { off: 'Only when I ask', daily: 'Every day', weekly: 'Every week' };
