@@ -83,7 +83,7 @@ export async function list(
     return { items: await Promise.all(page.data.map(summaryDto)), nextCursor: page.cursor ?? null };
   } catch (error) {
     if ((error as { code?: number }).code === 5003 || /cursor/i.test((error as Error).message)) {
-      throw new AppError('bad_request', 'The cursor is not valid for this list.', { cursor: 'Not a valid cursor.' });
+      throw new AppError('validation_failed', 'The cursor is not valid for this list.', { cursor: 'Not a valid cursor.' });
     }
     throw error;
   }

@@ -383,11 +383,11 @@ describe('exports: permissions and bad input', () => {
     ['an option of another format', { format: 'markdown', options: { resolution: '720p' } }],
     ['a bad option value', { format: 'mp4', options: { resolution: '4k' } }],
     ['an unknown field', { format: 'pdf', watermark: 'x' }],
-  ])('refuses %s with 400 and changes nothing', async (_name, body) => {
+  ])('refuses %s with 422 and changes nothing', async (_name, body) => {
     const before = ExportListDto.parse((await owner.get(`/api/guides/${guide.id}/exports`)).json).items.length;
     const response = await owner.post(`/api/guides/${guide.id}/exports`, body);
-    expect(response.status).toBe(400);
-    expect(ErrorBody.parse(response.json).error.code).toBe('bad_request');
+    expect(response.status).toBe(422);
+    expect(ErrorBody.parse(response.json).error.code).toBe('validation_failed');
     expect(ExportListDto.parse((await owner.get(`/api/guides/${guide.id}/exports`)).json).items.length).toBe(before);
   });
 
@@ -399,7 +399,7 @@ describe('exports: permissions and bad input', () => {
     expect(ErrorBody.parse(response.json).error.message).toBe('This guide has no steps yet. Add a step before exporting it.');
   });
 
-  it('refuses a malformed export id with 400', async () => {
-    expect((await owner.get('/api/exports/not-an-id')).status).toBe(400);
+  it('refuses a malformed export id with 422', async () => {
+    expect((await owner.get('/api/exports/not-an-id')).status).toBe(422);
   });
 });

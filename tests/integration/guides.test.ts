@@ -49,7 +49,7 @@ describe('guides', () => {
     expect(first.nextCursor).toEqual(expect.any(String));
     const second = (await c.get(`/api/guides?limit=2&cursor=${encodeURIComponent(first.nextCursor)}`)).json;
     expect(second.items.map((i: { id: string }) => i.id)).toEqual([b.id]);
-    expect((await c.get('/api/guides?cursor=not-a-cursor')).status).toBe(400);
+    expect((await c.get('/api/guides?cursor=not-a-cursor')).status).toBe(422);
   });
 
   it('searches titles case-insensitively', async () => {

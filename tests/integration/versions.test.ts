@@ -164,7 +164,7 @@ describe('drafts and versions', () => {
     const { client: stranger } = await author('Stranger');
     expect((await stranger.get(`/api/guides/${guide.id}/versions`)).status).toBe(404);
     expect((await stranger.post(`/api/guides/${guide.id}/publish`, {})).status).toBe(404);
-    expect((await c.post(`/api/guides/${guide.id}/versions/0/restore`, {})).status).toBe(400);
+    expect((await c.post(`/api/guides/${guide.id}/versions/0/restore`, {})).status).toBe(422);
   });
 
   it('replaceAssetKey rewrites every version naming a key; deleting the guide removes its versions', async () => {
