@@ -287,6 +287,22 @@ describe('reading analytics', () => {
     }
   });
 
+  it('reads the last 30 days when the range is not given, and fills in the end of a range given by one day', async () => {
+    const { client, guide } = await authorWithGuide('Default range');
+    const ranges = [
+      ['', addDays(today(), -29), today()],
+      [`to=${addDays(today(), -5)}`, addDays(today(), -34), addDays(today(), -5)],
+      [`from=${addDays(today(), -3)}`, addDays(today(), -3), today()],
+    ] as const;
+    for (const [query, from, to] of ranges) {
+      for (const path of [`/api/guides/${guide.id}/analytics`, '/api/analytics']) {
+        const answer = await client.get(`${path}?${query}`);
+        expect(answer.status, `${path}?${query}: ${answer.text}`).toBe(200);
+        expect(answer.json, `${path}?${query}`).toMatchObject({ from, to });
+      }
+    }
+  });
+
   it("does not find another organisation's guide (404), needs a session (401), and refuses a bad range (422)", async () => {
     const mine = await authorWithGuide('Mine');
     const theirs = await authorWithGuide('Theirs');
