@@ -274,6 +274,7 @@ describe('local CloudFront: /api/share/* (cacheable at the edge)', () => {
     const author = new ApiClient(stack().url);
     const { email, password } = await signUp(author);
     const guide = (await author.post('/api/guides', { title: 'Cached at the edge' })).json as { id: string };
+    expect((await author.post(`/api/guides/${guide.id}/slides`, { text: 'Click **Save**' })).status).toBe(201);
     const published = await author.request('PATCH', `/api/guides/${guide.id}`, { status: 'published', visibility: 'public' });
     expect(published.status).toBe(200);
     return { author, email, password, guideId: guide.id };

@@ -150,6 +150,26 @@ describe('drafts and versions', () => {
     expect((await post(c, `/api/guides/${guide.id}/discard-draft`, seen.revision)).status).toBe(412);
   });
 
+  it('refuses to publish a guide with no steps (409, a message saying why), and publishes nothing', async () => {
+    const { client: c } = await author();
+    const empty = (await c.post('/api/guides', { title: 'Nothing yet' })).json as GuideDto;
+    for (const attempt of [() => c.request('PATCH', `/api/guides/${empty.id}`, { status: 'published' }), () => c.post(`/api/guides/${empty.id}/publish`, {})]) {
+      const answer = await attempt();
+      expect(answer.status, answer.text).toBe(409);
+      expect(ErrorBody.parse(answer.json).error.message).toBe('A guide with no steps cannot be published. Add a step first.');
+    }
+    expect(await detail(c, empty.id)).toMatchObject({ status: 'draft', publishedVersion: null });
+    expect((await anonymous().get(`/api/share/${empty.id}`)).status).toBe(404);
+
+    // A published guide whose every step was deleted keeps its published version.
+    const { guide, slides } = await guideWithSlides(c, 1);
+    await c.post(`/api/guides/${guide.id}/publish`, {});
+    await c.request('DELETE', `/api/guides/${guide.id}/slides/${slides[0]!.id}`);
+    expect((await c.post(`/api/guides/${guide.id}/publish`, {})).status).toBe(409);
+    expect((await detail(c, guide.id)).publishedVersion).toBe(1);
+    expect((await shared(guide.id)).slides).toHaveLength(1);
+  });
+
   it('a guide never published with versions keeps serving its live slides; another organisation sees no versions', async () => {
     const { client: c } = await author();
     const { guide, slides } = await guideWithSlides(c, 1);
