@@ -10,6 +10,7 @@ import { defineConfig } from '../core/config';
 import { logger } from '../core/logger';
 import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
+import * as Entitlements from './entitlements';
 import { requireVerifiedEmail } from './user';
 import * as Mail from './mail';
 
@@ -194,6 +195,7 @@ async function store(userId: string, customerId: string, subscription: Stripe.Su
       .entities.subscription.upsert({ userId, stripeCustomerId: customerId, ...fields, stripeUpdatedAt: stamp })
       .where((attr, { notExists, lte }) => `${notExists(attr.stripeUpdatedAt)} OR ${lte(attr.stripeUpdatedAt, stamp)}`)
       .go();
+    Entitlements.forgetEmbedRights();
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;

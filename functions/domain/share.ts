@@ -10,6 +10,7 @@ import { audioFields } from './narration/slide-audio';
 import { membership } from './membership';
 import { nameOf as organizationName } from './organization';
 import * as GuideCards from './guide-cards';
+import * as Entitlements from './entitlements';
 
 /** The guide and its published slides when this viewer may see it (the rule below), else not found. */
 export async function viewable(guideId: string, viewerUserId?: string) {
@@ -63,6 +64,7 @@ export async function sharedGuide(guideId: string, viewerUserId?: string, langua
     }))),
     language: guide.language ?? DEFAULT_LANGUAGE,
     languages: GuideTranslation.languagesOf(guide),
+    embed: await Entitlements.mayEmbed(guide.orgId),
   };
   // Only a language the guide lists: one being made for the first time is not shown yet.
   return translation && guide.translations?.includes(translation.language) ? GuideTranslation.translatedShare(shared, guide, translation) : shared;

@@ -60,6 +60,12 @@ export const SharedGuideDto = z.object({
   language: z._default(z.string(), 'en-US'),
   /** every language the guide can be read in, its own first: the share page's language picker */
   languages: z._default(z.array(z.object({ code: z.string(), name: z.string() })), []),
+  /**
+   * whether the guide's organisation may embed it (Pro): the edge answers a free organisation's
+   * embed with 402. Absent only in an answer cached from before the field existed, which embeds
+   * as it did then, for the minute CloudFront keeps it.
+   */
+  embed: z._default(z.boolean(), true),
 });
 export type SharedGuideDto = z.infer<typeof SharedGuideDto>;
 

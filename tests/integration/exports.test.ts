@@ -24,16 +24,17 @@ import { ApiClient, signUp } from '../support/api-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
-import { subscribe } from '../support/team';
 import sharp from 'sharp';
 
 const stack = useIsolatedStack();
 const work = mkdtempSync(path.join(os.tmpdir(), 'stepcast-exports-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** An author whose organisation is on Pro: exports are a Pro feature (tests/integration/entitlements.test.ts). */
 async function author() {
   const client = new ApiClient(stack().url);
-  await signUp(client);
+  const { user } = await signUp(client);
+  await db().entities.subscription.put({ userId: user.id, stripeCustomerId: `cus_${user.id}`, status: 'trialing', stripeUpdatedAt: 1 }).go();
   return client;
 }
 
@@ -332,7 +333,6 @@ describe('exports: reuse, one at a time, failure, deletion', () => {
 describe('exports and visibility', () => {
   it('never serves an export at /assets, and renders a private guide from its private screenshots', async () => {
     const c = await author();
-    await subscribe(c, stack().stripe);
     const guide = await threeStepGuide(c, 'Private steps');
     const publicExport = await exportAndWait(c, guide.id, { format: 'html', options: { audio: false } });
     const key = `${guide.slides[0]!.screenshotKey!.replace(/[^/]+$/, '')}exports/${publicExport.id}/private-steps.html`;

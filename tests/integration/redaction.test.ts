@@ -11,6 +11,7 @@ import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { sharePath } from '#shared/share/link';
 import { db } from '../../functions/db/service';
 import { ApiClient, signUp } from '../support/api-client';
+import { makePro } from '../support/team';
 import { readHead } from '../support/html-head';
 import { postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
@@ -38,9 +39,11 @@ async function pixels(bytes: Uint8Array): Promise<{ data: Buffer; width: number;
 
 const inside = (box: Pick<RedactionBox, 'x' | 'y' | 'width' | 'height'>, x: number, y: number) => x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
 
+/** An author on Pro: the redaction test exports its guides, a Pro feature. */
 async function author() {
   const client = new ApiClient(stack().url);
-  await signUp(client);
+  const { user } = await signUp(client);
+  await makePro(user.id);
   return client;
 }
 

@@ -9,6 +9,7 @@ import { db } from '../../functions/db/service';
 import * as Versions from '../../functions/domain/versions';
 import { ApiClient, signUp } from '../support/api-client';
 import { guideWithSlides } from '../support/api-guides';
+import { makePro } from '../support/team';
 import { useIsolatedStack } from '../support/isolated-stack';
 import { objectExists } from '../support/storage';
 
@@ -207,7 +208,9 @@ describe('drafts and versions', () => {
   });
 
   it('exports what viewers see: the published version, not the draft', async () => {
-    const { client: c } = await author();
+    const { client: c, userId } = await author();
+    // Exports are Pro.
+    await makePro(userId);
     const { guide, slides } = await guideWithSlides(c, 2);
     await c.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' });
     await c.request('PATCH', `/api/guides/${guide.id}/slides/${slides[0]!.id}`, { text: 'A draft sentence' });

@@ -3,6 +3,7 @@ import { EXPORT_FORMAT_LABELS, isActiveExport, type ExportDto, type ExportFormat
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import * as Asset from '../asset';
+import * as Entitlements from '../entitlements';
 import { loadPublished } from '../published-read';
 import { newId } from '../ids';
 import { enqueue } from '../queue';
@@ -131,7 +132,7 @@ async function releaseSlot(item: Pick<ExportItem, 'guideId' | 'format' | 'export
 }
 
 /**
- * Queues an export, or answers the one that already stands for the same request: the same guide
+ * Queues an export (Pro: `plan_limit` otherwise, a retry included), or answers the one that already stands for the same request: the same guide
  * content, format and options reuse a finished (or still rendering) export instead of rendering
  * again. Only one export per guide and format runs at a time: the slot is taken with a
  * conditional write, so of two racing requests one gets a conflict.
@@ -142,6 +143,9 @@ export async function create(
   request: ExportRequest,
 ): Promise<{ export: ExportDto; reused: boolean }> {
   const { guide, slides } = await guideInOrg(actor.orgId, guideId);
+  if (!(await Entitlements.forOrganization(actor.orgId)).exports) {
+    throw new AppError('plan_limit', 'Exports are a Pro feature. Start your Pro trial to export your guides.');
+  }
   if (slides.length === 0) throw new AppError('conflict', 'This guide has no steps yet. Add a step before exporting it.');
   const fingerprint = fingerprintOf(request, guide, slides);
   const existing = await guideExports(guideId);

@@ -128,6 +128,7 @@ export function parseSharedGuide(value: unknown): SharedGuideDto {
     outroCard: parseOutro(optional(value, 'outroCard', 'guide', orNull(isRecord), null)),
     language: optional(value, 'language', 'guide', isString, 'en-US'),
     languages: optional(value, 'languages', 'guide', isLanguages, []).map((l) => ({ code: l.code, name: l.name })),
+    embed: optional(value, 'embed', 'guide', isBoolean, true),
   };
 }
 
