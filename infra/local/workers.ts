@@ -17,6 +17,11 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export interface LocalWorkers {
   /** resolves once every queue is empty and no message is running (tests wait on it) */
   idle(): Promise<void>;
+  /**
+   * Holds every queue: messages are kept, none starts (one running goes on) until the answer is
+   * called. Tests use it to line work up and then watch the order it runs in.
+   */
+  hold(): () => void;
   stop(): void;
 }
 
@@ -52,10 +57,12 @@ export async function startLocalWorkers(): Promise<LocalWorkers> {
   const { setLocalConsumer } = (await import(QUEUE_MODULE)) as { setLocalConsumer: SetLocalConsumer };
   const chains = new Map<WorkerName, Promise<void>>();
   let stopped = false;
+  let held: { promise: Promise<void>; release: () => void } | undefined;
   for (const [name, spec] of Object.entries(WORKERS) as Array<[WorkerName, WorkerSpec]>) {
     let handler: Promise<WorkerHandler> | undefined;
     const load = () => (handler ??= import(pathToFileURL(path.join(REPO_ROOT, spec.entry)).href).then((m: { handler: WorkerHandler }) => m.handler));
     const deliver = async (body: string) => {
+      while (held) await held.promise;
       const messageId = randomUUID();
       const attempts = spec.maxReceiveCount ?? DEFAULT_MAX_RECEIVE_COUNT;
       for (let receive = 1; receive <= attempts && !stopped; receive++) {
@@ -79,6 +86,16 @@ export async function startLocalWorkers(): Promise<LocalWorkers> {
         await Promise.all(pending);
         if ([...chains.values()].every((p, i) => p === pending[i])) return;
       }
+    },
+    hold() {
+      let release!: () => void;
+      const promise = new Promise<void>((resolve) => (release = resolve));
+      const hold = { promise, release };
+      held = hold;
+      return () => {
+        if (held === hold) held = undefined;
+        hold.release();
+      };
     },
     stop() {
       stopped = true;
