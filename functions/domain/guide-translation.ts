@@ -21,7 +21,7 @@ import { loadGuide, loadInOrg } from './guide-read';
 import { audioHash, audioKey, audioMetaKey } from './narration/audio-key';
 import { findAudio, putAudio } from './narration/audio-store';
 import { rateSetting } from './narration/slide-audio';
-import { enqueue } from './queue';
+import * as WorkLine from './work-line';
 import { translationProvider } from './translation/provider';
 import { voiceFor, voicesFor } from './translation/voice';
 
@@ -86,8 +86,18 @@ function isStale(item: Item, guide: Guide, slides: Slide[]): boolean {
   return wordsHash(made, stored.map((s) => ({ slideId: s.slideId, text: s.sourceText, narration: s.sourceNarration }))) !== wordsHash(guide, slides);
 }
 
-function dto(item: Item, guide: Guide, slides: Slide[], now = Date.now()): TranslationDto {
-  const stalled = (item.state === 'running' || item.state === 'queued') && now - (item.heartbeatAt ?? item.updatedAt) > STALLED_AFTER_MS;
+/** A translation's job in its organisation's line (one per guide and language). */
+const lineRef = (guideId: string, language: string) => `${guideId}:${language}`;
+
+/** The organisation's translation line, when a queued language needs it (one Query for a list). */
+async function lineFor(orgId: string, items: readonly Item[]): Promise<Map<string, WorkLine.Place>> {
+  return items.some((item) => item.state === 'queued') ? WorkLine.places(orgId, 'translation') : new Map();
+}
+
+/** `line`: a queued language's place there vouches for it however long it waits. */
+function dto(item: Item, guide: Guide, slides: Slide[], line: Map<string, WorkLine.Place>, now = Date.now()): TranslationDto {
+  const queued = item.state === 'queued' ? line.get(lineRef(item.guideId, item.language)) : undefined;
+  const stalled = (item.state === 'running' || item.state === 'queued') && now - (item.heartbeatAt ?? item.updatedAt) > STALLED_AFTER_MS && !queued?.alive;
   return {
     // Stored data is read through the contract: items are only made for these codes.
     language: TranslationLanguageCode.parse(item.language),
@@ -101,6 +111,7 @@ function dto(item: Item, guide: Guide, slides: Slide[], now = Date.now()): Trans
     needsReview: storedSlides(item).filter((s) => s.needsReview).length,
     error: stalled ? 'The translation stopped before it finished. Please try again.' : (item.error ?? null),
     updatedAt: new Date(item.updatedAt).toISOString(),
+    queuePosition: stalled ? null : (queued?.position ?? null),
   };
 }
 
@@ -108,7 +119,8 @@ function dto(item: Item, guide: Guide, slides: Slide[], now = Date.now()): Trans
 export async function list(orgId: string, guideId: string): Promise<TranslationListDto> {
   const { guide, slides } = await loadInOrg(orgId, guideId);
   const { data } = await db().entities.translation.query.byGuide({ guideId }).go({ pages: 'all' });
-  return { source: sourceLanguage(guide), translations: data.map((item) => dto(item, guide, slides)) };
+  const line = await lineFor(orgId, data);
+  return { source: sourceLanguage(guide), translations: data.map((item) => dto(item, guide, slides, line)) };
 }
 
 async function itemInOrg(orgId: string, guideId: string, language: string): Promise<{ item: Item; guide: Guide; slides: Slide[] }> {
@@ -126,7 +138,7 @@ export async function fromId(orgId: string, guideId: string, language: string): 
 async function detail(item: Item, guide: Guide, slides: Slide[]): Promise<TranslationDetailDto> {
   const stored = new Map(storedSlides(item).map((s) => [s.slideId, s]));
   return {
-    ...dto(item, guide, slides),
+    ...dto(item, guide, slides, await lineFor(guide.orgId, [item])),
     title: item.title ?? '',
     slides: await Promise.all(
       slides.map(async (slide) => {
@@ -159,20 +171,22 @@ export async function start(orgId: string, guideId: string, body: StartTranslati
     throw new AppError('validation_failed', 'The request body is invalid.', { voiceId: 'No voice of this language has that id.' });
   }
   const existing = await getItem(guideId, body.language);
-  if (existing && (existing.state === 'queued' || existing.state === 'running') && Date.now() - (existing.heartbeatAt ?? existing.updatedAt) < STALLED_AFTER_MS) {
+  const waiting = existing?.state === 'queued' && (await WorkLine.place(orgId, 'translation', lineRef(guideId, body.language)))?.alive;
+  if (existing && (existing.state === 'queued' || existing.state === 'running') && (waiting || Date.now() - (existing.heartbeatAt ?? existing.updatedAt) < STALLED_AFTER_MS)) {
     throw new AppError('conflict', 'This language is being translated already.');
   }
   const fields = { state: 'queued' as const, done: 0, total: slides.length, heartbeatAt: Date.now(), ...(body.voiceId ? { voiceId: body.voiceId } : {}) };
   if (existing) await db().entities.translation.patch({ guideId, language: body.language }).set(fields).remove(['error']).go();
   else await db().entities.translation.create({ guideId, language: body.language, orgId, slides: [], ...fields }).go();
-  await startJob(guideId, body.language);
+  await startJob(orgId, guideId, body.language);
   const item = await getItem(guideId, body.language);
-  return dto(item!, guide, slides);
+  return dto(item!, guide, slides, await lineFor(orgId, [item!]));
 }
 
-async function startJob(guideId: string, language: string): Promise<void> {
+async function startJob(orgId: string, guideId: string, language: string): Promise<void> {
   try {
-    await enqueue('translation', { guideId, language });
+    // Into the organisation's line: sent at once while it has a free slot, else told its place.
+    await WorkLine.submit('translation', { orgId, ref: lineRef(guideId, language), message: { guideId, language } });
   } catch (error) {
     await db().entities.translation.patch({ guideId, language }).set({ state: 'failed', error: 'The translation could not be started. Please try again.' }).go();
     throw error;
@@ -195,7 +209,7 @@ export async function updateSlide(orgId: string, guideId: string, language: stri
     // Written over what was read: a job started meanwhile would otherwise lose this edit.
     .where((attr, { eq }) => eq(attr.updatedAt, item.updatedAt))
     .go();
-  if (revoice) await startJob(guideId, language);
+  if (revoice) await startJob(orgId, guideId, language);
   const after = await getItem(guideId, language);
   return detail(after!, guide, slides);
 }
