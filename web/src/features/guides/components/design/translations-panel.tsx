@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { languageName, primary, TRANSLATION_LANGUAGES, type TranslationLanguage } from '#shared/share/languages';
 import type { TranslationDto } from '#shared/translation';
+import { ORG_RUNNING_LIMITS, placeInLine } from '#shared/workers';
 import { Button } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/toast';
 import { isApiError } from '../../../../lib/api-error';
@@ -26,6 +27,7 @@ export interface TranslationsPanelProps {
 
 function statusOf(t: TranslationDto): string {
   if (t.state === 'failed') return `Failed: ${t.error ?? 'please try again.'}`;
+  if (t.state === 'queued' && t.queuePosition) return `${placeInLine(t.queuePosition)}: your organisation translates ${ORG_RUNNING_LIMITS.translation} at a time.`;
   if (isTranslating(t)) return `Translating and voicing: ${t.done} of ${t.total} steps…`;
   const voice = t.voiceId ? 'voiced' : 'no voice for this language';
   return t.stale ? `Out of date: the guide changed since (${voice}).` : `Ready, ${voice}.`;
