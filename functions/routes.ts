@@ -167,14 +167,16 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
   voiceover: {
     entry: 'functions/workers/voiceover.ts',
     // reads the guide, writes each slide's audio (Polly) and the job's progress; bucketList makes a missing audio file a 404
-    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, polly: true },
+    // its own queue: the end of a job sends the next of its organisation's line (functions/domain/work-line.ts)
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, polly: true, queues: ['voiceover'] },
     // a long guide: two Polly calls per stale slide, about a second each
     timeoutSeconds: 300,
     memoryMb: 1024,
   },
   export: {
     entry: 'functions/workers/export.ts',
-    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true },
+    // its own queue: the end of a job sends the next of its organisation's line (functions/domain/work-line.ts)
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, queues: ['export'] },
     // A 100-slide narrated guide (about 10 minutes of 1080p video) renders well inside Lambda's
     // 15 minutes at this size; the README (infra) has the figures and where longer guides go.
     timeoutSeconds: 900,
@@ -192,7 +194,8 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
     entry: 'functions/workers/translation.ts',
     // reads the guide, translates its words (Translate), voices them in the language (Polly) and
     // writes the translation item's words, audio and progress
-    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, polly: true, translate: true },
+    // and its own queue: the end of a job sends the next of its organisation's line
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, polly: true, translate: true, queues: ['translation'] },
     // one Translate call per text and two Polly calls per narrated slide
     timeoutSeconds: 300,
     memoryMb: 1024,
@@ -201,7 +204,8 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
     entry: 'functions/workers/drift.ts',
     // replays a guide in headless Chromium (the one it ships: functions/domain/drift/browser.ts),
     // reads the slides' screenshots, writes the fresh ones and the findings, opens saved sign-ins
-    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, siteSessionKey: 'open' },
+    // and its own queue: the sweep starts due checks, and the end of one sends the next of its organisation's line
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, siteSessionKey: 'open', queues: ['drift'] },
     // a step waits at most 8 s for its element and 16 s for its page
     timeoutSeconds: 600,
     memoryMb: 2048,

@@ -78,6 +78,8 @@ export const DriftCheckDto = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** while `queued` behind the organisation's other checks: its place in their line, 1 for the next; else null */
+  queuePosition: z.number().int().positive().nullable().default(null),
 });
 export type DriftCheckDto = z.infer<typeof DriftCheckDto>;
 

@@ -3,10 +3,20 @@ import * as z from 'zod';
 /**
  * The closed table of error codes the API answers with, and the HTTP status of each.
  * The SPA, the extension and tests branch on `code`, never on the message.
+ *
+ * Validation has one status everywhere: a value that breaks its rules, wherever it sits (path,
+ * query or body) and whoever finds it (the route's schema, or the domain: a voice there is none
+ * of, a box outside the screenshot, a cursor that is not one), is 422 `validation_failed` with
+ * `details` naming each field. 400 is for what cannot be read at all (`invalid_json`) and for a
+ * refusal that is no field's fault (`bad_request`: a wrong password, a used link, no active
+ * organisation, a bad signature). tests/integration/contract.test.ts holds it over every route.
  */
 export const ERROR_STATUS = {
+  /** refused, but not for a field's value: a wrong password, an expired link, a bad signature */
   bad_request: 400,
+  /** the body is not JSON, has a forbidden key, or is nested too deep */
   invalid_json: 400,
+  /** a value in the path, query or body breaks its rules: `details` says which and why */
   validation_failed: 422,
   unauthorized: 401,
   plan_limit: 402,

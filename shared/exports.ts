@@ -86,6 +86,11 @@ export const ExportDto = z.object({
   downloadUrl: z.string().nullable(),
   /** the MP4's captions as WebVTT, beside the video */
   subtitlesUrl: z.string().nullable(),
+  /**
+   * while `queued` behind the organisation's other exports (a few run at a time): its place in
+   * their line, 1 for the next to start; null once it is on its way
+   */
+  queuePosition: z.number().int().positive().nullable().default(null),
 });
 export type ExportDto = z.infer<typeof ExportDto>;
 

@@ -56,6 +56,8 @@ export const JobDto = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** while `queued` behind the organisation's other voiceovers: its place in their line, 1 for the next; else null */
+  queuePosition: z.number().int().positive().nullable().default(null),
 });
 export type JobDto = z.infer<typeof JobDto>;
 

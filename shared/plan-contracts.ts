@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { safeRedirect } from './auth';
 import { SUBSCRIPTION_STATUSES, type Entitlements } from './plan';
 
 /** The plan's API shapes (plan.ts holds the plan itself, free of zod for the public pages). */
@@ -18,6 +19,32 @@ export type SubscriptionDetailsDto = z.infer<typeof SubscriptionDetailsDto>;
 
 /** GET /api/stripe/subscription/confirm: the stored subscription after a completed checkout. */
 export const ConfirmedSubscriptionDto = SubscriptionDetailsDto.omit({ currentPeriodEnd: true });
+
+/**
+ * POST /api/stripe/subscription/checkout-session: the page of the app the trial was started on
+ * (path and query), where checkout comes back to, finished or cancelled. Anything but a path of
+ * this site (another host, a scheme) comes back to the dashboard (shared/auth.ts safeRedirect).
+ */
+export const CheckoutSessionBody = z
+  .object({ returnTo: z.string().max(2048).optional() })
+  .strict()
+  .default({});
+export type CheckoutSessionBody = z.infer<typeof CheckoutSessionBody>;
+
+/** The subscription modal's own parameters: a page is returned to without them. */
+const MODAL_PARAMS = ['subscribe', 'stripe_session_id'];
+
+/**
+ * Where checkout returns: a path of this site without the modal's parameters, else the dashboard.
+ * `extra` is appended as written (Stripe fills in `{CHECKOUT_SESSION_ID}` only when it is left as is).
+ */
+export function checkoutReturnPath(returnTo: string | undefined, extra: string): string {
+  const safe = safeRedirect(returnTo, '/dashboard');
+  const url = new URL(safe, 'https://stepcast.invalid');
+  for (const name of MODAL_PARAMS) url.searchParams.delete(name);
+  const search = url.searchParams.toString();
+  return `${url.pathname}?${search ? `${search}&` : ''}${extra}${url.hash}`;
+}
 
 /** Where Stripe's Checkout page is (Stripe may give none). */
 export const CheckoutSessionDto = z.object({ url: z.string().nullish() });

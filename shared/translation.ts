@@ -67,6 +67,8 @@ export const TranslationDto = z.object({
   published: z.enum(TRANSLATION_PUBLICATION),
   error: z.string().nullable(),
   updatedAt: z.string(),
+  /** while `queued` behind the organisation's other translations: its place in their line, 1 for the next; else null */
+  queuePosition: z.number().int().positive().nullable().default(null),
 });
 export type TranslationDto = z.infer<typeof TranslationDto>;
 

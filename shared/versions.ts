@@ -26,6 +26,14 @@ export const VersionListDto = z.object({ items: z.array(VersionDto) });
 export type VersionListDto = z.infer<typeof VersionListDto>;
 
 /** The state the design view shows: "Published · v3", "Unpublished changes", "Not published yet". */
+/** Why a guide without steps is not published: the server's refusal (409) and the editor's hint say the same. */
+export const NO_STEPS_TO_PUBLISH = 'A guide with no steps cannot be published. Add a step first.';
+
+/** Whether a guide may be published: it needs a step to show. */
+export function canPublishSteps(slideCount: number): boolean {
+  return slideCount > 0;
+}
+
 export function publishState(guide: { status: 'draft' | 'published'; publishedVersion: number | null; hasUnpublishedChanges: boolean }): string {
   if (guide.publishedVersion === null) return guide.status === 'published' ? 'Published · live edits' : 'Not published yet';
   if (guide.status !== 'published') return 'Not published: the link is off';

@@ -78,8 +78,8 @@ describe('the HTTP core', () => {
     },
     { name: 'a body that fails the schema', event: event({ body: '{"title":""}' }), status: 422, code: 'validation_failed' },
     { name: 'a missing body', event: event({ body: undefined }), status: 422, code: 'validation_failed' },
-    { name: 'a bad path parameter', event: event({ pathParameters: { id: 'short' } }), status: 400, code: 'bad_request' },
-    { name: 'a bad query parameter', event: event({ queryStringParameters: { limit: 'lots' } }), status: 400, code: 'bad_request' },
+    { name: 'a bad path parameter', event: event({ pathParameters: { id: 'short' } }), status: 422, code: 'validation_failed' },
+    { name: 'a bad query parameter', event: event({ queryStringParameters: { limit: 'lots' } }), status: 422, code: 'validation_failed' },
   ];
 
   it.each(badRequests)('refuses $name with $status $code in the one error shape', async ({ event: e, status, code }) => {

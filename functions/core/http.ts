@@ -42,12 +42,6 @@ export interface HandlerSpec<P extends z.ZodType, Q extends z.ZodType, B extends
    * never read the session cookie (signed webhooks) turn this off.
    */
   originCheck?: boolean;
-  /**
-   * the code a body that fails its schema answers with; `bad_request` (400) where a body picks
-   * among a closed set of kinds (an export's format and options) rather than filling in a form
-   * @default 'validation_failed' (422)
-   */
-  invalidBody?: 'validation_failed' | 'bad_request';
 }
 
 /** Cookies a helper (the session check's refresh, for one) asks to set on this request's reply. */
@@ -118,13 +112,12 @@ function validate<T extends z.ZodType>(
   schema: T,
   value: unknown,
   where: 'path' | 'query' | 'body',
-  bodyCode: 'validation_failed' | 'bad_request' = 'validation_failed',
 ): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
+  // One status for every value that breaks its schema, wherever it sits (shared/errors.ts).
   const details = zodIssuesToDetails(result.error.issues, where === 'body' ? undefined : where);
-  if (where === 'body') throw new AppError(bodyCode, 'The request body is invalid.', details);
-  throw new AppError('bad_request', `The request ${where === 'path' ? 'path' : 'query string'} is invalid.`, details);
+  throw new AppError('validation_failed', `The request ${where === 'query' ? 'query string' : where} is invalid.`, details);
 }
 
 const SERVICE_UNAVAILABLE_NAMES = new Set([
@@ -252,7 +245,7 @@ export function defineHandler<
     const input = {
       params: (spec.params ? validate(spec.params, event.pathParameters ?? {}, 'path') : undefined) as Parsed<P>,
       query: (spec.query ? validate(spec.query, event.queryStringParameters ?? {}, 'query') : undefined) as Parsed<Q>,
-      body: (spec.body ? validate(spec.body, body, 'body', spec.invalidBody) : undefined) as Parsed<B>,
+      body: (spec.body ? validate(spec.body, body, 'body') : undefined) as Parsed<B>,
       rawBody,
       event,
       requestId: event.requestContext?.requestId ?? '',

@@ -18,6 +18,7 @@ import { TeamEntity, TeamMemberEntity } from './entities/team';
 import { UserEmailEntity, UserEntity } from './entities/user';
 import { VerificationEntity } from './entities/verification';
 import { VersionEntity, VersionSlideEntity, VersionTranslationEntity } from './entities/version';
+import { WorkItemEntity, WorkSlotEntity } from './entities/work-line';
 
 function createService() {
   return new Service(
@@ -49,6 +50,8 @@ function createService() {
       guideHealth: GuideHealthEntity,
       siteSession: SiteSessionEntity,
       translation: TranslationEntity,
+      workSlot: WorkSlotEntity,
+      workItem: WorkItemEntity,
     },
     { table: tableConfig().TABLE_NAME, client: dynamo() },
   );

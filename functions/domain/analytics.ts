@@ -1,7 +1,7 @@
 import { isBot } from '#shared/analytics/bots';
 import type {
   AnalyticsDay,
-  AnalyticsRangeQuery,
+  AnalyticsRange,
   AnalyticsTotals,
   EventBatch,
   EventsReply,
@@ -172,7 +172,7 @@ async function guideOfOrg(orgId: string, guideId: string) {
 }
 
 /** A guide's numbers over a range of days: its organisation's members only, on Pro. */
-export async function forGuide(orgId: string, guideId: string, range: AnalyticsRangeQuery): Promise<GuideAnalytics> {
+export async function forGuide(orgId: string, guideId: string, range: AnalyticsRange): Promise<GuideAnalytics> {
   const guide = await guideOfOrg(orgId, guideId);
   await requireAnalytics(orgId);
   const [days, referrerItems] = await Promise.all([Store.guideDays(guideId, range.from, range.to), Store.guideReferrers(guideId, range.from, range.to)]);
@@ -215,7 +215,7 @@ export async function forGuide(orgId: string, guideId: string, range: AnalyticsR
 }
 
 /** The workspace's numbers over a range: every guide of the organisation together, and each guide. */
-export async function forWorkspace(orgId: string, range: AnalyticsRangeQuery): Promise<WorkspaceAnalytics> {
+export async function forWorkspace(orgId: string, range: AnalyticsRange): Promise<WorkspaceAnalytics> {
   await requireAnalytics(orgId);
   const items = await Store.workspaceDays(orgId, range.from, range.to);
   const total = zero();

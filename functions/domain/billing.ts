@@ -1,13 +1,16 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import * as z from 'zod';
 import { AppError } from '#shared/errors';
 import { PRO_PLAN, type SubscriptionDetails, type SubscriptionStatus } from '#shared/plan';
+import { checkoutReturnPath } from '#shared/plan-contracts';
 import { PRODUCT_NAME } from '#shared/product';
 import { defineConfig } from '../core/config';
 import { logger } from '../core/logger';
 import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
+import * as Entitlements from './entitlements';
 import { requireVerifiedEmail } from './user';
 import * as Mail from './mail';
 
@@ -131,12 +134,20 @@ function hadTrial(sub: Subscription | null): boolean {
  * A Checkout session in subscription mode; a 7-day trial only for a user who never had one. The
  * idempotency key makes a double click (within ten minutes) one session.
  */
-export async function startCheckout(user: { userId: string; email: string; name: string; emailVerified: boolean }, origin: string): Promise<{ url: string }> {
+export async function startCheckout(
+  user: { userId: string; email: string; name: string; emailVerified: boolean },
+  origin: string,
+  returnTo?: string,
+): Promise<{ url: string }> {
   requireVerifiedEmail(user, 'trial');
   const { customerId, sub } = await customerFor(user);
   if (sub?.status === 'active' || sub?.status === 'trialing') throw new AppError('conflict', `You already have ${PRO_PLAN.name}. Manage it from your account.`);
   const trial = !hadTrial(sub);
   const window = Math.floor(Date.now() / 600_000);
+  // Back to the page the trial was started on, finished or cancelled (where the modal opens again).
+  const success = checkoutReturnPath(returnTo, 'stripe_session_id={CHECKOUT_SESSION_ID}');
+  const cancel = checkoutReturnPath(returnTo, 'subscribe=true');
+  const page = createHash('sha256').update(success).digest('base64url').slice(0, 16);
   const session = await call('checkout.sessions.create', (s) =>
     s.checkout.sessions.create(
       {
@@ -146,10 +157,11 @@ export async function startCheckout(user: { userId: string; email: string; name:
         line_items: [{ price: billingConfig().STRIPE_PRICE_ID, quantity: 1 }],
         ...(trial ? { subscription_data: { trial_period_days: PRO_PLAN.trialDays, metadata: { userId: user.userId } } } : {}),
         metadata: { userId: user.userId },
-        success_url: `${origin}/?stripe_session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${origin}/?subscribe=true`,
+        success_url: `${origin}${success}`,
+        cancel_url: `${origin}${cancel}`,
       },
-      { idempotencyKey: `checkout-${user.userId}-${trial ? 'trial' : 'paid'}-${window}` },
+      // Two clicks on one page are one session; a click on another page returns there.
+      { idempotencyKey: `checkout-${user.userId}-${trial ? 'trial' : 'paid'}-${window}-${page}` },
     ),
   );
   if (!session.url) throw new AppError('upstream_failed', 'Failed to create checkout session');
@@ -183,6 +195,7 @@ async function store(userId: string, customerId: string, subscription: Stripe.Su
       .entities.subscription.upsert({ userId, stripeCustomerId: customerId, ...fields, stripeUpdatedAt: stamp })
       .where((attr, { notExists, lte }) => `${notExists(attr.stripeUpdatedAt)} OR ${lte(attr.stripeUpdatedAt, stamp)}`)
       .go();
+    Entitlements.forgetEmbedRights();
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;

@@ -20,7 +20,6 @@ import { loadGuide, loadInOrg } from './guide-read';
 import { audioHash, audioKey, audioMetaKey } from './narration/audio-key';
 import { findAudio, putAudio } from './narration/audio-store';
 import { rateSetting } from './narration/slide-audio';
-import { enqueue } from './queue';
 import {
   getItem,
   partsToTranslate,
@@ -35,6 +34,7 @@ import {
   type StoredTexts,
   type TranslationItem,
 } from './translation-publishing';
+import * as WorkLine from './work-line';
 import { translationProvider } from './translation/provider';
 import { voiceFor, voicesFor } from './translation/voice';
 import { keptAssetKeys } from './version-store';
@@ -74,8 +74,18 @@ function publication(item: Item, guide: Guide): TranslationDto['published'] {
   return published === translationHash(item) ? 'live' : 'earlier';
 }
 
-function dto(item: Item, guide: Guide, slides: Slide[], now = Date.now()): TranslationDto {
-  const stalled = (item.state === 'running' || item.state === 'queued') && now - (item.heartbeatAt ?? item.updatedAt) > STALLED_AFTER_MS;
+/** A translation's job in its organisation's line (one per guide and language). */
+const lineRef = (guideId: string, language: string) => `${guideId}:${language}`;
+
+/** The organisation's translation line, when a queued language needs it (one Query for a list). */
+async function lineFor(orgId: string, items: readonly Item[]): Promise<Map<string, WorkLine.Place>> {
+  return items.some((item) => item.state === 'queued') ? WorkLine.places(orgId, 'translation') : new Map();
+}
+
+/** `line`: a queued language's place there vouches for it however long it waits. */
+function dto(item: Item, guide: Guide, slides: Slide[], line: Map<string, WorkLine.Place>, now = Date.now()): TranslationDto {
+  const queued = item.state === 'queued' ? line.get(lineRef(item.guideId, item.language)) : undefined;
+  const stalled = (item.state === 'running' || item.state === 'queued') && now - (item.heartbeatAt ?? item.updatedAt) > STALLED_AFTER_MS && !queued?.alive;
   const stale = item.state === 'done' && item.sourceHash !== sourceHash(guide, slides);
   const needsReview = partsToTranslate(item);
   return {
@@ -93,6 +103,7 @@ function dto(item: Item, guide: Guide, slides: Slide[], now = Date.now()): Trans
     published: publication(item, guide),
     error: stalled ? 'The translation stopped before it finished. Please try again.' : (item.error ?? null),
     updatedAt: new Date(item.updatedAt).toISOString(),
+    queuePosition: stalled ? null : (queued?.position ?? null),
   };
 }
 
@@ -100,7 +111,8 @@ function dto(item: Item, guide: Guide, slides: Slide[], now = Date.now()): Trans
 export async function list(orgId: string, guideId: string): Promise<TranslationListDto> {
   const { guide, slides } = await loadInOrg(orgId, guideId);
   const { data } = await db().entities.translation.query.byGuide({ guideId }).go({ pages: 'all' });
-  return { source: sourceLanguage(guide), translations: data.map((item) => dto(item, guide, slides)) };
+  const line = await lineFor(orgId, data);
+  return { source: sourceLanguage(guide), translations: data.map((item) => dto(item, guide, slides, line)) };
 }
 
 async function itemInOrg(orgId: string, guideId: string, language: string): Promise<{ item: Item; guide: Guide; slides: Slide[] }> {
@@ -120,7 +132,7 @@ async function detail(item: Item, guide: Guide, slides: Slide[]): Promise<Transl
   const texts = storedTexts(item);
   const sources = sourceTexts(guide);
   return {
-    ...dto(item, guide, slides),
+    ...dto(item, guide, slides, await lineFor(guide.orgId, [item])),
     title: texts.title?.text ?? '',
     texts: GUIDE_TEXT_KEYS.flatMap((key) => {
       const source = sources[key];
@@ -159,7 +171,8 @@ export async function start(orgId: string, guideId: string, body: StartTranslati
     throw new AppError('validation_failed', 'The request body is invalid.', { voiceId: 'No voice of this language has that id.' });
   }
   const existing = await getItem(guideId, body.language);
-  if (existing && (existing.state === 'queued' || existing.state === 'running') && Date.now() - (existing.heartbeatAt ?? existing.updatedAt) < STALLED_AFTER_MS) {
+  const waiting = existing?.state === 'queued' && (await WorkLine.place(orgId, 'translation', lineRef(guideId, body.language)))?.alive;
+  if (existing && (existing.state === 'queued' || existing.state === 'running') && (waiting || Date.now() - (existing.heartbeatAt ?? existing.updatedAt) < STALLED_AFTER_MS)) {
     throw new AppError('conflict', 'This language is being translated already.');
   }
   const fields = { state: 'queued' as const, done: 0, total: slides.length, heartbeatAt: Date.now(), ...(body.voiceId ? { voiceId: body.voiceId } : {}) };
@@ -167,14 +180,15 @@ export async function start(orgId: string, guideId: string, body: StartTranslati
   else await db().entities.translation.create({ guideId, language: body.language, orgId, slides: [], ...fields }).go();
   // Being made again, it is no longer a finished draft a publish could take.
   await recordDraft(guideId, body.language, undefined);
-  await startJob(guideId, body.language);
+  await startJob(orgId, guideId, body.language);
   const item = await getItem(guideId, body.language);
-  return dto(item!, guide, slides);
+  return dto(item!, guide, slides, await lineFor(orgId, [item!]));
 }
 
-async function startJob(guideId: string, language: string): Promise<void> {
+async function startJob(orgId: string, guideId: string, language: string): Promise<void> {
   try {
-    await enqueue('translation', { guideId, language });
+    // Into the organisation's line: sent at once while it has a free slot, else told its place.
+    await WorkLine.submit('translation', { orgId, ref: lineRef(guideId, language), message: { guideId, language } });
   } catch (error) {
     await db().entities.translation.patch({ guideId, language }).set({ state: 'failed', error: 'The translation could not be started. Please try again.' }).go();
     throw error;
@@ -199,7 +213,7 @@ export async function updateSlide(orgId: string, guideId: string, language: stri
     .go();
   const after = await getItem(guideId, language);
   await recordDraft(guideId, language, after);
-  if (revoice) await startJob(guideId, language);
+  if (revoice) await startJob(orgId, guideId, language);
   return detail((await getItem(guideId, language)) ?? after!, guide, slides);
 }
 

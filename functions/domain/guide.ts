@@ -1,4 +1,5 @@
 import { AppError } from '#shared/errors';
+import { NO_STEPS_TO_PUBLISH, canPublishSteps } from '#shared/versions';
 import type { GuideDto, GuideListDto, GuideSummaryDto } from '#shared/guides';
 import { DEFAULT_LANGUAGE, DEFAULT_SPEECH_RATE } from '#shared/narration';
 import { NO_FOLDER } from '../db/entities/guide';
@@ -83,7 +84,7 @@ export async function list(
     return { items: await Promise.all(page.data.map(summaryDto)), nextCursor: page.cursor ?? null };
   } catch (error) {
     if ((error as { code?: number }).code === 5003 || /cursor/i.test((error as Error).message)) {
-      throw new AppError('bad_request', 'The cursor is not valid for this list.', { cursor: 'Not a valid cursor.' });
+      throw new AppError('validation_failed', 'The cursor is not valid for this list.', { cursor: 'Not a valid cursor.' });
     }
     throw error;
   }
@@ -176,6 +177,7 @@ export async function update(
     (changes.status ?? guide.status) === 'published' &&
     (changes.visibility ?? guide.visibility) === 'public' &&
     (changes.status === 'published' || changes.visibility === 'public');
+  if (changes.status === 'published' && guide.status !== 'published' && !canPublishSteps(guide.slideCount)) throw new AppError('conflict', NO_STEPS_TO_PUBLISH);
   if (sharesPublicly) await requireVerifiedUser(actor.userId, 'publish');
   if (changes.visibility === 'private' && guide.visibility !== 'private' && !(await Entitlements.forOrganization(orgId)).privateGuides) {
     throw new AppError('plan_limit', 'Private guides are a Pro feature. Start your Pro trial to keep guides private.');

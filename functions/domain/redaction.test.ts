@@ -58,12 +58,12 @@ describe('baking redaction boxes (sharp)', () => {
     expect((await sharp(baked.bytes).metadata()).format).toBe('jpeg');
   });
 
-  it('refuses a box outside the picture with bad_request, naming the box', async () => {
+  it('refuses a box outside the picture with validation_failed, naming the box', async () => {
     const attempt = bake(await busy(), [
       { x: 0, y: 0, width: 10, height: 10, style: 'solid' },
       { x: 115, y: 0, width: 10, height: 10, style: 'blur' },
     ]);
     await expect(attempt).rejects.toBeInstanceOf(AppError);
-    await expect(attempt).rejects.toMatchObject({ code: 'bad_request', details: { 'boxes.1': 'The box reaches outside the 120×80 screenshot.' } });
+    await expect(attempt).rejects.toMatchObject({ code: 'validation_failed', details: { 'boxes.1': 'The box reaches outside the 120×80 screenshot.' } });
   });
 });

@@ -65,7 +65,7 @@ export async function bake(image: Uint8Array, boxes: readonly RedactionBox[]): P
   const meta = await sharp(image, { limitInputPixels: MAX_SCREENSHOT_PIXELS }).metadata();
   const size = { width: meta.width ?? 0, height: meta.height ?? 0 };
   const problems = boxProblems(boxes, size);
-  if (problems) throw new AppError('bad_request', 'Every box must be inside the screenshot and have a size.', problems);
+  if (problems) throw new AppError('validation_failed', 'Every box must be inside the screenshot and have a size.', problems);
   const covers = await Promise.all(boxes.map(async (box) => ({ input: await coverFor(image, box, meta.channels ?? 3), left: box.x, top: box.y })));
   const out = sharp(image, { limitInputPixels: MAX_SCREENSHOT_PIXELS }).composite(covers);
   const encoded = contentType === 'image/png' ? out.png() : contentType === 'image/jpeg' ? out.jpeg({ quality: 90 }) : out.webp({ quality: 90 });
@@ -82,7 +82,7 @@ export async function apply(orgId: string, guideId: string, slideId: string, box
   const slide = slides.find((s) => s.slideId === slideId);
   if (!slide) throw new AppError('not_found', 'Slide not found.');
   const oldKey = slide.screenshotKey;
-  if (!oldKey) throw new AppError('bad_request', 'This step has no screenshot to redact.');
+  if (!oldKey) throw new AppError('validation_failed', 'This step has no screenshot to redact.', { slideId: 'This step has no screenshot.' });
   const sharing = slides.filter((s) => s.screenshotKey === oldKey);
   if (sharing.length > TRANSACTION_ITEMS) throw new AppError('conflict', `${sharing.length} steps show this screenshot; redact works on at most ${TRANSACTION_ITEMS}.`);
 

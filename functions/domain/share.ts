@@ -12,6 +12,7 @@ import { audioFields } from './narration/slide-audio';
 import { membership } from './membership';
 import { nameOf as organizationName } from './organization';
 import * as GuideCards from './guide-cards';
+import * as Entitlements from './entitlements';
 
 /** The guide and its published slides (and the published language asked for) when this viewer may see it (the rule below), else not found. */
 export async function viewable(guideId: string, viewerUserId?: string, language?: string) {
@@ -65,6 +66,7 @@ export async function sharedGuide(guideId: string, viewerUserId?: string, langua
     language: guide.language ?? DEFAULT_LANGUAGE,
     languages: TranslationPublishing.languagesOf(guide),
     guideMe: isWalkable(slides.map((slide) => CaptureMeta.safeParse(slide.capture).data?.page?.url)),
+    embed: await Entitlements.mayEmbed(guide.orgId),
   };
   return translation ? TranslationPublishing.translatedShare(shared, guide, translation) : shared;
 }

@@ -1,5 +1,5 @@
 import { AppError } from '#shared/errors';
-import type { VersionDto, VersionListDto } from '#shared/versions';
+import { NO_STEPS_TO_PUBLISH, canPublishSteps, type VersionDto, type VersionListDto } from '#shared/versions';
 import { mayDeleteContent } from '#shared/permissions';
 import type { EntityItem } from 'electrodb';
 import type { VersionEntity } from '../db/entities/version';
@@ -51,6 +51,7 @@ async function putAll<T>(items: T[], write: (batch: T[]) => Promise<{ unprocesse
  */
 export async function publish(actor: Actor, guideId: string): Promise<number> {
   const { guide, slides } = await loadInOrg(actor.orgId, guideId);
+  if (!canPublishSteps(slides.length)) throw new AppError('conflict', NO_STEPS_TO_PUBLISH);
   if (guide.visibility === 'public') await requireVerifiedUser(actor.userId, 'publish');
   const { data: numbered } = await db().entities.guide.patch({ guideId }).add({ lastVersion: 1 }).go({ response: 'all_new' });
   const version = numbered.lastVersion ?? 1;

@@ -9,7 +9,7 @@ import { audioHash, audioKey } from './narration/audio-key';
 import { findAudio, putAudio } from './narration/audio-store';
 import { languageSetting, needsAudio, rateSetting, voiceSetting } from './narration/slide-audio';
 import { ttsProvider, type Tts } from './narration/tts';
-import { enqueue } from './queue';
+import * as WorkLine from './work-line';
 
 /**
  * The voiceover of a guide: a job that gives every slide with narration an audio file in the
@@ -34,8 +34,10 @@ async function getJob(jobId: string) {
   return data;
 }
 
-function jobDto(job: JobItem, now = Date.now()): JobDto {
-  const stalled = (job.state === 'running' || job.state === 'queued') && now - (job.heartbeatAt ?? job.updatedAt) > STALLED_AFTER_MS;
+/** `place`: a queued job's place in its organisation's line, which vouches for it however long it waits. */
+function jobDto(job: JobItem, place: WorkLine.Place | undefined, now = Date.now()): JobDto {
+  const queued = job.state === 'queued' ? place : undefined;
+  const stalled = (job.state === 'running' || job.state === 'queued') && now - (job.heartbeatAt ?? job.updatedAt) > STALLED_AFTER_MS && !queued?.alive;
   return {
     id: job.jobId,
     kind: job.kind,
@@ -47,6 +49,7 @@ function jobDto(job: JobItem, now = Date.now()): JobDto {
     error: stalled ? 'The voiceover stopped before it finished. Please try again.' : (job.error ?? null),
     createdAt: new Date(job.createdAt).toISOString(),
     updatedAt: new Date(job.updatedAt).toISOString(),
+    queuePosition: stalled ? null : (queued?.position ?? null),
   };
 }
 
@@ -54,7 +57,7 @@ function jobDto(job: JobItem, now = Date.now()): JobDto {
 export async function fromId(orgId: string, jobId: string): Promise<JobDto> {
   const job = await getJob(jobId);
   if (!job || job.orgId !== orgId) throw new AppError('not_found', JOB_NOT_FOUND);
-  return jobDto(job);
+  return jobDto(job, job.state === 'queued' ? await WorkLine.place(orgId, 'voiceover', jobId) : undefined);
 }
 
 /** The voice that speaks for a guide: its own when the engine has it, else the engine's default. */
@@ -97,7 +100,8 @@ export async function start(orgId: string, guideId: string, createdBy: string, o
     })
     .go();
   try {
-    await enqueue('voiceover', { jobId });
+    // Into the organisation's line: sent at once while it has a free slot, else told its place.
+    await WorkLine.submit('voiceover', { orgId, ref: jobId, message: { jobId } });
   } catch (error) {
     await finish(jobId, 'failed', 'The voiceover could not be started. Please try again.');
     throw error;

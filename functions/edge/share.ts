@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '#shared/product';
 import { isEmbedPath, pageSecurityHeaders, uploadConnectSrc } from '#shared/security-headers';
 import { SharedGuideDto, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '#shared/share/shared-guide';
 import { SERVER_FRAME_ATTRIBUTE, SHARE_SHELL_PATHS, type RenderShareFrame } from '#shared/share/frame';
-import { guideIdFromSegment } from '#shared/share/link';
+import { guideIdFromSegment, sharePath } from '#shared/share/link';
 
 /**
  * Lambda@Edge, origin request on /share/*: answers a shared guide's page with the SPA shell plus
@@ -67,6 +67,11 @@ export interface PageMeta {
    * read alike): the page is the same, its status 404. A read that failed or timed out is not this.
    */
   notFound?: boolean;
+  /**
+   * the embed of a guide whose organisation's plan has no embedding (free): answered 402 with a
+   * small page linking to the guide's share page, never the player
+   */
+  embedRefused?: { title: string; sharePath: string };
 }
 
 /** The id of the page's data block: the SPA reads a public guide from it instead of fetching. */
@@ -165,6 +170,9 @@ export async function pageMeta(origin: string, uri: string): Promise<PageMeta> {
   const guide = SharedGuideDto.safeParse(body);
   if (!guide.success) return generic;
   const first = guide.data.slides[0]?.screenshotUrl ?? undefined;
+  if (parsed.view === 'embed' && !guide.data.embed) {
+    return { ...generic, embedRefused: { title: guide.data.title, sharePath: sharePath({ id: guide.data.id, title: guide.data.title }) }, view: 'embed' };
+  }
   return {
     title: `${guide.data.title} | ${PRODUCT_NAME}`,
     description: `${guide.data.title} - Shared guide from ${PRODUCT_NAME}`,
@@ -242,10 +250,37 @@ export function withShareFrame(html: string, shellPath: string, meta: PageMeta, 
   return html.replace('<div id="root"></div>', () => `<div id="root" ${SERVER_FRAME_ATTRIBUTE}>${frame}</div>`);
 }
 
+/**
+ * What a free organisation's embed answers, inside the customer's frame: a small page of its own
+ * (no app, no player, no guide data) that says embedding is a Pro feature and links to the
+ * guide's share page, which works on every plan, in a new tab.
+ */
+export function embedRefusedPage(refused: NonNullable<PageMeta['embedRefused']>): string {
+  const title = escapeHtml(refused.title);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} | ${escapeHtml(PRODUCT_NAME)}</title><style>
+html,body{height:100%;margin:0}body{display:grid;place-items:center;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0f172a;background:#f8fafc}
+main{max-width:28rem;padding:1.5rem;text-align:center}h1{font-size:1.125rem;margin:0 0 .5rem}p{margin:0 0 1rem;color:#475569}
+a{display:inline-block;padding:.5rem 1rem;border-radius:.5rem;background:#4338ca;color:#fff;font-weight:600;text-decoration:none}a:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}
+</style></head><body><main><h1>${title}</h1><p>This guide cannot play here: embedding guides is part of ${escapeHtml(PRODUCT_NAME)} Pro.</p><a href="${escapeHtml(refused.sharePath)}" target="_blank" rel="noopener">Watch it on ${escapeHtml(PRODUCT_NAME)}</a></main></body></html>`;
+}
+
 export async function handler(event: CloudFrontRequestEvent): Promise<CloudFrontResultResponse> {
   const { request } = event.Records[0]!.cf;
   const origin = requestOrigin(event);
   const [shell, meta] = await Promise.all([fetchShell(origin, request.uri), pageMeta(origin, request.uri)]);
+  if (meta.embedRefused) {
+    return {
+      status: '402',
+      statusDescription: 'Payment Required',
+      headers: toCloudFrontHeaders({
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'public, max-age=0, s-maxage=60',
+        // Shown inside the customer's page, as the embed would have been.
+        ...pageSecurityHeaders('any', uploadConnectSrc(process.env.UPLOAD_ORIGIN)),
+      }),
+      body: embedRefusedPage(meta.embedRefused),
+    };
+  }
   const url = request.querystring ? `${request.uri}?${request.querystring}` : request.uri;
   const page = withShareFrame(injectMeta(shell?.html ?? FALLBACK_SHELL, metaTags(meta), earlyTags(meta)), shell?.path ?? '', meta, url);
   const frameAncestors = isEmbedPath(request.uri) ? 'any' : 'none';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as Account from '../domain/account';
 import * as Asset from '../domain/asset';
+import * as Entitlements from '../domain/entitlements';
 import * as Guide from '../domain/guide';
 import * as GuideTranslation from '../domain/guide-translation';
 import * as SocialImage from '../domain/social-image';
@@ -72,6 +73,8 @@ export async function seedDemo(input: SeedInput): Promise<{ createdAccount: bool
   const { data: user } = await db().entities.user.get({ userId }).go();
   const orgId = user?.defaultOrgId;
   if (!orgId) throw new Error('The demo user has no organisation');
+  // The gallery and the landing page embed its guides, and embedding is Pro.
+  await Entitlements.grantComplimentaryPro(orgId);
 
   let createdGuides = 0;
   for (const guide of input.guides) {

@@ -22,6 +22,7 @@ import { startDriftSweep } from './drift-sweep';
  *   /assets/* → the asset bucket (s3rver)
  *   /share/*  → the edge handler module (Lambda@Edge in AWS)
  *   default   → the SPA build (or Vite with hot reload under `npm run dev`)
+ * A page asked for by another loopback name (127.0.0.1 for localhost) is sent to APP_ORIGIN.
  * and, in place of SQS and the worker Lambdas, the local queue (infra/local/workers.ts).
  */
 export interface AppServerOptions {
@@ -153,6 +154,32 @@ function matchesPathPattern(pattern: string, pathname: string): boolean {
   return pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
 }
 
+/** The names this machine answers to on loopback: a browser may be given any of them. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Where a page asked for by another loopback name belongs: APP_ORIGIN, the one origin every link,
+ * cookie and origin check names. `http://127.0.0.1:3000/auth` (a bookmark, a terminal's link) goes
+ * to `http://localhost:3000/auth`, where signing in works, instead of a page whose every sign-in
+ * the origin check refuses. The API and the assets answer on any name (scripts, health checks):
+ * no page runs on the other name to call them with a session.
+ */
+export function loopbackRedirect(req: http.IncomingMessage, appOrigin: string | undefined): string | undefined {
+  if (!appOrigin || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
+  const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+  if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/') || pathname.startsWith('/_dev/')) return undefined;
+  let site: URL;
+  let asked: URL;
+  try {
+    site = new URL(appOrigin);
+    asked = new URL(`http://${req.headers.host ?? ''}`);
+  } catch {
+    return undefined;
+  }
+  if (asked.host === site.host || !LOOPBACK_HOSTS.has(asked.hostname) || !LOOPBACK_HOSTS.has(site.hostname) || asked.port !== site.port) return undefined;
+  return `${site.origin}${req.url ?? '/'}`;
+}
+
 async function serveShare(req: http.IncomingMessage, res: http.ServerResponse, dev: boolean): Promise<void> {
   const handler = await loadEdge(dev);
   const result = await handler(cloudFrontEvent(req));
@@ -172,6 +199,12 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   const server = http.createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     const route = async () => {
+      const canonical = loopbackRedirect(req, process.env.APP_ORIGIN);
+      if (canonical) {
+        res.writeHead(308, { location: canonical, 'cache-control': 'no-store' });
+        res.end();
+        return;
+      }
       if (matchesPathPattern(SHARE_API_PATH_PATTERN, pathname)) return serveShareApi(req, res);
       if (pathname === '/api' || pathname.startsWith('/api/')) return handleApiRequest(req, res);
       if (pathname.startsWith('/assets/')) return serveAsset(options.s3, options.bucket, req, res);

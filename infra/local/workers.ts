@@ -5,18 +5,29 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { DEFAULT_MAX_RECEIVE_COUNT, WORKERS, type WorkerName, type WorkerSpec } from '../../functions/routes';
 
 /**
- * The local stand-in for SQS and its event source mapping: each worker's messages run one at a
- * time, in order, in this process, through the worker module CDK deploys. A message that throws
- * or comes back in `batchItemFailures` is delivered again, up to the worker's maxReceiveCount,
- * then dropped as SQS would move it to the dead-letter queue (the worker has marked its job failed).
+ * The local stand-in for SQS and its event source mapping: each worker runs one message at a
+ * time, in this process, through the worker module CDK deploys. Like an SQS fair queue, it serves
+ * message groups (organisations) fairly: the next message comes from the group served longest
+ * ago (one never served first), each group's own messages in order, so a quiet organisation's job
+ * runs next rather than behind a busy one's (their lines: functions/domain/work-line.ts). A
+ * message without a group is a group of its own. A message that throws or comes back in
+ * `batchItemFailures` is delivered again, up to the worker's maxReceiveCount, then dropped as SQS
+ * would move it to the dead-letter queue (the worker has marked its job failed).
  */
 type WorkerHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+/** The key of a message sent without a group: a group of its own. */
+const UNGROUPED = '\u0000';
 
 export interface LocalWorkers {
   /** resolves once every queue is empty and no message is running (tests wait on it) */
   idle(): Promise<void>;
+  /**
+   * Holds every queue: messages are kept, none starts (one running goes on) until the answer is
+   * called. Tests use it to line work up and then watch the order it runs in.
+   */
+  hold(): () => void;
   stop(): void;
 }
 
@@ -43,15 +54,16 @@ function sqsEvent(queue: string, messageId: string, body: string, receiveCount: 
   };
 }
 
-type SetLocalConsumer = (worker: WorkerName, consumer: ((body: string) => void) | undefined) => void;
+type SetLocalConsumer = (worker: WorkerName, consumer: ((body: string, group: string | undefined) => void) | undefined) => void;
 
 /** The queue module the handlers enqueue with, loaded by path as the adapter loads handlers. */
 const QUEUE_MODULE = pathToFileURL(path.join(REPO_ROOT, 'functions/domain/queue.ts')).href;
 
 export async function startLocalWorkers(): Promise<LocalWorkers> {
   const { setLocalConsumer } = (await import(QUEUE_MODULE)) as { setLocalConsumer: SetLocalConsumer };
-  const chains = new Map<WorkerName, Promise<void>>();
+  const pumps = new Map<WorkerName, Promise<void>>();
   let stopped = false;
+  let held: { promise: Promise<void>; release: () => void } | undefined;
   for (const [name, spec] of Object.entries(WORKERS) as Array<[WorkerName, WorkerSpec]>) {
     let handler: Promise<WorkerHandler> | undefined;
     const load = () => (handler ??= import(pathToFileURL(path.join(REPO_ROOT, spec.entry)).href).then((m: { handler: WorkerHandler }) => m.handler));
@@ -67,18 +79,48 @@ export async function startLocalWorkers(): Promise<LocalWorkers> {
         }
       }
     };
-    setLocalConsumer(name, (body) => {
-      const next = (chains.get(name) ?? Promise.resolve()).then(() => deliver(body));
-      chains.set(name, next);
+    // Each group's messages, with when it was last served (0: never); kept while the process runs.
+    const lanes = new Map<string, { bodies: string[]; served: number }>();
+    let served = 0;
+    const next = (): string | undefined => {
+      let pick: [string, { bodies: string[]; served: number }] | undefined;
+      for (const lane of lanes) if (lane[1].bodies.length > 0 && (!pick || lane[1].served < pick[1].served)) pick = lane;
+      if (!pick) return undefined;
+      pick[1].served = ++served;
+      const body = pick[1].bodies.shift();
+      if (pick[1].bodies.length === 0 && pick[0].startsWith(UNGROUPED)) lanes.delete(pick[0]);
+      return body;
+    };
+    const pump = async () => {
+      for (;;) {
+        while (held) await held.promise;
+        const body = stopped ? undefined : next();
+        if (body === undefined) break;
+        await deliver(body);
+      }
+      pumps.delete(name);
+    };
+    setLocalConsumer(name, (body, group) => {
+      const key = group ?? `${UNGROUPED}${randomUUID()}`;
+      const lane = lanes.get(key) ?? { bodies: [], served: 0 };
+      lane.bodies.push(body);
+      lanes.set(key, lane);
+      if (!pumps.has(name)) pumps.set(name, pump());
     });
   }
   return {
     async idle() {
-      for (;;) {
-        const pending = [...chains.values()];
-        await Promise.all(pending);
-        if ([...chains.values()].every((p, i) => p === pending[i])) return;
-      }
+      while (pumps.size > 0) await Promise.all(pumps.values());
+    },
+    hold() {
+      let release!: () => void;
+      const promise = new Promise<void>((resolve) => (release = resolve));
+      const hold = { promise, release };
+      held = hold;
+      return () => {
+        if (held === hold) held = undefined;
+        hold.release();
+      };
     },
     stop() {
       stopped = true;

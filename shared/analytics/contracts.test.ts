@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnalyticsRangeQuery, EventBatchBody, GuideStatsQuery } from './contracts';
+import { AnalyticsRangeQuery, EventBatchBody, GuideStatsQuery, resolveRange } from './contracts';
 import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS } from './events';
 
 const batch = {
@@ -51,6 +51,15 @@ describe('an analytics range', () => {
     { from: 'last week', to: '2026-03-01' },
   ])('refuses $from to $to', (query) => {
     expect(AnalyticsRangeQuery.safeParse(query).success).toBe(false);
+  });
+
+  it('is the last 30 days without its days, 30 days up to a lone end, and a lone start up to today', () => {
+    const now = Date.parse('2026-03-15T12:00:00Z');
+    expect(resolveRange({}, now)).toEqual({ from: '2026-02-14', to: '2026-03-15' });
+    expect(resolveRange({ to: '2026-01-31' }, now)).toEqual({ from: '2026-01-02', to: '2026-01-31' });
+    expect(resolveRange({ from: '2026-03-01' }, now)).toEqual({ from: '2026-03-01', to: '2026-03-15' });
+    expect(AnalyticsRangeQuery.safeParse({}).success).toBe(true);
+    expect(AnalyticsRangeQuery.safeParse({ from: '2999-01-01' }).success).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { GuideId } from '../guides';
-import { MAX_RANGE_DAYS, addDays, isDay } from './days';
+import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, addDays, isDay, lastDays } from './days';
 import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, MAX_LOADS_PER_VIEWER, MAX_STEP } from './events';
 
 /**
@@ -70,16 +70,34 @@ export type EventsReply = z.infer<typeof EventsReply>;
 
 const Day = z.string().refine(isDay, 'Use a date as YYYY-MM-DD.');
 
-/** `?from=YYYY-MM-DD&to=YYYY-MM-DD`, both included, UTC days, at most MAX_RANGE_DAYS. */
+/** Days a range covers when the request names no start: the last 30 days, as the pages open on. */
+export const DEFAULT_QUERY_DAYS = DEFAULT_RANGE_DAYS;
+
+/** The days a range names, both included: a missing end is today, a missing start 30 days before the end. */
+export function resolveRange(query: { from?: string | undefined; to?: string | undefined }, now = Date.now()): { from: string; to: string } {
+  const to = query.to ?? lastDays(1, now).to;
+  return { from: query.from ?? addDays(to, -(DEFAULT_QUERY_DAYS - 1)), to };
+}
+
+/**
+ * `?from=YYYY-MM-DD&to=YYYY-MM-DD`, both included, UTC days, at most MAX_RANGE_DAYS; either may be
+ * left out (resolveRange: the last 30 days, or 30 days up to `to`, or `from` up to today).
+ */
 export const AnalyticsRangeQuery = z
-  .object({ from: Day, to: Day })
+  .object({ from: Day.optional(), to: Day.optional() })
   // Bad dates already have their own message; these judge two good ones.
-  .refine(({ from, to }) => !isDay(from) || !isDay(to) || from <= to, { message: 'from must not be after to.', path: ['from'] })
-  .refine(({ from, to }) => !isDay(from) || !isDay(to) || addDays(from, MAX_RANGE_DAYS - 1) >= to, {
+  .refine((query) => !validDays(query) || resolveRange(query).from <= resolveRange(query).to, { message: 'from must not be after to.', path: ['from'] })
+  .refine((query) => !validDays(query) || addDays(resolveRange(query).from, MAX_RANGE_DAYS - 1) >= resolveRange(query).to, {
     message: `A range is at most ${MAX_RANGE_DAYS} days.`,
     path: ['to'],
   });
+
+function validDays({ from, to }: { from?: string | undefined; to?: string | undefined }): boolean {
+  return (from === undefined || isDay(from)) && (to === undefined || isDay(to));
+}
 export type AnalyticsRangeQuery = z.infer<typeof AnalyticsRangeQuery>;
+/** A range with both its days: what the analytics are read over. */
+export type AnalyticsRange = ReturnType<typeof resolveRange>;
 
 /** `?ids=a,b,c`: up to 100 guide ids, for the cards of one page of guides. */
 export const GUIDE_STATS_MAX_IDS = 100;

@@ -62,6 +62,12 @@ export const SharedGuideDto = z.object({
   languages: z._default(z.array(z.object({ code: z.string(), name: z.string() })), []),
   /** Guide me can walk it: some step was captured on a web page (not a guide made from uploaded pictures); absent: no */
   guideMe: z.optional(z.boolean()),
+  /**
+   * whether the guide's organisation may embed it (Pro): the edge answers a free organisation's
+   * embed with 402. Absent only in an answer cached from before the field existed, which embeds
+   * as it did then, for the minute CloudFront keeps it.
+   */
+  embed: z._default(z.boolean(), true),
 });
 export type SharedGuideDto = z.infer<typeof SharedGuideDto>;
 

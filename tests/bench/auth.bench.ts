@@ -19,6 +19,7 @@ export async function benchAuth(stack: BenchStack): Promise<void> {
 
   const { client } = await verifiedAuthor(stack.server.url);
   const guide = (await client.post('/api/guides', { title: 'Session bench' })).json;
+  await client.post(`/api/guides/${guide.id}/slides`, { text: 'Click **Save**' });
   await client.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' });
   const url = `${stack.server.url}/api/share/${guide.id}`;
 

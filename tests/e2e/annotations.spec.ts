@@ -4,7 +4,7 @@ import type { GuideDto } from '#shared/guides';
 import { SERVER_FRAME_ATTRIBUTE } from '#shared/share/frame';
 import { sharePath } from '#shared/share/link';
 import { newPerson, signUpVerified } from '../support/browser-accounts';
-import { publishChanges } from '../support/browser-guides';
+import { publishChanges, startTrial } from '../support/browser-guides';
 import { axeViolations } from '../support/a11y';
 
 const PASSWORD = 'correct horse battery';
@@ -139,7 +139,9 @@ test.describe('annotations', () => {
       expect(Math.max(...boxes)).toBeLessThan(1);
     });
 
-    await test.step('the embed draws them too', async () => {
+    await test.step('the embed draws them too (embedding is Pro: the author starts a trial)', async () => {
+      await page.goto('/dashboard?subscribe=true');
+      await startTrial(page);
       await page.goto(`${sharePath(guide)}/embed`);
       await expect(page.locator('#root')).not.toHaveAttribute(SERVER_FRAME_ATTRIBUTE);
       await expect(annotationsOf(page)).toBeVisible();

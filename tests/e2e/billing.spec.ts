@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_MAIL_API_URL, signUpVerified, newPerson } from '../support/browser-accounts';
 import { linkIn, waitForMail } from '../support/mailbox';
 import { axeViolations } from '../support/a11y';
+import { startTrial } from '../support/browser-guides';
 
 // The Stripe test double (infra/local/stripe-double) serves the hosted checkout and portal pages
 // on E2E_STRIPE_PORT; the config starts it with the stack.
@@ -113,6 +114,21 @@ test.describe('the Pro plan', () => {
       await expect(billing.getByText(/^Renews on /)).toHaveCount(0);
       await expect(billing.getByText('Trial', { exact: true })).toBeVisible();
     });
+  });
+
+  test('a trial started from a page of the app comes back to that page, not to the homepage', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    await signUpThroughTheApi(page, baseURL!, 'Rhea Return');
+    const guide = (await (await createGuide(page, baseURL!, 'Return here')).json()) as { id: string };
+    const designPath = `/share/return-here-${guide.id}/design`;
+    await page.goto(designPath);
+    // On the free plan the embed is locked: its button offers the trial.
+    await page.getByRole('button', { name: 'Embed' }).click();
+    await startTrial(page);
+    await expect(page).toHaveURL(hasNoSubscriptionParameters);
+    expect(new URL(page.url()).pathname).toBe(designPath);
+    await page.getByRole('button', { name: 'Embed' }).click();
+    await expect(page.getByRole('dialog', { name: 'Embed guide' })).toBeVisible();
   });
 
   test('closing the modal removes subscribe from the search and keeps the page', async ({ page, baseURL }) => {

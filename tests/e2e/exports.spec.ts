@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import sharp from 'sharp';
 import { signUpVerified } from '../support/browser-accounts';
 import { axeViolations } from '../support/a11y';
+import { startTrial } from '../support/browser-guides';
 
 const PASSWORD = 'correct horse battery';
 
@@ -42,12 +43,22 @@ async function createGuide(request: APIRequestContext, baseURL: string, title: s
 }
 
 test.describe('exports', () => {
-  test('an author exports a guide as an MP4 video from the design view, watches its progress and downloads it', async ({ page, baseURL }) => {
+  test('an author on the free plan is offered the trial by the Export menu, then exports a guide as an MP4 video from the design view, watches its progress and downloads it', async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     await signUp(page, baseURL!, 'Erin Exporter');
     const id = await createGuide(page.request, baseURL!, 'Invite a teammate');
     await page.goto(`/share/invite-a-teammate-${id}/design`);
     await expect(page.getByRole('heading', { level: 1, name: 'Invite a teammate' })).toBeVisible();
+
+    await test.step('on the free plan every format is locked and offers the trial, which comes back to the design view', async () => {
+      await page.getByRole('button', { name: 'Export' }).click();
+      const video = page.getByRole('menuitem', { name: /Video \(MP4\)/ });
+      await expect(video).toContainText('A Pro feature: start a trial');
+      await video.click();
+      await expect(page.getByRole('dialog', { name: 'Export guide' })).toHaveCount(0);
+      await startTrial(page);
+      expect(new URL(page.url()).pathname).toBe(`/share/invite-a-teammate-${id}/design`);
+    });
 
     await test.step('the Export menu opens the export dialog with the video chosen', async () => {
       await page.getByRole('button', { name: 'Export' }).click();

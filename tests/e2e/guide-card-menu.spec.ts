@@ -107,7 +107,7 @@ test.describe('the guide card menu', () => {
       await expect(page).toHaveURL(/subscribe=true/);
     });
 
-    await test.step('in a search: Rename, Export and Delete open their dialogs; Delete deletes', async () => {
+    await test.step('in a search: Rename and Delete open their dialogs, Export offers the trial on the free plan; Delete deletes', async () => {
       await page.goto('/dashboard/recents?q=Reset');
       const cards = page.getByRole('list', { name: 'Guides matching Reset' }).getByRole('article');
       await expect(cards.first()).toBeVisible();
@@ -119,11 +119,14 @@ test.describe('the guide card menu', () => {
       await page.keyboard.press('Escape');
       await expect(rename).toBeHidden();
 
-      await clickItem(page, await openCardMenu(page, first), /Export/);
-      const exporting = page.getByRole('dialog', { name: 'Export guide' });
-      await expect(exporting).toBeVisible();
+      const menu = await openCardMenu(page, first);
+      await expect(menu.getByRole('menuitem', { name: /Export/ })).toContainText('A Pro feature: start a trial');
+      await clickItem(page, menu, /Export/);
+      const offer = page.getByRole('dialog', { name: 'Get started with Stepcast' });
+      await expect(offer).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Export guide' })).toHaveCount(0);
       await page.keyboard.press('Escape');
-      await expect(exporting).toBeHidden();
+      await expect(offer).toBeHidden();
 
       const before = (await listGuides(page)).length;
       await clickItem(page, await openCardMenu(page, first), /Delete/);

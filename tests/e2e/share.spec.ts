@@ -6,6 +6,7 @@ import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { pngImage } from '../support/images';
 import { serveHostPage } from '../support/host-page';
 import { axeViolations } from '../support/a11y';
+import { guideOfSteps, publishThroughApi } from '../support/browser-guides';
 
 // The seeded demo guide (infra/local/seed): published, public, seven captured steps.
 const ACME_PATH = '/share/add-a-new-contact-in-acme-crm-DYrbOQi8CofM';
@@ -257,6 +258,31 @@ test.describe('the embed', () => {
     } finally {
       await host.close();
     }
+  });
+
+  test("a free organisation's guide framed by another site shows a link to its share page instead of the player (embedding is Pro)", async ({ page, baseURL }) => {
+    await signUpVerified(page.request, baseURL!, { name: 'Fred Free', email: `free-${Date.now().toString(36)}@example.com`, password: PASSWORD });
+    const guide = await guideOfSteps(page.request, baseURL!, 'Close a ticket', ['Open the ticket', 'Click Close']);
+    await publishThroughApi(page.request, baseURL!, guide.id);
+    const sharePage = `/share/close-a-ticket-${guide.id}`;
+    const refused = await page.request.get(`${sharePage}/embed`);
+    expect(refused.status()).toBe(402);
+    const host = await startHostPage(`${baseURL}${sharePage}/embed`);
+    try {
+      await page.goto(host.url);
+      const frame = page.frameLocator('#guide');
+      const link = frame.getByRole('link', { name: 'Watch it on Stepcast' });
+      await expect(link).toHaveAttribute('href', sharePage);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(frame.getByText('This guide cannot play here: embedding guides is part of Stepcast Pro.')).toBeVisible();
+      await expect(frame.getByRole('img')).toHaveCount(0);
+    } finally {
+      await host.close();
+    }
+    // The share page itself plays on every plan.
+    await page.goto(sharePage);
+    await expect(page.getByRole('img', { name: 'Screenshot of step 1: Open the ticket' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('opens at ?step= and passes axe', async ({ page }) => {

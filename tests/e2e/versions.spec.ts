@@ -112,4 +112,18 @@ test.describe('drafts and versions', () => {
     });
     await viewerContext.close();
   });
+
+  test('a guide with no steps says it cannot be published before the author tries: Publish is disabled with the reason beside it', async ({ page, baseURL }) => {
+    await signUpVerified(page.request, baseURL!, newPerson('Ned Nothing'));
+    const created = await page.request.post('/api/guides', { data: { title: 'Nothing here yet' }, headers: { origin: baseURL! } });
+    const guide = (await created.json()) as GuideDto;
+    await page.goto(`/share/nothing-here-yet-${guide.id}/design`);
+    const publishing = page.getByRole('group', { name: 'Publishing' });
+    const publish = publishing.getByRole('button', { name: 'Publish', exact: true });
+    await expect(publish).toBeDisabled();
+    await expect(publish).toHaveAccessibleDescription('A guide with no steps cannot be published. Add a step first.');
+    await expect(publishing.getByText('A guide with no steps cannot be published. Add a step first.')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Published/ })).toBeDisabled();
+    expect(await axeViolations(page, (b) => b.include('.design__header'))).toEqual([]);
+  });
 });

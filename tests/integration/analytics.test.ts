@@ -146,13 +146,13 @@ describe('POST /api/events', () => {
   });
 
   const bad: Array<{ name: string; body: unknown; contentType?: string; status: number; code: string }> = [
-    { name: 'malformed JSON', body: '{"guideId":', status: 400, code: 'bad_request' },
-    { name: 'an empty batch', body: { events: [] }, status: 400, code: 'bad_request' },
-    { name: 'an unknown event', body: { events: [{ type: 'view' }, { type: 'purchase', amount: 99 }] }, status: 400, code: 'bad_request' },
-    { name: 'too many events', body: { events: Array.from({ length: MAX_BATCH_EVENTS + 1 }, () => ({ type: 'view' })) }, status: 400, code: 'bad_request' },
+    { name: 'malformed JSON', body: '{"guideId":', status: 422, code: 'validation_failed' },
+    { name: 'an empty batch', body: { events: [] }, status: 422, code: 'validation_failed' },
+    { name: 'an unknown event', body: { events: [{ type: 'view' }, { type: 'purchase', amount: 99 }] }, status: 422, code: 'validation_failed' },
+    { name: 'too many events', body: { events: Array.from({ length: MAX_BATCH_EVENTS + 1 }, () => ({ type: 'view' })) }, status: 422, code: 'validation_failed' },
     // A valid batch padded with whitespace: only its size is wrong.
-    { name: 'too many bytes', body: 'padded', status: 400, code: 'bad_request' },
-    { name: 'a field the contract does not have', body: { ip: '198.51.100.7', events: [{ type: 'view' }] }, status: 400, code: 'bad_request' },
+    { name: 'too many bytes', body: 'padded', status: 422, code: 'validation_failed' },
+    { name: 'a field the contract does not have', body: { ip: '198.51.100.7', events: [{ type: 'view' }] }, status: 422, code: 'validation_failed' },
     { name: 'a form content type', body: { events: [{ type: 'view' }] }, contentType: 'application/x-www-form-urlencoded', status: 415, code: 'unsupported_media_type' },
   ];
 
@@ -287,15 +287,31 @@ describe('reading analytics', () => {
     }
   });
 
-  it("does not find another organisation's guide (404), needs a session (401), and refuses a bad range (400)", async () => {
+  it('reads the last 30 days when the range is not given, and fills in the end of a range given by one day', async () => {
+    const { client, guide } = await authorWithGuide('Default range');
+    const ranges = [
+      ['', addDays(today(), -29), today()],
+      [`to=${addDays(today(), -5)}`, addDays(today(), -34), addDays(today(), -5)],
+      [`from=${addDays(today(), -3)}`, addDays(today(), -3), today()],
+    ] as const;
+    for (const [query, from, to] of ranges) {
+      for (const path of [`/api/guides/${guide.id}/analytics`, '/api/analytics']) {
+        const answer = await client.get(`${path}?${query}`);
+        expect(answer.status, `${path}?${query}: ${answer.text}`).toBe(200);
+        expect(answer.json, `${path}?${query}`).toMatchObject({ from, to });
+      }
+    }
+  });
+
+  it("does not find another organisation's guide (404), needs a session (401), and refuses a bad range (422)", async () => {
     const mine = await authorWithGuide('Mine');
     const theirs = await authorWithGuide('Theirs');
     expect((await mine.client.get(`/api/guides/${theirs.guide.id}/analytics?from=${today()}&to=${today()}`)).status).toBe(404);
     expect((await new ApiClient(stack().url).get(`/api/guides/${mine.guide.id}/analytics?from=${today()}&to=${today()}`)).status).toBe(401);
-    for (const query of ['from=2026-01-02&to=2026-01-01', 'from=2024-01-01&to=2026-01-01', 'from=yesterday&to=2026-01-01', '']) {
+    for (const query of ['from=2026-01-02&to=2026-01-01', 'from=2024-01-01&to=2026-01-01', 'from=yesterday&to=2026-01-01']) {
       const answer = await mine.client.get(`/api/guides/${mine.guide.id}/analytics?${query}`);
-      expect(answer.status).toBe(400);
-      expect(ErrorBody.parse(answer.json).error.code).toBe('bad_request');
+      expect(answer.status).toBe(422);
+      expect(ErrorBody.parse(answer.json).error.code).toBe('validation_failed');
     }
   });
 

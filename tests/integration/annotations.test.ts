@@ -13,6 +13,7 @@ import type { GuideDto, SlideDto } from '#shared/guides';
 import { SharedGuideDto } from '#shared/share/shared-guide';
 import { INTRO_MS } from '../../functions/domain/export/timeline';
 import { ApiClient, signUp } from '../support/api-client';
+import { makePro } from '../support/team';
 import { postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
 
@@ -26,9 +27,11 @@ const H = 800;
 const ARROW: Annotation = { id: 'arrow1', kind: 'arrow', colour: 'rose', from: { x: 0.1, y: 0.7 }, to: { x: 0.6, y: 0.7 } };
 const LABEL: Annotation = { id: 'label1', kind: 'label', colour: 'indigo', x: 0.1, y: 0.8, text: 'Start <here> & save' };
 
+/** An author on Pro: annotations are checked in exports, a Pro feature. */
 async function author() {
   const client = new ApiClient(stack().url);
-  await signUp(client);
+  const { user } = await signUp(client);
+  await makePro(user.id);
   return client;
 }
 

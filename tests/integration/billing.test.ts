@@ -68,6 +68,38 @@ describe('checkout and the trial', () => {
     expect((await client.get('/api/stripe/subscription/details')).headers.get('cache-control')).toBe('no-store');
   });
 
+  it('returns from checkout to the page in the app it was started on (the dashboard for anything but a page of ours), finished or cancelled', async () => {
+    const cancelUrlOf = async (checkoutUrl: string) => {
+      const page = await (await fetch(checkoutUrl)).text();
+      return /<form method="get" action="([^"]+)">/.exec(page)![1]!.replace(/&amp;/g, '&');
+    };
+    const origin = process.env.APP_ORIGIN!;
+    const cases = [
+      { returnTo: '/dashboard/analytics?days=7', back: '/dashboard/analytics?days=7' },
+      // The modal's own parameters are not carried back.
+      { returnTo: '/share/invite-a-teammate-AbCdEfGhIjKl/design?subscribe=true&stripe_session_id=cs_old', back: '/share/invite-a-teammate-AbCdEfGhIjKl/design' },
+      { returnTo: '/pricing', back: '/pricing' },
+      { returnTo: undefined, back: '/dashboard' },
+      { returnTo: 'https://evil.example/', back: '/dashboard' },
+      { returnTo: '//evil.example/x', back: '/dashboard' },
+      { returnTo: '/\\evil.example', back: '/dashboard' },
+      { returnTo: 'javascript:alert(1)', back: '/dashboard' },
+    ];
+    for (const { returnTo, back } of cases) {
+      const { client } = await subscriber();
+      const answer = await client.post('/api/stripe/subscription/checkout-session', returnTo === undefined ? {} : { returnTo });
+      expect(answer.status, `${returnTo}: ${answer.text}`).toBe(200);
+      const cancel = new URL(await cancelUrlOf(answer.json.url));
+      expect(`${cancel.origin}${cancel.pathname}`, `${returnTo}`).toBe(`${origin}${new URL(back, origin).pathname}`);
+      expect(cancel.searchParams.get('subscribe'), `${returnTo}`).toBe('true');
+      const success = new URL(await completeCheckout(answer.json.url));
+      expect(`${success.origin}${success.pathname}`, `${returnTo}`).toBe(`${origin}${new URL(back, origin).pathname}`);
+      expect([...success.searchParams.keys()].sort(), `${returnTo}`).toEqual([...new URL(back, origin).searchParams.keys(), 'stripe_session_id'].sort());
+      expect(success.searchParams.get('stripe_session_id')).toMatch(/^cs_/);
+      expect(success.searchParams.has('subscribe')).toBe(false);
+    }
+  });
+
   it('makes two checkout clicks one checkout session', async () => {
     const { client } = await subscriber();
     const [a, b] = await Promise.all([client.post('/api/stripe/subscription/checkout-session'), client.post('/api/stripe/subscription/checkout-session')]);

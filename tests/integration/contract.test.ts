@@ -318,6 +318,39 @@ describe('the contract: every route answers in the shape of its shared schema', 
     covered.add('POST /api/stripe/webhook');
   });
 
+  it('answers every value that breaks its rules with 422 validation_failed, in path, query and body alike', async () => {
+    // For each route, a value its own schema rejects: the first candidate the schema refuses.
+    const firstRejected = (schema: z.ZodType | undefined, candidates: unknown[]) => candidates.find((value) => schema && !z.safeParse(schema, value).success);
+    const badParam = (op: Operation) => (op.params ? Object.fromEntries(Object.keys(op.params.shape).map((name) => [name, 'x!'])) : undefined);
+    const cases: Array<{ name: string; method: Operation['method']; path: string; body?: unknown; client: ApiClient }> = [];
+    const fill = (template: string, params: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+    const validParams = { id: guide.id, slideId, version: '1', language: 'es', voiceId: 'slt', checkId: 'x', teamId: 'x' };
+    for (const op of OPERATIONS) {
+      if (op.path === '/api/stripe/webhook') continue; // a signature, not a schema, decides there
+      const params = badParam(op);
+      if (params && !z.safeParse(op.params!, params).success) cases.push({ name: `${op.method} ${op.path} (path)`, method: op.method, path: fill(op.path, params), client: owner.client });
+      const query = firstRejected(op.query, [{}, Object.fromEntries(Object.keys(op.query?.shape ?? {}).map((k) => [k, '\u0000']))]) as Record<string, string> | undefined;
+      if (query) cases.push({ name: `${op.method} ${op.path} (query)`, method: op.method, path: `${fill(op.path, validParams)}?${new URLSearchParams(query).toString()}`, client: owner.client });
+      const body = firstRejected(op.body, [42, [], {}, { unexpected: true }]);
+      if (body !== undefined) cases.push({ name: `${op.method} ${op.path} (body)`, method: op.method, path: fill(op.path, validParams), body, client: owner.client });
+    }
+    // The same kind of mistake found past the schema, by the domain: it answers alike.
+    cases.push(
+      { name: 'an export format there is none of', method: 'POST', path: `/api/guides/${guide.id}/exports`, body: { format: 'gif' }, client: owner.client },
+      { name: 'a voice there is none of', method: 'POST', path: `/api/guides/${guide.id}/voiceover`, body: { voiceId: 'no-such-voice' }, client: owner.client },
+      { name: 'a list cursor that is not one', method: 'GET', path: '/api/guides?cursor=not-a-cursor', client: owner.client },
+      { name: 'a redaction box outside the screenshot', method: 'POST', path: `/api/guides/${guide.id}/slides/${slideId}/redact`, body: { boxes: [{ x: 5000, y: 5000, width: 10, height: 10, style: 'solid' }] }, client: owner.client },
+    );
+    expect(cases.length).toBeGreaterThan(60);
+    const wrong: string[] = [];
+    for (const c of cases) {
+      const answer = await c.client.request(c.method, c.path, c.body ?? (c.method === 'GET' || c.method === 'DELETE' ? undefined : {}));
+      const error = (answer.json as { error?: { code?: string; details?: unknown } } | undefined)?.error;
+      if (answer.status !== 422 || error?.code !== 'validation_failed') wrong.push(`${c.name}: ${answer.status} ${answer.text.slice(0, 160)}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 60_000);
+
   it('covered every route of the routes table', () => {
     const routes = ROUTES.filter((r) => r.method !== 'ANY').map(routeKey);
     expect(routes.filter((r) => !covered.has(r))).toEqual([]);

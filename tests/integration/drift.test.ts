@@ -145,8 +145,8 @@ describe('drift checks against the live app', () => {
     const theirs = (await stranger.get(`/api/guides/health?ids=${guide.id}`)).json as GuideHealthList;
     expect(theirs.items[0]!.health).toBeNull();
     const bad = await c.get(`/api/guides/${guide.id}/checks/nope`);
-    expect(bad.status).toBe(400);
-    expect(bad.json.error.code).toBe('bad_request');
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.code).toBe('validation_failed');
     const applyMissing = await c.post(`/api/guides/${guide.id}/checks/${result.check.id}/steps/AAAAAAAAAAAAAAAAAAAAA/apply`, {});
     expect(applyMissing.status).toBe(404);
   });

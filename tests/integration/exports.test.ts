@@ -24,16 +24,17 @@ import { ApiClient, signUp } from '../support/api-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
-import { subscribe } from '../support/team';
 import sharp from 'sharp';
 
 const stack = useIsolatedStack();
 const work = mkdtempSync(path.join(os.tmpdir(), 'stepcast-exports-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** An author whose organisation is on Pro: exports are a Pro feature (tests/integration/entitlements.test.ts). */
 async function author() {
   const client = new ApiClient(stack().url);
-  await signUp(client);
+  const { user } = await signUp(client);
+  await db().entities.subscription.put({ userId: user.id, stripeCustomerId: `cus_${user.id}`, status: 'trialing', stripeUpdatedAt: 1 }).go();
   return client;
 }
 
@@ -332,7 +333,6 @@ describe('exports: reuse, one at a time, failure, deletion', () => {
 describe('exports and visibility', () => {
   it('never serves an export at /assets, and renders a private guide from its private screenshots', async () => {
     const c = await author();
-    await subscribe(c, stack().stripe);
     const guide = await threeStepGuide(c, 'Private steps');
     const publicExport = await exportAndWait(c, guide.id, { format: 'html', options: { audio: false } });
     const key = `${guide.slides[0]!.screenshotKey!.replace(/[^/]+$/, '')}exports/${publicExport.id}/private-steps.html`;
@@ -383,11 +383,11 @@ describe('exports: permissions and bad input', () => {
     ['an option of another format', { format: 'markdown', options: { resolution: '720p' } }],
     ['a bad option value', { format: 'mp4', options: { resolution: '4k' } }],
     ['an unknown field', { format: 'pdf', watermark: 'x' }],
-  ])('refuses %s with 400 and changes nothing', async (_name, body) => {
+  ])('refuses %s with 422 and changes nothing', async (_name, body) => {
     const before = ExportListDto.parse((await owner.get(`/api/guides/${guide.id}/exports`)).json).items.length;
     const response = await owner.post(`/api/guides/${guide.id}/exports`, body);
-    expect(response.status).toBe(400);
-    expect(ErrorBody.parse(response.json).error.code).toBe('bad_request');
+    expect(response.status).toBe(422);
+    expect(ErrorBody.parse(response.json).error.code).toBe('validation_failed');
     expect(ExportListDto.parse((await owner.get(`/api/guides/${guide.id}/exports`)).json).items.length).toBe(before);
   });
 
@@ -399,7 +399,7 @@ describe('exports: permissions and bad input', () => {
     expect(ErrorBody.parse(response.json).error.message).toBe('This guide has no steps yet. Add a step before exporting it.');
   });
 
-  it('refuses a malformed export id with 400', async () => {
-    expect((await owner.get('/api/exports/not-an-id')).status).toBe(400);
+  it('refuses a malformed export id with 422', async () => {
+    expect((await owner.get('/api/exports/not-an-id')).status).toBe(422);
   });
 });

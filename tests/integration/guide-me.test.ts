@@ -160,7 +160,7 @@ describe('GET /api/share/{id}/guide-me', () => {
 
   it('refuses an id that is not a guide id with the one error shape', async () => {
     const answer = await anonymous().get('/api/share/not!an!id/guide-me');
-    expect(answer.status).toBe(400);
+    expect(answer.status).toBe(422);
     expect(ErrorBody.safeParse(answer.json).success).toBe(true);
   });
 });

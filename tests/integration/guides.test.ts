@@ -49,7 +49,7 @@ describe('guides', () => {
     expect(first.nextCursor).toEqual(expect.any(String));
     const second = (await c.get(`/api/guides?limit=2&cursor=${encodeURIComponent(first.nextCursor)}`)).json;
     expect(second.items.map((i: { id: string }) => i.id)).toEqual([b.id]);
-    expect((await c.get('/api/guides?cursor=not-a-cursor')).status).toBe(400);
+    expect((await c.get('/api/guides?cursor=not-a-cursor')).status).toBe(422);
   });
 
   it('searches titles case-insensitively', async () => {
@@ -87,6 +87,8 @@ describe('guides', () => {
   it('updates title, defaults and status, and refuses fields it does not know', async () => {
     const c = await author();
     const guide = await newGuide(c);
+    // A guide is published with a step to show.
+    expect((await c.post(`/api/guides/${guide.id}/slides`, { text: 'Click **Save**' })).status).toBe(201);
     const updated = await c.request('PATCH', `/api/guides/${guide.id}`, { title: 'New title', zoomLevel: 2, isHighlightVisible: false, status: 'published' });
     expect(updated.json).toMatchObject({ title: 'New title', zoomLevel: 2, isHighlightVisible: false, status: 'published' });
     expect((await c.request('PATCH', `/api/guides/${guide.id}`, { orgId: 'other' })).status).toBe(422);

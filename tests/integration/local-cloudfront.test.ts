@@ -274,6 +274,7 @@ describe('local CloudFront: /api/share/* (cacheable at the edge)', () => {
     const author = new ApiClient(stack().url);
     const { email, password } = await signUp(author);
     const guide = (await author.post('/api/guides', { title: 'Cached at the edge' })).json as { id: string };
+    expect((await author.post(`/api/guides/${guide.id}/slides`, { text: 'Click **Save**' })).status).toBe(201);
     const published = await author.request('PATCH', `/api/guides/${guide.id}`, { status: 'published', visibility: 'public' });
     expect(published.status).toBe(200);
     return { author, email, password, guideId: guide.id };
@@ -319,5 +320,25 @@ describe('local CloudFront: /api/share/* (cacheable at the edge)', () => {
     // A viewer with no session gets the public, cacheable answer.
     vi.useRealTimers();
     expect((await fetch(`${stack().url}/api/share/${guideId}`)).headers.get('cache-control')).toMatch(/^public/);
+  });
+});
+
+describe('local CloudFront: both loopback names', () => {
+  it('sends a page asked for at 127.0.0.1 to the same page at localhost (APP_ORIGIN), where signing in works', async () => {
+    const port = new URL(stack().url).port;
+    const other = `http://127.0.0.1:${port}`;
+    for (const pathname of ['/auth?mode=sign-in', '/dashboard', '/share/a-guide-AbCdEfGhIjKl?step=2', '/']) {
+      const answer = await fetch(`${other}${pathname}`, { redirect: 'manual' });
+      expect(answer.status, pathname).toBe(308);
+      expect(answer.headers.get('location'), pathname).toBe(`${stack().url}${pathname}`);
+    }
+    // The API answers on either name (scripts and health checks): a page never runs on the other one.
+    expect((await fetch(`${other}/api/health/live`)).status).toBe(200);
+    // Signing in from the page the redirect lands on is trusted.
+    const client = new ApiClient(stack().url);
+    const { email, password } = await signUp(client, { verified: false });
+    expect((await new ApiClient(stack().url).post('/api/auth/sign-in/email', { email, password })).status).toBe(200);
+    // A sign-in sent from a page at 127.0.0.1 is still refused: one origin signs in, the one every link names.
+    expect((await new ApiClient(stack().url, other).post('/api/auth/sign-in/email', { email, password })).status).toBe(403);
   });
 });

@@ -218,14 +218,14 @@ describe('voiceover job', () => {
     expect(after.slides[1]!.audioDurationMs).toBeGreaterThan(1_000);
   });
 
-  it('answers 404 for another organisation\'s job, and 400 for a malformed job id', async () => {
+  it('answers 404 for another organisation\'s job, and 422 for a malformed job id', async () => {
     const owner = await author();
     const guide = await guideWith(owner, ['Hello.']);
     const job = await voiceover(owner, guide.id);
     const stranger = await author();
     expect((await stranger.get(`/api/jobs/${job.id}`)).status).toBe(404);
     expect((await stranger.post(`/api/guides/${guide.id}/voiceover`, {})).status).toBe(404);
-    expect((await owner.get('/api/jobs/not-a-job')).status).toBe(400);
+    expect((await owner.get('/api/jobs/not-a-job')).status).toBe(422);
     expect((await owner.post(`/api/guides/${guide.id}/voiceover`, { voiceId: 'flite:nobody' })).status).toBe(422);
     expect((await owner.post(`/api/guides/${guide.id}/voiceover`, { speechRate: 3 })).status).toBe(422);
   });

@@ -11,6 +11,7 @@ import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { sharePath } from '#shared/share/link';
 import { db } from '../../functions/db/service';
 import { ApiClient, signUp } from '../support/api-client';
+import { makePro } from '../support/team';
 import { readHead } from '../support/html-head';
 import { postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
@@ -38,9 +39,11 @@ async function pixels(bytes: Uint8Array): Promise<{ data: Buffer; width: number;
 
 const inside = (box: Pick<RedactionBox, 'x' | 'y' | 'width' | 'height'>, x: number, y: number) => x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
 
+/** An author on Pro: the redaction test exports its guides, a Pro feature. */
 async function author() {
   const client = new ApiClient(stack().url);
-  await signUp(client);
+  const { user } = await signUp(client);
+  await makePro(user.id);
   return client;
 }
 
@@ -149,12 +152,12 @@ describe('POST /api/guides/{id}/slides/{slideId}/redact', () => {
     ['no boxes', { boxes: [] }],
     ['fractional pixels', { boxes: [{ x: 10.5, y: 10, width: 20, height: 20, style: 'solid' }] }],
     ['an unknown field', { boxes: [{ x: 10, y: 10, width: 20, height: 20, style: 'solid', opacity: 0.5 }] }],
-  ])('refuses %s with 400 and changes nothing', async (_name, body) => {
+  ])('refuses %s with 422 and changes nothing', async (_name, body) => {
     const c = await author();
     const { guide, second } = await publishedGuide(c);
     const response = await c.post(`/api/guides/${guide.id}/slides/${second.id}/redact`, body);
-    expect(response.status, response.text).toBe(400);
-    expect(ErrorBody.parse(response.json).error.code).toBe('bad_request');
+    expect(response.status, response.text).toBe(422);
+    expect(ErrorBody.parse(response.json).error.code).toBe('validation_failed');
     const after = (await c.get(`/api/guides/${guide.id}`)).json as GuideDto;
     expect(after.slides[1]!.screenshotKey).toBe(second.screenshotKey);
     expect((await fetch(`${stack().url}${second.screenshotUrl}`)).status).toBe(200);

@@ -48,10 +48,10 @@ describe('absolute links', () => {
 
 describe('malformed input', () => {
   it.each([
-    ['/api/guides/%00', 400],
-    ['/api/guides/abc%00defghijk', 400],
-    ['/api/guides/%E0%A4%A', 400],
-    ['/api/share/%00', 400],
+    ['/api/guides/%00', 422],
+    ['/api/guides/abc%00defghijk', 422],
+    ['/api/guides/%E0%A4%A', 422],
+    ['/api/share/%00', 422],
     ['/api/%00', 404],
   ])('answers GET %s with %s in the error shape, never a 5xx', async (path, status) => {
     const response = await new ApiClient(stack().url).get(path);

@@ -33,7 +33,11 @@ describe('npm run seed', () => {
       const id = item.embedUrl.split('/')[2]!.slice(-12);
       const response = await fetch(`${stack().url}/api/share/${id}`);
       expect(response.status).toBe(200);
-      expect(((await response.json()) as { title: string }).title).toBe(item.title);
+      const shared = (await response.json()) as { title: string; embed: boolean };
+      expect(shared.title).toBe(item.title);
+      // The gallery and the landing page embed these guides: their organisation has Pro without a subscription.
+      expect(shared.embed).toBe(true);
+      expect((await fetch(`${stack().url}${item.embedUrl}`)).status).toBe(200);
     }
   });
 

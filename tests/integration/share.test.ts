@@ -216,7 +216,7 @@ describe('the deployed edge handler (CloudFront event fixtures)', () => {
   });
 
   it('answers a published guide through the same module CloudFront runs', async () => {
-    const { guide } = await authorWithGuide('Fixture guide');
+    const { guide } = await authorWithGuide('Fixture guide', { pro: true });
     const host = new URL(stack().url).host;
     const result = await edgeHandler(fixture(host, `${sharePath(guide)}/embed`));
     expect(readHead(result.body!).title).toBe('Fixture guide | Stepcast');
@@ -312,7 +312,7 @@ describe("the share page's first frame, rendered at the edge", () => {
   });
 
   it('renders the embed\'s frame: the player alone, no site header', async () => {
-    const { guide } = await authorWithGuide('Embedded guide', { slides: 2 });
+    const { guide } = await authorWithGuide('Embedded guide', { slides: 2, pro: true });
     const shared = (await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto;
     const html = await (await fetch(`${stack().url}${sharePath(guide)}/embed`)).text();
     const root = readRoot(html);

@@ -161,13 +161,13 @@ describe('translating a guide', () => {
     expect(counter.snapshot()).toEqual({ GetItemCommand: 2, QueryCommand: 1 });
   }, 60_000);
 
-  it('answers 400 for a language code it does not know, and changes nothing', async () => {
+  it('answers 422 for a language code it does not know, and changes nothing', async () => {
     const c = await author();
     const guide = await publishedGuide(c);
     for (const lang of ['xx', 'not a tag', 'e']) {
       const answer = await share(guide.id, `?lang=${encodeURIComponent(lang)}`);
-      expect(answer.status, lang).toBe(400);
-      expect(answer.json.error.code).toBe('bad_request');
+      expect(answer.status, lang).toBe(422);
+      expect(answer.json.error.code).toBe('validation_failed');
     }
     const start = await c.post(`/api/guides/${guide.id}/translations`, { language: 'xx' });
     expect(start.status).toBe(422);

@@ -9,6 +9,7 @@ import { db } from '../../functions/db/service';
 import * as Versions from '../../functions/domain/versions';
 import { ApiClient, signUp } from '../support/api-client';
 import { guideWithSlides } from '../support/api-guides';
+import { makePro } from '../support/team';
 import { useIsolatedStack } from '../support/isolated-stack';
 import { objectExists } from '../support/storage';
 
@@ -150,6 +151,26 @@ describe('drafts and versions', () => {
     expect((await post(c, `/api/guides/${guide.id}/discard-draft`, seen.revision)).status).toBe(412);
   });
 
+  it('refuses to publish a guide with no steps (409, a message saying why), and publishes nothing', async () => {
+    const { client: c } = await author();
+    const empty = (await c.post('/api/guides', { title: 'Nothing yet' })).json as GuideDto;
+    for (const attempt of [() => c.request('PATCH', `/api/guides/${empty.id}`, { status: 'published' }), () => c.post(`/api/guides/${empty.id}/publish`, {})]) {
+      const answer = await attempt();
+      expect(answer.status, answer.text).toBe(409);
+      expect(ErrorBody.parse(answer.json).error.message).toBe('A guide with no steps cannot be published. Add a step first.');
+    }
+    expect(await detail(c, empty.id)).toMatchObject({ status: 'draft', publishedVersion: null });
+    expect((await anonymous().get(`/api/share/${empty.id}`)).status).toBe(404);
+
+    // A published guide whose every step was deleted keeps its published version.
+    const { guide, slides } = await guideWithSlides(c, 1);
+    await c.post(`/api/guides/${guide.id}/publish`, {});
+    await c.request('DELETE', `/api/guides/${guide.id}/slides/${slides[0]!.id}`);
+    expect((await c.post(`/api/guides/${guide.id}/publish`, {})).status).toBe(409);
+    expect((await detail(c, guide.id)).publishedVersion).toBe(1);
+    expect((await shared(guide.id)).slides).toHaveLength(1);
+  });
+
   it('a guide never published with versions keeps serving its live slides; another organisation sees no versions', async () => {
     const { client: c } = await author();
     const { guide, slides } = await guideWithSlides(c, 1);
@@ -164,7 +185,7 @@ describe('drafts and versions', () => {
     const { client: stranger } = await author('Stranger');
     expect((await stranger.get(`/api/guides/${guide.id}/versions`)).status).toBe(404);
     expect((await stranger.post(`/api/guides/${guide.id}/publish`, {})).status).toBe(404);
-    expect((await c.post(`/api/guides/${guide.id}/versions/0/restore`, {})).status).toBe(400);
+    expect((await c.post(`/api/guides/${guide.id}/versions/0/restore`, {})).status).toBe(422);
   });
 
   it('replaceAssetKey rewrites every version naming a key; deleting the guide removes its versions', async () => {
@@ -187,7 +208,9 @@ describe('drafts and versions', () => {
   });
 
   it('exports what viewers see: the published version, not the draft', async () => {
-    const { client: c } = await author();
+    const { client: c, userId } = await author();
+    // Exports are Pro.
+    await makePro(userId);
     const { guide, slides } = await guideWithSlides(c, 2);
     await c.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' });
     await c.request('PATCH', `/api/guides/${guide.id}/slides/${slides[0]!.id}`, { text: 'A draft sentence' });

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { db } from '../../functions/db/service';
 import { ApiClient, signUp } from './api-client';
 import { linkIn, waitForMail } from './mailbox';
 
@@ -32,4 +33,9 @@ export async function subscribe(client: ApiClient, stripe: { flush(): Promise<vo
   const response = await fetch(`${checkout.json.url}/complete`, { method: 'POST', redirect: 'manual' });
   expect(response.status).toBe(303);
   await stripe.flush();
+}
+
+/** Puts a user on a Pro trial directly in the table (no checkout): their organisations are Pro. */
+export async function makePro(userId: string): Promise<void> {
+  await db().entities.subscription.put({ userId, stripeCustomerId: `cus_${userId}`, status: 'trialing', stripeUpdatedAt: 1 }).go();
 }

@@ -20,6 +20,11 @@ export const OrganizationEntity = new Entity({
     ownerCount: { type: 'number', required: true, default: 1 },
     /** guides in the organisation, kept in step with every create and delete: the free plan's limit checks it atomically */
     guideCount: { type: 'number', required: true, default: 0 },
+    /**
+     * Pro without a subscription: the product's own showcase, the demo organisation whose guides
+     * the gallery and the landing page embed. Granted by the seed job only; no route sets it.
+     */
+    complimentaryPlan: { type: ['Pro'] as const },
     createdAt,
     updatedAt,
   },

@@ -20,7 +20,7 @@ import * as Asset from '../asset';
 import * as Slide from '../slide';
 import { loadGuide } from '../guide-read';
 import { newId } from '../ids';
-import { enqueue } from '../queue';
+import * as WorkLine from '../work-line';
 import { launchBrowser, replay, type ReplayFinding, type ReplayStep } from './replay';
 import * as SiteSession from './site-session';
 
@@ -80,8 +80,14 @@ async function guideInOrg(orgId: string, guideId: string) {
   return { guide, slides };
 }
 
-function stalled(check: CheckItem, now: number): boolean {
-  return (check.state === 'queued' || check.state === 'running') && now - (check.heartbeatAt ?? check.updatedAt) > STALLED_AFTER_MS;
+/** `place`: a queued check's place in its organisation's line, which vouches for it however long it waits. */
+function stalled(check: CheckItem, now: number, place?: WorkLine.Place): boolean {
+  const vouched = check.state === 'queued' && place?.alive === true;
+  return (check.state === 'queued' || check.state === 'running') && now - (check.heartbeatAt ?? check.updatedAt) > STALLED_AFTER_MS && !vouched;
+}
+
+async function placeOf(check: CheckItem): Promise<WorkLine.Place | undefined> {
+  return check.state === 'queued' ? WorkLine.place(check.orgId, 'drift', check.checkId) : undefined;
 }
 
 function storedSteps(check: Pick<CheckItem, 'steps'>): StoredStep[] {
@@ -90,7 +96,8 @@ function storedSteps(check: Pick<CheckItem, 'steps'>): StoredStep[] {
 }
 
 async function checkDto(guide: { visibility: 'public' | 'private' }, check: CheckItem, now = Date.now()): Promise<DriftCheckDto> {
-  const dead = stalled(check, now);
+  const place = await placeOf(check);
+  const dead = stalled(check, now, place);
   const steps = await Promise.all(
     storedSteps(check).map(async ({ freshKey, ...step }) => ({ ...step, freshScreenshotUrl: freshKey ? await Asset.urlFor(guide, freshKey) : null })),
   );
@@ -106,6 +113,7 @@ async function checkDto(guide: { visibility: 'public' | 'private' }, check: Chec
     error: dead ? 'The check stopped before it finished. Please try again.' : (check.error ?? null),
     createdAt: new Date(check.createdAt).toISOString(),
     finishedAt: check.finishedAt ? new Date(check.finishedAt).toISOString() : null,
+    queuePosition: dead ? null : (place?.position ?? null),
   };
 }
 
@@ -118,7 +126,7 @@ export async function start(orgId: string, guideId: string, trigger: 'manual' | 
   const health = await getHealth(guideId);
   if (health?.latestCheckId) {
     const running = await getCheck(guideId, health.latestCheckId);
-    if (running && (running.state === 'queued' || running.state === 'running') && !stalled(running, Date.now())) return { checkId: running.checkId };
+    if (running && (running.state === 'queued' || running.state === 'running') && !stalled(running, Date.now(), await placeOf(running))) return { checkId: running.checkId };
   }
   const checkId = `${guideId}-${String(Date.now()).padStart(13, '0')}-${newId().slice(0, 10)}`;
   await db()
@@ -135,7 +143,8 @@ export async function start(orgId: string, guideId: string, trigger: 'manual' | 
     .go();
   await touchHealth(guideId, orgId, { latestCheckId: checkId });
   try {
-    await enqueue('drift', { guideId, checkId });
+    // Into the organisation's line: sent at once while it has a free slot, else told its place.
+    await WorkLine.submit('drift', { orgId, ref: checkId, message: { guideId, checkId } });
   } catch (error) {
     await db().entities.driftCheck.patch({ guideId, checkId }).set({ state: 'failed', error: 'The check could not be started. Please try again.' }).go();
     throw error;

@@ -3,9 +3,10 @@ import { EXPORT_FORMAT_LABELS, isActiveExport, type ExportDto, type ExportFormat
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import * as Asset from '../asset';
+import * as Entitlements from '../entitlements';
 import { loadPublished } from '../published-read';
 import { newId } from '../ids';
-import { enqueue } from '../queue';
+import * as WorkLine from '../work-line';
 import { fingerprintOf } from './fingerprint';
 
 /**
@@ -40,9 +41,14 @@ export function filePrefix(item: Pick<ExportItem, 'orgId' | 'guideId' | 'exportI
   return `${Asset.downloadPrefix(item.orgId, item.guideId)}${item.exportId}/`;
 }
 
-/** An active export whose lease has passed was abandoned by its worker: it becomes failed (once, conditionally). */
-async function settle(item: ExportItem, now = Date.now()): Promise<ExportItem> {
+/**
+ * An active export whose lease has passed was abandoned by its worker: it becomes failed (once,
+ * conditionally). A queued one still waiting in its organisation's line (or just sent from it)
+ * is not abandoned, however long it has waited.
+ */
+async function settle(item: ExportItem, now = Date.now(), line?: Map<string, WorkLine.Place>): Promise<ExportItem> {
   if (!isActiveExport(item.state) || item.leaseUntil >= now) return item;
+  if (item.state === 'queued' && (line ?? (await WorkLine.places(item.orgId, 'export'))).get(item.exportId)?.alive) return item;
   try {
     const { data } = await db()
       .entities.export.patch({ exportId: item.exportId })
@@ -68,7 +74,8 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   html: 'text/html; charset=utf-8',
 };
 
-export async function dto(item: ExportItem): Promise<ExportDto> {
+/** `line`: the organisation's export line, read once for a list (a queued export's place in it). */
+export async function dto(item: ExportItem, line?: Map<string, WorkLine.Place>): Promise<ExportDto> {
   const done = item.state === 'done' && !!item.fileKey && !!item.fileName;
   const subtitlesName = item.fileName?.replace(/\.[^.]+$/, '.vtt') ?? 'captions.vtt';
   return {
@@ -85,6 +92,7 @@ export async function dto(item: ExportItem): Promise<ExportDto> {
     fileName: done ? item.fileName! : null,
     downloadUrl: done ? await signedUrl(item.fileKey!, item.fileName!, CONTENT_TYPES[item.format]) : null,
     subtitlesUrl: done && item.subtitlesKey ? await signedUrl(item.subtitlesKey, subtitlesName, 'text/vtt; charset=utf-8') : null,
+    queuePosition: item.state === 'queued' ? ((line ?? (await WorkLine.places(item.orgId, 'export'))).get(item.exportId)?.position ?? null) : null,
   };
 }
 
@@ -99,10 +107,16 @@ export async function detail(orgId: string, exportId: string): Promise<ExportDto
   return dto(await fromId(orgId, exportId));
 }
 
-async function guideExports(guideId: string): Promise<ExportItem[]> {
+/** The organisation's export line, when a queued export needs it (one Query for a whole list). */
+async function lineFor(orgId: string, items: readonly ExportItem[]): Promise<Map<string, WorkLine.Place>> {
+  return items.some((item) => item.state === 'queued') ? WorkLine.places(orgId, 'export') : new Map();
+}
+
+async function guideExports(orgId: string, guideId: string): Promise<{ items: ExportItem[]; line: Map<string, WorkLine.Place> }> {
   const { data } = await db().entities.export.query.byGuide({ guideId }).go({ order: 'desc', limit: LIST_LIMIT });
   const now = Date.now();
-  return Promise.all(data.map((item) => settle(item, now)));
+  const line = await lineFor(orgId, data);
+  return { items: await Promise.all(data.map((item) => settle(item, now, line))), line };
 }
 
 /** What an export shows: the published version while the author edits a draft (the same as the share link). */
@@ -115,7 +129,8 @@ async function guideInOrg(orgId: string, guideId: string) {
 /** A guide's exports, newest first. */
 export async function list(orgId: string, guideId: string): Promise<ExportListDto> {
   await guideInOrg(orgId, guideId);
-  return { items: await Promise.all((await guideExports(guideId)).map(dto)) };
+  const { items, line } = await guideExports(orgId, guideId);
+  return { items: await Promise.all(items.map((item) => dto(item, line))) };
 }
 
 async function releaseSlot(item: Pick<ExportItem, 'guideId' | 'format' | 'exportId'>): Promise<void> {
@@ -131,7 +146,7 @@ async function releaseSlot(item: Pick<ExportItem, 'guideId' | 'format' | 'export
 }
 
 /**
- * Queues an export, or answers the one that already stands for the same request: the same guide
+ * Queues an export (Pro: `plan_limit` otherwise, a retry included), or answers the one that already stands for the same request: the same guide
  * content, format and options reuse a finished (or still rendering) export instead of rendering
  * again. Only one export per guide and format runs at a time: the slot is taken with a
  * conditional write, so of two racing requests one gets a conflict.
@@ -142,9 +157,12 @@ export async function create(
   request: ExportRequest,
 ): Promise<{ export: ExportDto; reused: boolean }> {
   const { guide, slides } = await guideInOrg(actor.orgId, guideId);
+  if (!(await Entitlements.forOrganization(actor.orgId)).exports) {
+    throw new AppError('plan_limit', 'Exports are a Pro feature. Start your Pro trial to export your guides.');
+  }
   if (slides.length === 0) throw new AppError('conflict', 'This guide has no steps yet. Add a step before exporting it.');
   const fingerprint = fingerprintOf(request, guide, slides);
-  const existing = await guideExports(guideId);
+  const { items: existing } = await guideExports(actor.orgId, guideId);
   const same = existing.find((item) => item.fingerprint === fingerprint && (item.state === 'done' || isActiveExport(item.state)));
   if (same) return { export: await dto(same), reused: true };
 
@@ -184,7 +202,8 @@ export async function create(
   if (result.canceled) throw new AppError('conflict', 'Another export of this guide just started. Try again in a moment.');
   const created = (await get(exportId))!;
   try {
-    await enqueue('export', { exportId });
+    // Into the organisation's line: sent at once while it has a free slot, else told its place.
+    await WorkLine.submit('export', { orgId: actor.orgId, ref: exportId, message: { exportId } });
   } catch (error) {
     await db().entities.export.patch({ exportId }).set({ state: 'failed', error: 'The export could not be queued. Retry it.' }).go();
     await releaseSlot(created);
@@ -206,6 +225,8 @@ export async function retry(actor: { orgId: string; userId: string }, exportId: 
 async function removeItem(item: ExportItem): Promise<void> {
   await db().entities.export.delete({ exportId: item.exportId }).go();
   await releaseSlot(item);
+  // Out of the line (its slot, if it held one, goes to the next); a running one stops at its next heartbeat.
+  if (isActiveExport(item.state)) await WorkLine.withdraw(item.orgId, 'export', item.exportId);
   await Asset.removePrefix(filePrefix(item));
 }
 

@@ -15,7 +15,7 @@ import { sessionCookie } from '../session-cookie';
 // POST /api/auth/send-verification-email — (re)send the verification link to the caller or to an address
 export const sendVerificationEmail = defineHandler({ body: SendVerificationEmailBody }, async ({ body, event }) => {
   const verified = await currentSession(event);
-  if (!verified && !body.email) throw new AppError('bad_request', 'Give the email address to verify.');
+  if (!verified && !body.email) throw new AppError('validation_failed', 'Give the email address to verify.', { email: 'Give the email address to verify.' });
   await Auth.sendVerificationEmail({ userId: verified?.session.userId, email: body.email, callbackURL: body.callbackURL }, requestContext(event));
   return { status: true };
 });

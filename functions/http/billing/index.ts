@@ -1,15 +1,16 @@
 // The Pro plan through Stripe (product-spec.md §7 product API).
 import * as z from 'zod';
+import { CheckoutSessionBody } from '#shared/plan-contracts';
 import { dispatch } from '../../core/dispatch';
 import { defineHandler } from '../../core/http';
 import { siteOrigin } from '../../core/origin';
 import * as Billing from '../../domain/billing';
 import { requireSession, requireUser } from '../actor';
 
-// POST /api/stripe/subscription/checkout-session — { url } of a Checkout session (trial only for a first subscription)
-const checkoutSession = defineHandler({}, async ({ event }) => {
+// POST /api/stripe/subscription/checkout-session — { url } of a Checkout session (trial only for a first subscription) that returns to { returnTo }
+const checkoutSession = defineHandler({ body: CheckoutSessionBody }, async ({ body, event }) => {
   const { user } = await requireUser(event);
-  return Billing.startCheckout(user, siteOrigin());
+  return Billing.startCheckout(user, siteOrigin(), body.returnTo);
 });
 
 // GET /api/stripe/subscription/confirm?sessionId= — store the subscription of the caller's completed checkout (repeatable)

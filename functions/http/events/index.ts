@@ -13,9 +13,9 @@ const postEvents = defineHandler({ rawBody: true }, async ({ rawBody, event }) =
   if (!BATCH_CONTENT_TYPE.test(event.headers?.['content-type'] ?? '')) {
     throw new AppError('unsupported_media_type', 'Send the batch as text/plain or application/json.');
   }
-  // A bad or oversized batch is dropped whole, with 400 (not the API's usual 422: nothing here is a form).
+  // A bad or oversized batch is dropped whole, answered as every value that breaks its schema is.
   const parsed = EventBatchBody.safeParse(rawBody);
-  if (!parsed.success) throw new AppError('bad_request', 'The event batch is invalid and was dropped.', zodIssuesToDetails(parsed.error.issues));
+  if (!parsed.success) throw new AppError('validation_failed', 'The event batch is invalid and was dropped.', zodIssuesToDetails(parsed.error.issues));
   const viewer = await currentSession(event);
   const { ip, userAgent } = requestContext(event);
   return new Reply(202, await Analytics.record(parsed.data, { userAgent, userId: viewer?.session.userId, ip }));

@@ -5,7 +5,7 @@ import * as Export from '../../domain/export/export';
 import { requireMember } from '../actor';
 
 // POST /api/guides/{id}/exports — queue an export (202), or answer the finished or running one of the same request (200)
-export const createExport = defineHandler({ params: GuideExportsPath, body: CreateExportBody, invalidBody: 'bad_request' }, async ({ params, body, event }) => {
+export const createExport = defineHandler({ params: GuideExportsPath, body: CreateExportBody }, async ({ params, body, event }) => {
   const { session, member } = await requireMember(event);
   const created = await Export.create({ orgId: member.orgId, userId: session.userId }, params.id, body);
   return new Reply(created.reused ? 200 : 202, created.export);

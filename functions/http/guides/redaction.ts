@@ -8,7 +8,7 @@ import { requireMember } from '../actor';
 import { expectedRevision, revised } from '../revision';
 
 // POST /api/guides/{id}/slides/{slideId}/redact — bake blur, pixelate or solid boxes into the screenshot; the original is deleted (If-Match: the guide revision it was made from)
-export const redactSlide = defineHandler({ params: SlidePath, body: RedactSlideBody, invalidBody: 'bad_request' }, async ({ params, body, event }) => {
+export const redactSlide = defineHandler({ params: SlidePath, body: RedactSlideBody }, async ({ params, body, event }) => {
   const { member } = await requireMember(event);
   const { result, revision } = await Revision.write(member.orgId, params.id, expectedRevision(event), () => Redaction.apply(member.orgId, params.id, params.slideId, body.boxes));
   return revised(200, result, revision);

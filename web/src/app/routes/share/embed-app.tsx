@@ -15,9 +15,15 @@ import { isApiError } from '../../../lib/api-error';
  * so it loads React and the player only: no router, no query client, no validation library and
  * none of the app's pages (at most 80 KB gzip of JS and CSS). It keeps the route's
  * behaviour: the id from the segment (a short one is an error), 404 → the guide's not-found
- * state, any other failure → the generic error screen whose 'Try Again' loads again.
+ * state, any other failure → the generic error screen whose 'Try Again' loads again. A guide whose
+ * organisation may not embed (the free plan) shows what the edge answers it with: a link to its
+ * share page instead of the player.
  */
-export type EmbedResult = { kind: 'guide'; guide: SharedGuideDto } | { kind: 'not-found' } | { kind: 'error'; error: unknown };
+export type EmbedResult =
+  | { kind: 'guide'; guide: SharedGuideDto }
+  | { kind: 'embed-refused'; guide: SharedGuideDto }
+  | { kind: 'not-found' }
+  | { kind: 'error'; error: unknown };
 
 const EmbedProblem = lazy(() => import('./embed-problem'));
 
@@ -33,6 +39,7 @@ export async function loadEmbed(pathname: string, search = ''): Promise<EmbedRes
     const segment = decodeURIComponent(EMBED_PATH.exec(pathname)?.[1] ?? '');
     const id = guideIdFromSegment(segment);
     const original = await getSharedGuide(id);
+    if (!original.embed) return { kind: 'embed-refused', guide: original };
     const language = viewerLanguage(original, new URLSearchParams(search).get(LANG_PARAM));
     const [guide] = await Promise.all([
       language === original.language ? original : getSharedGuide(id, undefined, language).catch(() => original),
@@ -71,6 +78,7 @@ function EmbedContent({ result, location, onRetry, retrying }: EmbedContentProps
       <Suspense fallback={null}>
         <EmbedProblem
           notFound={result.kind === 'not-found'}
+          refused={result.kind === 'embed-refused' ? { title: result.guide.title, href: location.pathname.replace(/\/embed\/?$/, '') } : undefined}
           error={result.kind === 'error' ? result.error : undefined}
           onRetry={onRetry}
           retrying={retrying}

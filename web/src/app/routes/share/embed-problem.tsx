@@ -1,18 +1,34 @@
 import { ErrorScreen } from '../../../components/errors/error-screen';
 import { buttonClassName } from '../../../components/ui/button';
+import { PRODUCT_NAME } from '#shared/product';
 import { paths } from '../../../config/paths';
 import { GuideNotFound } from '../../../features/share/components/guide-not-found';
+import '../../../features/share/components/share.css';
 
 export interface EmbedProblemProps {
   /** the guide is missing, a draft or private: its not-found state; otherwise the generic error screen */
   notFound: boolean;
+  /** the guide's organisation may not embed (free plan): a link to its share page instead */
+  refused?: { title: string; href: string } | undefined;
   error?: unknown;
   onRetry: () => void;
   retrying: boolean;
 }
 
 /** What an embed shows instead of its guide; loaded only then, so a working embed never carries it. */
-export default function EmbedProblem({ notFound, error, onRetry, retrying }: EmbedProblemProps) {
+export default function EmbedProblem({ notFound, refused, error, onRetry, retrying }: EmbedProblemProps) {
+  if (refused) {
+    return (
+      <div className="guide-not-found">
+        <h1 className="guide-not-found__title">{refused.title}</h1>
+        <p className="guide-not-found__lead">This guide cannot play here: embedding guides is part of {PRODUCT_NAME} Pro.</p>
+        {/* The frame is someone else's page: the share page opens a tab of its own. */}
+        <a href={refused.href} target="_blank" rel="noopener" className={buttonClassName({})}>
+          Watch it on {PRODUCT_NAME}
+        </a>
+      </div>
+    );
+  }
   if (notFound) {
     return (
       <GuideNotFound

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { CheckoutSessionDto } from '#shared/plan-contracts';
+import { CheckoutSessionDto, type CheckoutSessionBody } from '#shared/plan-contracts';
 import { apiErrorFromBody } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import type { MutationConfig } from '../../../lib/react-query';
@@ -13,12 +13,15 @@ const CheckoutSessionResponse = CheckoutSessionDto;
  * the 7-day trial for a first subscription), or `url` undefined when the answer has none (the
  * caller says 'Failed to create checkout session'). A non-OK answer throws its status text (spec
  * §7); the API's own message is kept as `detail`, and `code` for branching (409: already Pro).
+ * `returnTo` is the page checkout comes back to (the server keeps only a path of this site).
  */
-export async function createCheckoutSession(): Promise<{ url: string | undefined }> {
+export async function createCheckoutSession({ returnTo }: { returnTo: string }): Promise<{ url: string | undefined }> {
+  const body: CheckoutSessionBody = { returnTo };
   const response = await fetch('/api/stripe/subscription/checkout-session', {
     method: 'POST',
     credentials: 'include',
-    headers: { accept: 'application/json' },
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(body),
   });
   const text = await response.text();
   if (!response.ok) {

@@ -9,7 +9,7 @@ export const CHECKOUT_FAILED_MESSAGE = 'Failed to create checkout session';
 
 /**
  * 'Start 7-day free trial' (product-spec.md §4 flow): a checkout session is created and the browser goes to
- * it. An answer without a url says 'Failed to create checkout session'; a refused request shows
+ * it, and comes back to this page (the server drops the modal's own parameters). An answer without a url says 'Failed to create checkout session'; a refused request shows
  * its status text, with the API's explanation under it. `isBusy` stays true while the browser
  * leaves for Stripe.
  */
@@ -32,7 +32,7 @@ export function useStartCheckout() {
   useResetOnPageShow(checkout.reset);
 
   return {
-    start: () => checkout.mutate(),
+    start: () => checkout.mutate({ returnTo: `${window.location.pathname}${window.location.search}` }),
     isBusy: checkout.isPending || Boolean(checkout.data?.url),
   };
 }

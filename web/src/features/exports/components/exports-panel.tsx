@@ -1,4 +1,5 @@
 import { EXPORT_FORMAT_LABELS, exportOptionsLabel, isActiveExport, type ExportDto } from '#shared/exports';
+import { ORG_RUNNING_LIMITS, placeInLine } from '#shared/workers';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { formatDateTime } from '../../../lib/format';
@@ -29,7 +30,9 @@ function ExportRow({ item }: { item: ExportDto }) {
       {active ? (
         <div className="exports__progress">
           <progress max={1} value={item.progress} aria-label={`${label} progress`} />
-          <span className="exports__state">{item.state === 'queued' ? 'Queued' : `Rendering… ${percent}%`}</span>
+          <span className="exports__state" title={item.queuePosition ? `Your organisation renders ${ORG_RUNNING_LIMITS.export} exports at a time` : undefined}>
+            {item.state === 'queued' ? (placeInLine(item.queuePosition) ?? 'Queued') : `Rendering… ${percent}%`}
+          </span>
         </div>
       ) : null}
       {item.state === 'done' && item.downloadUrl ? (

@@ -20,6 +20,8 @@ export interface GuideCardProps {
   folderName?: string | undefined;
   /** `false` locks the embed action behind Pro; `undefined` while the plan loads */
   canEmbed: boolean | undefined;
+  /** `false` locks Export… behind Pro, as `canEmbed` does Embed… */
+  canExport?: boolean | undefined;
   onAction: (action: GuideAction, guide: GuideSummaryDto) => void;
   /** eager-load the first row's thumbnails */
   priority?: boolean;
@@ -43,7 +45,7 @@ const viewCount = (count: number) => (count === 1 ? '1 view' : `${count.toLocale
  * the card), step count, last update, draft or published, views and completion, and folder. Drag it onto a folder in
  * the sidebar; its menu holds every action, Move included for the keyboard.
  */
-export function GuideCard({ guide, folderName, canEmbed, onAction, priority = false, stats, health }: GuideCardProps) {
+export function GuideCard({ guide, folderName, canEmbed, canExport, onAction, priority = false, stats, health }: GuideCardProps) {
   const titleId = useId();
   const menuRef = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -148,7 +150,11 @@ export function GuideCard({ guide, folderName, canEmbed, onAction, priority = fa
           >
             Embed…
           </MenuItem>
-          <MenuItem icon={Icons.upload} onSelect={() => act('export')}>
+          <MenuItem
+            icon={canExport === false ? Icons.lock : Icons.upload}
+            description={canExport === false ? 'A Pro feature: start a trial' : undefined}
+            onSelect={() => act('export')}
+          >
             Export…
           </MenuItem>
           <MenuLink to={paths.dashboard.guideAnalytics.getHref(guide.id)} icon={Icons.chart}>

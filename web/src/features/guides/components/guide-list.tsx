@@ -96,9 +96,13 @@ export function GuideList({ folderId, q, empty, noMatches, EmbedDialog, ExportDi
         return duplicate.mutate({ id: guide.id });
       case 'copy-link':
         return copyShareLink(guide);
-      case 'export':
-        if (ExportDialog) show('export', guide);
+      case 'export': {
+        // Exports are Pro, as embeds are: the free plan is offered the trial.
+        const canExport = plan?.exports ?? (await queryClient.fetchQuery(getEntitlementsQueryOptions())).exports;
+        if (canExport && ExportDialog) show('export', guide);
+        else if (!canExport) openSubscription();
         return;
+      }
       case 'embed': {
         // The plan may still be loading: ask for it rather than guess.
         const canEmbed = plan?.embed ?? (await queryClient.fetchQuery(getEntitlementsQueryOptions())).embed;
@@ -120,6 +124,7 @@ export function GuideList({ folderId, q, empty, noMatches, EmbedDialog, ExportDi
               guide={guide}
               folderName={folderId ? undefined : (folderNames.get(guide.folderId ?? '') ?? undefined)}
               canEmbed={plan?.embed}
+              canExport={plan?.exports}
               stats={stats.get(guide.id)}
               health={health.get(guide.id)}
               onAction={(action, target) => void onAction(action, target)}

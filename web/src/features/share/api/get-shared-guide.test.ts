@@ -39,6 +39,7 @@ const guide: SharedGuideDto = {
     { code: 'en-US', name: 'English' },
     { code: 'es', name: 'Español' },
   ],
+  embed: true,
 };
 
 describe('parseSharedGuide', () => {
@@ -91,6 +92,7 @@ describe('parseSharedGuide', () => {
       ],
       language: 'en-US',
       languages: [],
+      embed: true,
     });
   });
 

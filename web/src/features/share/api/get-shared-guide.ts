@@ -130,6 +130,7 @@ export function parseSharedGuide(value: unknown): SharedGuideDto {
     languages: optional(value, 'languages', 'guide', isLanguages, []).map((l) => ({ code: l.code, name: l.name })),
     // Absent in an older answer: Guide me is not offered (as the shared schema reads it).
     ...(value.guideMe !== undefined ? { guideMe: field(value, 'guideMe', 'guide', isBoolean) } : {}),
+    embed: optional(value, 'embed', 'guide', isBoolean, true),
   };
 }
 

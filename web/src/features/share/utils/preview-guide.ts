@@ -19,6 +19,8 @@ export function previewGuide(guide: GuideDto, organizationName = ''): SharedGuid
     // the guide's own words: translations are previewed from the Languages panel
     language: guide.language,
     languages: [],
+    // the author's own preview: not an embed
+    embed: true,
     slides: guide.slides.map((slide) => ({
       id: slide.id,
       title: slide.title,

@@ -434,7 +434,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
               Open the player
             </MenuItem>
           </Menu>
-          {ExportMenu ? <ExportMenu guide={guide} /> : null}
+          {ExportMenu ? <ExportMenu guide={guide} locked={plan?.exports === false ? { icon: Icons.lock, onSelect: openSubscription } : undefined} /> : null}
           <Tooltip content={plan?.embed === false ? 'Embedding is a Pro feature' : 'Embed this guide on a website'}>
             <Button size="sm" icon={plan?.embed === false ? Icons.lock : Icons.embed} onClick={() => void embed()}>
               Embed

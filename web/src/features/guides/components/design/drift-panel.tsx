@@ -1,4 +1,5 @@
 import { CHECK_SCHEDULES, isDriftedStep, type CheckSchedule, type DriftCheckDto, type DriftStepDto, type GuideHealth } from '#shared/drift';
+import { placeInLine } from '#shared/workers';
 import { Badge, type BadgeTone } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { SelectField } from '../../../../components/ui/form';
@@ -114,7 +115,7 @@ export function DriftPanel({ guideId, slides }: { guideId: string; slides: Reado
       {check && running ? (
         <div className="drift__progress">
           <progress max={Math.max(1, check.total)} value={check.done} aria-label="Check progress" />
-          <span>{check.state === 'queued' ? 'Starting…' : `Step ${Math.min(check.done + 1, check.total)} of ${check.total}`}</span>
+          <span>{check.state === 'queued' ? (placeInLine(check.queuePosition) ?? 'Starting…') : `Step ${Math.min(check.done + 1, check.total)} of ${check.total}`}</span>
         </div>
       ) : null}
       <div role="status" className="visually-hidden">

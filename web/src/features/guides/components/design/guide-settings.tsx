@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { GuideTitle, type GuideDto } from '#shared/guides';
+import { canPublishSteps } from '#shared/versions';
 import { Button } from '../../../../components/ui/button';
 import { CheckboxField, TextField } from '../../../../components/ui/form';
 import type { GuideChanges } from '../../api/update-guide';
@@ -54,7 +55,7 @@ function TitleField({ title, onCommit }: { title: string; onCommit: (title: stri
   );
 }
 
-function Segmented<T extends string>({ legend, value, options, onChange }: { legend: string; value: T; options: ReadonlyArray<{ value: T; label: string; hint: string; locked?: boolean }>; onChange: (value: T) => void }) {
+function Segmented<T extends string>({ legend, value, options, onChange }: { legend: string; value: T; options: ReadonlyArray<{ value: T; label: string; hint: string; locked?: boolean; disabled?: boolean }>; onChange: (value: T) => void }) {
   const name = useId();
   return (
     <fieldset className="setting-group">
@@ -62,7 +63,7 @@ function Segmented<T extends string>({ legend, value, options, onChange }: { leg
       <div className="segmented">
         {options.map((option) => (
           <label key={option.value} className={['segmented__option', option.value === value && 'segmented__option--checked'].filter(Boolean).join(' ')}>
-            <input type="radio" name={name} value={option.value} checked={option.value === value} onChange={() => onChange(option.value)} className="segmented__input" />
+            <input type="radio" name={name} value={option.value} checked={option.value === value} disabled={option.disabled} onChange={() => onChange(option.value)} className="segmented__input" />
             <span className="segmented__label">
               {option.locked ? <span className="segmented__lock">{Icons.lock}</span> : null}
               {option.label}
@@ -89,7 +90,10 @@ export function GuideSettings({ guide, canMakePrivate, onChange, onMakePrivateLo
         onChange={(status) => onChange({ status })}
         options={[
           { value: 'draft', label: 'Draft', hint: 'Only your organization' },
-          { value: 'published', label: 'Published', hint: 'The share link works' },
+          // A guide without steps is not published (the server refuses it too).
+          canPublishSteps(guide.slides.length) || guide.status === 'published'
+            ? { value: 'published', label: 'Published', hint: 'The share link works' }
+            : { value: 'published', label: 'Published', hint: 'Add a step first', disabled: true },
         ]}
       />
       <Segmented

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { GuideDto } from '#shared/guides';
-import { publishState } from '#shared/versions';
+import { NO_STEPS_TO_PUBLISH, canPublishSteps, publishState } from '#shared/versions';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
@@ -58,7 +58,9 @@ export function PublishBar({ guide, onDraftReplaced }: { guide: GuideDto; /** a 
   const hasChanges = guide.hasUnpublishedChanges || (editedSince && guide.publishedVersion !== null);
   const state = publishState({ status: guide.status, publishedVersion: guide.publishedVersion, hasUnpublishedChanges: hasChanges });
   const versioned = guide.publishedVersion !== null;
-  const canPublish = !versioned || hasChanges || guide.status !== 'published';
+  // Said before the click: the server refuses a guide without steps (409) all the same.
+  const hasSteps = canPublishSteps(guide.slides.length);
+  const canPublish = hasSteps && (!versioned || hasChanges || guide.status !== 'published');
   const versions = useVersions(guideId, dialog === 'versions');
 
   return (
@@ -69,9 +71,15 @@ export function PublishBar({ guide, onDraftReplaced }: { guide: GuideDto; /** a 
       <Button size="sm" onClick={() => publish.mutate({ guideId })} disabled={pending || !canPublish} aria-describedby={`publish-hint-${guideId}`}>
         {versioned ? 'Publish changes' : 'Publish'}
       </Button>
-      <span id={`publish-hint-${guideId}`} className="visually-hidden">
-        {canPublish ? 'Viewers of the share link, the embed and exports see the draft once it is published.' : 'Nothing new to publish.'}
-      </span>
+      {hasSteps ? (
+        <span id={`publish-hint-${guideId}`} className="visually-hidden">
+          {canPublish ? 'Viewers of the share link, the embed and exports see the draft once it is published.' : 'Nothing new to publish.'}
+        </span>
+      ) : (
+        <span id={`publish-hint-${guideId}`} className="publish-bar__hint">
+          {NO_STEPS_TO_PUBLISH}
+        </span>
+      )}
       {versioned && hasChanges ? (
         <Button size="sm" variant="ghost" onClick={() => setDialog('discard')} disabled={pending}>
           Discard draft

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { languageName, primary, TRANSLATION_LANGUAGES, type TranslationLanguage } from '#shared/share/languages';
 import type { GuideTextKey, TranslationDto } from '#shared/translation';
+import { ORG_RUNNING_LIMITS, placeInLine } from '#shared/workers';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/toast';
@@ -30,6 +31,7 @@ export interface TranslationsPanelProps {
 /** Where the language is as a draft: never "Ready" while a part is in the original language or the guide changed since. */
 function statusOf(t: TranslationDto): string {
   if (t.state === 'failed') return `Failed: ${t.error ?? 'please try again.'}`;
+  if (t.state === 'queued' && t.queuePosition) return `${placeInLine(t.queuePosition)}: your organisation translates ${ORG_RUNNING_LIMITS.translation} at a time.`;
   if (isTranslating(t)) return `Translating and voicing: ${t.done} of ${t.total} steps…`;
   if (t.stale) return 'Out of date: the guide changed since. Translate it again.';
   if (t.needsReview > 0) {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { GuideDto } from '#shared/guides';
 import { DEFAULT_SPEECH_RATE, MAX_SPEECH_RATE, MIN_SPEECH_RATE } from '#shared/narration';
+import { ORG_RUNNING_LIMITS, placeInLine } from '#shared/workers';
 import { Button } from '../../../../components/ui/button';
 import { toast } from '../../../../components/ui/toast';
 import { isApiError } from '../../../../lib/api-error';
@@ -102,6 +103,7 @@ export function VoiceoverPanel({ guide, canNarrate, onChange, onLocked }: Voiceo
 
   let status = '';
   if (job?.state === 'failed') status = `Voiceover failed: ${job.error ?? 'please try again.'}`;
+  else if (running && job.queuePosition) status = `${placeInLine(job.queuePosition)}: your organisation voices ${ORG_RUNNING_LIMITS.voiceover} guides at a time.`;
   else if (running) status = `Generating voiceover: ${job.done} of ${job.total} steps…`;
   else if (job?.state === 'done' && pending === 0) status = `Voiceover ready: ${job.total} of ${narrated} steps narrated.`;
   else if (hasAudio && pending > 0) status = `${pending} ${pending === 1 ? 'step needs' : 'steps need'} new audio.`;
