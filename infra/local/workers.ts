@@ -17,8 +17,13 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export interface LocalWorkers {
   /** resolves once every queue is empty and no message is running (tests wait on it) */
   idle(): Promise<void>;
+  /** queues a message for a worker, as SQS does once a message is sent (the local SQS double calls it) */
+  send(worker: string, body: string): void;
   stop(): void;
 }
+
+/** Runs a worker elsewhere than in this process: its synthesised bundle (`npm start -- --bundles`). */
+export type WorkerInvoker = (worker: WorkerName, event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
 
 function sqsEvent(queue: string, messageId: string, body: string, receiveCount: number): SQSEvent {
   return {
@@ -48,13 +53,18 @@ type SetLocalConsumer = (worker: WorkerName, consumer: ((body: string) => void) 
 /** The queue module the handlers enqueue with, loaded by path as the adapter loads handlers. */
 const QUEUE_MODULE = pathToFileURL(path.join(REPO_ROOT, 'functions/domain/queue.ts')).href;
 
-export async function startLocalWorkers(): Promise<LocalWorkers> {
+export async function startLocalWorkers(options: { invoke?: WorkerInvoker } = {}): Promise<LocalWorkers> {
   const { setLocalConsumer } = (await import(QUEUE_MODULE)) as { setLocalConsumer: SetLocalConsumer };
   const chains = new Map<WorkerName, Promise<void>>();
+  const consumers = new Map<string, (body: string) => void>();
   let stopped = false;
   for (const [name, spec] of Object.entries(WORKERS) as Array<[WorkerName, WorkerSpec]>) {
     let handler: Promise<WorkerHandler> | undefined;
-    const load = () => (handler ??= import(pathToFileURL(path.join(REPO_ROOT, spec.entry)).href).then((m: { handler: WorkerHandler }) => m.handler));
+    const { invoke } = options;
+    const load = () =>
+      (handler ??= invoke
+        ? Promise.resolve((event: SQSEvent, context: Context) => invoke(name, event, context))
+        : import(pathToFileURL(path.join(REPO_ROOT, spec.entry)).href).then((m: { handler: WorkerHandler }) => m.handler));
     const deliver = async (body: string) => {
       const messageId = randomUUID();
       const attempts = spec.maxReceiveCount ?? DEFAULT_MAX_RECEIVE_COUNT;
@@ -67,10 +77,12 @@ export async function startLocalWorkers(): Promise<LocalWorkers> {
         }
       }
     };
-    setLocalConsumer(name, (body) => {
+    const consume = (body: string) => {
       const next = (chains.get(name) ?? Promise.resolve()).then(() => deliver(body));
       chains.set(name, next);
-    });
+    };
+    consumers.set(name, consume);
+    setLocalConsumer(name, consume);
   }
   return {
     async idle() {
@@ -79,6 +91,11 @@ export async function startLocalWorkers(): Promise<LocalWorkers> {
         await Promise.all(pending);
         if ([...chains.values()].every((p, i) => p === pending[i])) return;
       }
+    },
+    send(worker, body) {
+      const consume = consumers.get(worker);
+      if (!consume) throw new Error(`no local worker ${worker}`);
+      consume(body);
     },
     stop() {
       stopped = true;

@@ -27,6 +27,8 @@ import {
   type WorkerSpec,
 } from '../../../functions/routes';
 import { runbookLink } from '../constructs/alarm-topic';
+import { pascalCase } from '../names';
+export { pascalCase };
 import { TABLE_INDEXES } from '../../table-definition';
 import { acknowledgeNag, nagEnvironment, nagSpelling } from '../nag';
 import { DEFAULT_TIMEOUT_SECONDS, LAMBDA_MAX_TIMEOUT_SECONDS, StepcastFunction } from '../constructs/stepcast-function';
@@ -167,9 +169,6 @@ const DEAD_LETTER_RETENTION = Duration.days(14);
 /** AWS's advice for an SQS event source: a visibility timeout of six times the function's timeout. */
 const VISIBILITY_TIMEOUT_FACTOR = 6;
 
-export function pascalCase(name: string): string {
-  return name.replace(/(^|[-_\s]+)(\w)/g, (_match, _sep: string, letter: string) => letter.toUpperCase());
-}
 
 /**
  * The HTTP API: one Lambda per entry of FUNCTIONS and one route per entry of ROUTES, read from the
