@@ -15,7 +15,7 @@
  * needed (no AWS CLI).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -187,7 +187,10 @@ async function main(args: DeployArgs): Promise<void> {
   try {
     const outputs = path.join(dir, 'outputs.json');
     await run(cdkStep(args, ['--outputs-file', outputs]));
-    console.log(`\nStage ${args.stage} is at ${siteUrlFromOutputs(outputs, args.stage)}`);
+    const siteUrl = siteUrlFromOutputs(outputs, args.stage);
+    console.log(`\nStage ${args.stage} is at ${siteUrl}`);
+    // In GitHub Actions, the step's output `site_url` (the pipeline smoke-tests it).
+    if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `site_url=${siteUrl}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
