@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: unit tests need nothing running; integration tests share one DynamoDB Local,
+/** Tests of the synthesised assembly (its own project: they need a `cdk synth`). */
+const ASSEMBLY_TESTS = 'infra/cdk/bundles.test.ts';
+
+// Three projects: unit tests need nothing running; integration tests share one DynamoDB Local,
 // one s3rver and one mail catcher for the whole run (started by the global setup unless the
 // harness passes their endpoints), and each test file gets its own table and bucket
-// (tests/support/isolated-stack.ts).
+// (tests/support/isolated-stack.ts); the bundle test loads every Lambda of a synthesised cloud
+// assembly (the one `npm test` made, else its setup synthesises one: a minute or more).
 export default defineConfig({
   test: {
     testTimeout: 20_000,
@@ -15,7 +19,16 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{shared,functions,infra,web,extension}/**/*.test.{ts,tsx}'],
-          exclude: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.data/**'],
+          exclude: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.data/**', ASSEMBLY_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'assembly',
+          include: [ASSEMBLY_TESTS],
+          maxConcurrency: 2,
+          globalSetup: ['tests/support/assembly-setup.ts'],
         },
       },
       {

@@ -9,6 +9,12 @@ import type { WorkerName } from '#shared/workers';
 /** What a function may touch; the CDK api stack grants exactly this and nothing more. */
 export interface FunctionAccess {
   table?: 'read' | 'readwrite';
+  /**
+   * With `table: 'readwrite'`, the only items it may write: partition keys matching these
+   * patterns (IAM's `dynamodb:LeadingKeys`, `*` a wildcard), by UpdateItem alone (no put, delete
+   * or batch write). For a public function whose writes are counters. @default any item, any write
+   */
+  tableWriteKeys?: readonly string[];
   bucket?: 'read' | 'readwrite';
   /** sends mail (SES in AWS, SMTP locally) */
   mail?: boolean;
@@ -102,7 +108,13 @@ export const FUNCTIONS = {
     entry: 'functions/http/events/index.ts',
     // public and hot: counters and rate limits in the table; the session key verifies a viewer's
     // cookie (an organisation's members are not counted) and keys the source-address limit
-    access: { table: 'readwrite', secrets: true },
+    access: {
+      table: 'readwrite',
+      // what events write, and nothing else: the rollups (analytics-store.ts), their rate limits
+      // (analytics-limits.ts) and a remembered session's new expiry (session.ts, Session.verify)
+      tableWriteKeys: ['$analytics#*', '$ratelimit#events#*', '$stepcast#sessionId_*'],
+      secrets: true,
+    },
     timeoutSeconds: 5,
   },
   analytics: {
@@ -155,7 +167,16 @@ export interface WorkerSpec extends FunctionSpec {
    * @default DEFAULT_MAX_RECEIVE_COUNT
    */
   maxReceiveCount?: number;
+  /**
+   * how many messages run at once at most (the SQS event source's maximum concurrency, 2-1000):
+   * a burst of jobs waits in the queue instead of taking the account's Lambda concurrency from
+   * the API. Sized in infra/cdk/README.md (Limits). @default DEFAULT_WORKER_MAX_CONCURRENCY
+   */
+  maxConcurrency?: number;
 }
+
+/** @default most messages of one worker running at once (SQS allows no fewer than 2) */
+export const DEFAULT_WORKER_MAX_CONCURRENCY = 2;
 
 /**
  * Queue-fed workers (functions/domain/queue.ts): an SQS queue with a dead-letter queue and a Lambda
@@ -172,6 +193,8 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
     // a long guide: two Polly calls per stale slide, about a second each
     timeoutSeconds: 300,
     memoryMb: 1024,
+    // Polly allows 8 SynthesizeSpeech calls per second for neural voices; each run makes about two a second
+    maxConcurrency: 4,
   },
   export: {
     entry: 'functions/workers/export.ts',
@@ -187,6 +210,8 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
     ephemeralStorageMb: 4096,
     // A render that fails fails again; one more delivery covers a worker that died or a dependency blip.
     maxReceiveCount: 2,
+    // 4 GB for up to 15 minutes each: the costliest worker, so the fewest at once
+    maxConcurrency: 3,
     // screenshots are composed with sharp; the video is encoded by ffmpeg's static binary
     nativeModules: ['sharp', 'ffmpeg', 'fonts'],
   },
@@ -199,6 +224,7 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
     // one Translate call per text and two Polly calls per narrated slide
     timeoutSeconds: 300,
     memoryMb: 1024,
+    maxConcurrency: 2,
   },
   drift: {
     entry: 'functions/workers/drift.ts',
@@ -212,6 +238,8 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
     // Chromium unpacks to /tmp (about 300 MB) beside the screenshots of the check
     ephemeralStorageMb: 1024,
     maxReceiveCount: 2,
+    // a browser each (2 GB); the scheduled sweep may queue many checks at once
+    maxConcurrency: 2,
     // screenshots are compared with sharp and pixelmatch
     nativeModules: ['sharp', 'chromium', 'playwright'],
   },

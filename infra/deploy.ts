@@ -1,20 +1,21 @@
 /**
  * Deploys (or diffs) one stage, site included:
  *
- *   npm run deploy -- --stage NAME [-c key=value ...] [--yes]
+ *   npm run deploy -- --stage NAME [-c key=value ...] [--yes] [--app DIR]
  *   npm run diff -- --stage NAME [-c key=value ...]
  *
- * The web build names the site's origin in its canonical URLs, Open Graph tags and sitemap, so it
- * is built here for the stage (shared/site-build.ts), with the origin from the stage's
- * configuration (`appOrigin` or `domainName` in infra/stages.json or `-c`), else from the stage's
- * deployed distribution (the web stack's SiteUrl output, read with the AWS CLI). A stage deployed
- * for the first time without either is deployed twice: its stacks first, to learn the
- * distribution's name, then the site built for it. Then `cdk deploy --all` (or `cdk diff`, of
- * every stack) with `-c stage=NAME` and the `-c` values given. `--yes` deploys without asking to approve
- * security changes (CI). AWS credentials come from the environment, as for the CDK CLI.
+ * First the preflight (infra/preflight.ts): credentials, CDK's bootstrap, SES and Lambda's quota,
+ * each problem in one line; an error stops here. Then the site is built (for the stage's origin
+ * when it has one configured; else a local build, whose origin the web stack replaces with the
+ * distribution's as it uploads it), then `cdk deploy --all -c stage=NAME` with the `-c` values and
+ * an outputs file, whose SiteUrl is printed. With `--app DIR` it deploys the stage's stacks of an
+ * assembly synthesised before (the pipeline's, promoted from staging to production) without
+ * building or synthesising anything. `--yes` deploys without asking to approve security changes
+ * (CI). AWS credentials and region come from the environment, as for the CDK CLI; nothing else is
+ * needed (no AWS CLI).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,9 +23,15 @@ import { pathToFileURL } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import * as z from 'zod';
 import { DEPLOY_STAGE_VARIABLE, SITE_ORIGIN_VARIABLE } from '#shared/site-build';
+import { LambdaClient } from '@aws-sdk/client-lambda';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SSMClient } from '@aws-sdk/client-ssm';
+import { STSClient } from '@aws-sdk/client-sts';
 import { UsageError } from './cdk/errors';
 import { fromRoot } from './cdk/paths';
-import { configuredSiteOrigin, optionsFromContext } from './cdk/stepcast';
+import { stageConfig } from './cdk/stage';
+import { configuredSiteOrigin, optionsFromContext, STAGES_FILE } from './cdk/stepcast';
+import { preflight, type Finding } from './preflight';
 
 export type DeployCommand = 'deploy' | 'diff';
 
@@ -35,6 +42,8 @@ export interface DeployArgs {
   context: string[];
   /** deploy without CDK's approval prompt for security changes */
   yes: boolean;
+  /** a cloud assembly synthesised before: deploy its stacks of the stage, build and synth nothing */
+  app?: string | undefined;
 }
 
 /** The command line: `deploy|diff --stage NAME [-c key=value ...] [--yes]`; a mistake is one line. */
@@ -45,19 +54,21 @@ export function parseDeployArgs(argv: readonly string[]): DeployArgs {
   try {
     parsed = parseArgs({
       args: [...rest],
-      options: { stage: { type: 'string' }, context: { type: 'string', short: 'c', multiple: true }, yes: { type: 'boolean', default: false } },
+      options: { stage: { type: 'string' }, context: { type: 'string', short: 'c', multiple: true }, yes: { type: 'boolean', default: false }, app: { type: 'string' } },
       strict: true,
       allowPositionals: false,
     });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}. Usage: npm run ${command} -- --stage NAME [-c key=value ...]${command === 'deploy' ? ' [--yes]' : ''}`);
   }
-  const { stage, context = [], yes } = parsed.values;
+  const { stage, context = [], yes, app } = parsed.values;
   if (!stage) throw new UsageError(`Name the stage: npm run ${command} -- --stage NAME (e.g. --stage staging).`);
   const bad = context.find((pair) => !/^[A-Za-z][\w:-]*=/.test(pair));
   if (bad !== undefined) throw new UsageError(`-c takes key=value, not "${bad}".`);
   if (context.some((pair) => pair.startsWith('stage='))) throw new UsageError('Give the stage with --stage, not -c stage=.');
-  return { command, stage, context, yes: yes ?? false };
+  if (app !== undefined && command !== 'deploy') throw new UsageError('--app deploys an assembly; npm run diff synthesises its own.');
+  if (app !== undefined && context.length > 0) throw new UsageError('--app deploys an assembly as it was synthesised: its -c values were given then.');
+  return { command, stage, context, yes: yes ?? false, ...(app !== undefined ? { app } : {}) };
 }
 
 /** The context the CDK app will see for this stage (the `-c` values; infra/stages.json is read by the app). */
@@ -82,21 +93,35 @@ export interface DeployStep {
 
 const webStack = (stage: string) => `stepcast-${stage}-web`;
 
-/** `npm run build` for the stage's site: its origin in the pages, the build's record of both. */
-export function siteBuildStep(stage: string, origin: string): DeployStep {
+/**
+ * `npm run build` for the stage's site: with its configured origin, its pages name it (and the
+ * capture extension built beside it talks to it); without one, a local build, whose origin the
+ * web stack replaces with the distribution's name as it uploads it.
+ */
+export function siteBuildStep(stage: string, origin: string | undefined): DeployStep {
+  if (!origin) return { title: `Build the site (its origin is replaced by stage ${stage}'s CloudFront name as it is uploaded)`, command: 'npm', args: ['run', 'build'] };
   return {
     title: `Build the site for stage ${stage} (${origin})`,
     command: 'npm',
     args: ['run', 'build'],
-    // The capture extension built beside it talks to the same site.
     env: { [DEPLOY_STAGE_VARIABLE]: stage, [SITE_ORIGIN_VARIABLE]: origin, STEPCAST_APP_ORIGIN: origin },
   };
 }
 
-/** `cdk deploy --all` or `cdk diff` (which diffs every stack when none is named) of the stage. */
+/**
+ * `cdk deploy --all` or `cdk diff` (which diffs every stack when none is named) of the stage; with
+ * --app, `cdk deploy` of the assembly's stacks of the stage (and what they depend on).
+ */
 export function cdkStep(args: DeployArgs, extra: string[] = []): DeployStep {
   const deploy = args.command === 'deploy';
   const approval = deploy && args.yes ? ['--require-approval', 'never'] : [];
+  if (args.app) {
+    return {
+      title: `cdk deploy stage ${args.stage} from the assembly ${args.app}`,
+      command: 'npx',
+      args: ['cdk', 'deploy', '--app', args.app, `stepcast-${args.stage}-*`, ...approval, ...extra],
+    };
+  }
   return {
     title: `cdk ${args.command} every stack of stage ${args.stage}`,
     command: 'npx',
@@ -121,64 +146,64 @@ function run(step: DeployStep): Promise<void> {
   });
 }
 
-/**
- * The deployed stage's site URL (the web stack's SiteUrl output), or undefined when the stage has
- * no web stack yet. Read with the AWS CLI, which finds credentials and region as the CDK CLI does.
- */
-function deployedSiteUrl(stage: string, region: string | undefined): Promise<string | undefined> {
-  const args = [
-    'cloudformation',
-    'describe-stacks',
-    '--stack-name',
-    webStack(stage),
-    '--query',
-    "Stacks[0].Outputs[?OutputKey=='SiteUrl'].OutputValue",
-    '--output',
-    'text',
-    ...(region ? ['--region', region] : []),
-  ];
-  return new Promise((resolve, reject) => {
-    const child = spawn('aws', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', () =>
-      reject(new UsageError(`Stage ${stage} has no appOrigin or domainName, and the AWS CLI (aws) is not installed to read its distribution's name: install it, or set appOrigin in infra/stages.json.`)),
-    );
-    child.on('exit', (code) => {
-      if (code === 0) resolve(out.trim() && out.trim() !== 'None' ? out.trim() : undefined);
-      else if (/does not exist/.test(err)) resolve(undefined);
-      else reject(new UsageError(`aws cloudformation describe-stacks ${webStack(stage)} failed: ${err.trim().split('\n')[0]}`));
-    });
-  });
+/** The preflight's findings, one line each; true when none is an error. */
+export function reportFindings(findings: readonly Finding[], print: (line: string) => void = console.log): boolean {
+  for (const finding of findings) print(`${finding.level === 'ok' ? '  ok   ' : finding.level === 'warning' ? '  warn ' : '  ERROR'} ${finding.message}`);
+  return !findings.some((finding) => finding.level === 'error');
 }
 
 async function main(args: DeployArgs): Promise<void> {
-  const context = contextOf(args);
-  const region = process.env.CDK_DEFAULT_REGION ?? context['region'] ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
-  let origin = stageSiteOrigin(args) ?? (await deployedSiteUrl(args.stage, region));
+  const app = new App({ context: contextOf(args) });
+  const options = optionsFromContext(app);
+  const stage = stageConfig(args.stage);
+  const region = options.env?.region ?? 'us-east-1';
+  const configuredAccount = (app.node.tryGetContext('account') as string | undefined) ?? stagesFileAccount(args.stage);
 
-  if (!origin && args.command === 'diff') {
-    console.log(`Stage ${args.stage} is not deployed and has no appOrigin or domainName: the diff leaves the site out.`);
+  console.log(`\n▶ Preflight of stage ${args.stage} (${region})`);
+  const findings = await preflight(
+    {
+      sts: new STSClient({ region }),
+      ssm: (where) => new SSMClient({ region: where }),
+      ses: new SESv2Client({ region }),
+      lambda: new LambdaClient({ region }),
+    },
+    {
+      ...options,
+      stage: args.stage,
+      isProduction: stage.isProduction,
+      // A production stage's backups are copied to a second region, which must be bootstrapped too.
+      backupCopyRegion: options.backupCopyRegion ?? (stage.isProduction ? (region === 'us-east-1' ? 'us-west-2' : 'us-east-1') : undefined),
+      ...(configuredAccount ? { configuredAccount } : {}),
+    },
+  );
+  if (!reportFindings(findings)) throw new UsageError('the preflight found errors (above): nothing was built or deployed.');
+
+  if (args.command === 'diff') {
     await run(cdkStep(args));
     return;
   }
-  if (!origin) {
-    // Its stacks first (any build in web/dist is not this stage's, so the web stack leaves it out),
-    // to learn the distribution's name; then the site, built for it.
-    console.log(`Stage ${args.stage} is deployed for the first time on its CloudFront name: its stacks first, then its site.`);
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'stepcast-deploy-'));
-    try {
-      const outputs = path.join(dir, 'outputs.json');
-      await run(cdkStep(args, ['--outputs-file', outputs]));
-      origin = siteUrlFromOutputs(outputs, args.stage);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  if (!args.app) await run(siteBuildStep(args.stage, configuredSiteOrigin(options)));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stepcast-deploy-'));
+  try {
+    const outputs = path.join(dir, 'outputs.json');
+    await run(cdkStep(args, ['--outputs-file', outputs]));
+    const siteUrl = siteUrlFromOutputs(outputs, args.stage);
+    console.log(`\nStage ${args.stage} is at ${siteUrl}`);
+    // In GitHub Actions, the step's output `site_url` (the pipeline smoke-tests it).
+    if (process.env.GITHUB_OUTPUT) appendFileSync(process.env.GITHUB_OUTPUT, `site_url=${siteUrl}\n`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  await run(siteBuildStep(args.stage, origin));
-  await run(cdkStep(args));
+}
+
+/** The account infra/stages.json gives the stage, if any. */
+function stagesFileAccount(stage: string): string | undefined {
+  try {
+    const file = z.record(z.string(), z.record(z.string(), z.string())).parse(JSON.parse(readFileSync(STAGES_FILE, 'utf8')));
+    return file[stage]?.['account'];
+  } catch {
+    return undefined;
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -37,22 +37,28 @@ describe('GitHub Actions workflows', () => {
     }
   });
 
-  it('on pull requests: typecheck, lint and tests (npm test), and cdk synth', () => {
+  it('on pull requests: typecheck, lint and tests (npm test), and one cloud assembly of staging and prod, kept as an artifact', () => {
     expect(ci).toMatch(/^on:\n {2}pull_request:\n {2}push:\n {4}branches: \[main\]/m);
     expect(job('test')).toMatch(/- run: npm test\n/);
-    expect(job('synth')).toMatch(/npx cdk synth -c stage=staging --quiet\n/);
+    expect(job('synth')).toMatch(/npx cdk synth -c stage=staging,prod -o cdk\.out\/pipeline --quiet\n/);
+    expect(job('synth')).toMatch(/upload-artifact@[0-9a-f]{40} # v[\d.]+\n {8}with:\n {10}name: assembly\n {10}path: cdk\.out\/pipeline\//);
   });
 
-  it('on main: staging after the checks, production after staging behind its environment (manual approval)', () => {
+  it('on main: the assembly to staging after the checks, a smoke test of its URL, then the same assembly to production behind its environment (manual approval)', () => {
     const staging = job('deploy-staging');
     expect(staging).toMatch(/needs: \[test, synth\]/);
     expect(staging).toMatch(/if: github\.event_name == 'push' && github\.ref == 'refs\/heads\/main'/);
     expect(staging).toMatch(/environment: staging/);
-    expect(staging).toMatch(/npm run deploy -- --stage staging --yes/);
+    expect(staging).toMatch(/download-artifact@[0-9a-f]{40} # v[\d.]+\n {8}with:\n {10}name: assembly\n {10}path: cdk\.out\/pipeline/);
+    expect(staging).toMatch(/npm run deploy -- --stage staging --app cdk\.out\/pipeline --yes/);
+    expect(staging).toMatch(/npx tsx tests\/smoke\/remote\.ts "\$\{\{ steps\.deploy\.outputs\.site_url \}\}"/);
     const production = job('deploy-production');
     expect(production).toMatch(/needs: deploy-staging/);
     expect(production).toMatch(/environment: production/);
-    expect(production).toMatch(/npm run deploy -- --stage prod --yes/);
+    expect(production).toMatch(/name: assembly\n {10}path: cdk\.out\/pipeline/);
+    expect(production).toMatch(/npm run deploy -- --stage prod --app cdk\.out\/pipeline --yes/);
+    // Promoted, not rebuilt: no job deploys from the sources.
+    expect(ci).not.toMatch(/npm run deploy -- --stage \w+ --yes/);
   });
 
   it('run Node from .nvmrc, the version Lambda runs', () => {

@@ -1,16 +1,24 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TEST_ASSEMBLY_DIR, TEST_STAGES, synthCommand } from '../infra/cdk/assembly';
 import { startDynamo, startS3 } from '../infra/local/emulators';
 import { StartupError } from '../infra/local/errors';
 import { freePort } from '../infra/local/ports';
 import { chromiumMissingMessage } from './support/chromium';
 
 /**
- * npm test: typecheck, lint, the web build, unit and integration tests (vitest) and the browser
- * journeys (Playwright in Debian Chromium), against one DynamoDB Local and one s3rver for the
- * whole run. Ends with one line "N passed, N failed" and a non-zero exit on any failure.
+ * npm test: typecheck, lint, the web build, unit and integration tests (vitest), the CDK app
+ * synthesised for a development and a production stage with every Lambda bundled (cdk-nag inside
+ * the synth), the bundle test over that assembly, the browser journeys (Playwright in Debian
+ * Chromium), and a smoke journey against the local stack running every function from those
+ * bundles; against one DynamoDB Local and one s3rver for the whole run. The synth runs beside the
+ * vitest step (it needs the build, and nothing needs it before the bundle test). Ends with one
+ * line "N passed, N failed" and a non-zero exit on any failure.
+ *
+ * `npm test -- --only synth,bundles,smoke` runs some steps (typecheck, lint, build, vitest,
+ * synth, bundles, journeys, smoke), for work on them; the full run is what CI runs.
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -26,11 +34,43 @@ interface StepResult {
 }
 const results: StepResult[] = [];
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+const STEPS = ['typecheck', 'lint', 'build', 'vitest', 'synth', 'bundles', 'journeys', 'smoke'] as const;
+type StepName = (typeof STEPS)[number];
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg < 0 ? undefined : new Set((process.argv[onlyArg + 1] ?? '').split(',').filter(Boolean));
+const unknownSteps = [...(only ?? [])].filter((name) => !(STEPS as readonly string[]).includes(name));
+if (unknownSteps.length > 0) {
+  console.error(`npm test -- --only takes steps among ${STEPS.join(', ')}; not ${unknownSteps.join(', ')}.`);
+  process.exit(2);
+}
+const wanted = (name: StepName) => !only || only.has(name);
+/** A step left out by --only counts as passed for the steps after it. */
+const skipped = async () => true;
+
+/** Runs a command; with `logFile`, its output goes there instead of the console (a step beside another). */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}, logFile?: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const log = logFile ? createWriteStream(logFile) : undefined;
+    const child = spawn(command, args, { cwd: ROOT, stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+    if (log) {
+      child.stdout?.pipe(log, { end: false });
+      child.stderr?.pipe(log, { end: false });
+    }
+    child.on('close', (code, signal) => {
+      const done = () => resolve(code ?? (signal ? 1 : 0));
+      if (log) log.end(done);
+      else done();
+    });
   });
+}
+
+/** The last lines of a step's log, shown when it failed. */
+function tail(file: string, lines = 60): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
 }
 
 async function step(name: string, action: () => Promise<number>, count?: () => { passed: number; failed: number }): Promise<boolean> {
@@ -67,50 +107,108 @@ const stops: Array<() => Promise<void>> = [];
 let exitCode = 0;
 try {
   const [typecheck, lint] = await Promise.all([
-    step('Typecheck (tsc, strict)', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])),
-    step('Lint (eslint, import direction)', () => run('npx', ['eslint', '--max-warnings', '0', '.'])),
+    wanted('typecheck') ? step('Typecheck (tsc, strict)', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) : skipped(),
+    wanted('lint') ? step('Lint (eslint, import direction)', () => run('npx', ['eslint', '--max-warnings', '0', '.'])) : skipped(),
   ]);
 
   // Before the integration tests: the share page's edge renders its first frame with the web
-  // build's renderer, into the shells the build writes (shared/share/frame.ts).
-  const build = await step('Build (web, prerendered pages, extension)', () => run('npm', ['run', '--silent', 'build']));
+  // build's renderer, into the shells the build writes (shared/share/frame.ts). Before the synth:
+  // the site is part of the web stack, the renderer of the edge bundle.
+  const build = wanted('build') ? await step('Build (web, prerendered pages, extension)', () => run('npm', ['run', '--silent', 'build'])) : true;
 
-  const dynamo = await startDynamo({ port: await freePort() });
-  stops.push(dynamo.stop);
-  const s3 = await startS3({ port: await freePort(), dataDir: path.join(work, 's3') });
-  stops.push(s3.stop);
-  const emulators = { DYNAMODB_ENDPOINT: dynamo.endpoint, S3_ENDPOINT: s3.endpoint };
+  const needEmulators = wanted('vitest') || wanted('journeys');
+  const emulators: Record<string, string> = {};
+  if (needEmulators) {
+    const dynamo = await startDynamo({ port: await freePort() });
+    stops.push(dynamo.stop);
+    const s3 = await startS3({ port: await freePort(), dataDir: path.join(work, 's3') });
+    stops.push(s3.stop);
+    Object.assign(emulators, { DYNAMODB_ENDPOINT: dynamo.endpoint, S3_ENDPOINT: s3.endpoint });
+  }
+
+  // The synth beside the vitest step: its own output to a log, shown if it fails.
+  const synthLog = path.join(work, 'synth.log');
+  const synthCmd = synthCommand(TEST_ASSEMBLY_DIR, TEST_STAGES);
+  const synthesis =
+    wanted('synth') && build
+      ? step(`Synth (${TEST_STAGES.join(' + ')}, bundled, cdk-nag)`, async () => {
+          rmSync(TEST_ASSEMBLY_DIR, { recursive: true, force: true });
+          const code = await run(synthCmd.command, synthCmd.args, {}, synthLog);
+          if (code !== 0) console.error(`\ncdk synth failed:\n${tail(synthLog)}`);
+          return code;
+        })
+      : Promise.resolve(wanted('synth') ? false : true);
 
   const vitestReport = path.join(work, 'vitest.json');
-  const unit = await step(
-    'Unit and integration tests (vitest)',
-    () => run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], emulators),
-    () => vitestCounts(vitestReport),
-  );
+  const unit = wanted('vitest')
+    ? await step(
+        'Unit and integration tests (vitest)',
+        () => run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], emulators),
+        () => vitestCounts(vitestReport),
+      )
+    : true;
+  const synthesised = await synthesis;
+  const assembly = { STEPCAST_ASSEMBLY: TEST_ASSEMBLY_DIR };
 
-  let e2e = false;
-  const missing = chromiumMissingMessage();
+  const bundlesReport = path.join(work, 'bundles.json');
+  const bundles =
+    wanted('bundles') && synthesised
+      ? await step(
+          'Bundle test (each Lambda loaded alone)',
+          () => run('npx', ['vitest', 'run', '--project', 'assembly', '--reporter=default', '--reporter=json', `--outputFile.json=${bundlesReport}`], assembly),
+          () => vitestCounts(bundlesReport),
+        )
+      : !wanted('bundles');
+
+  let e2e = !wanted('journeys');
+  let smoke = !wanted('smoke');
+  const missing = wanted('journeys') || wanted('smoke') ? chromiumMissingMessage() : undefined;
   if (missing) {
     console.error(`\n${missing}`);
     results.push({ name: 'Browser journeys (Playwright)', ok: false, seconds: 0, passed: 0, failed: 1 });
   } else if (build) {
-    const playwrightReport = path.join(work, 'playwright.json');
-    const ports = { E2E_PORT: await freePort(), E2E_SMTP_PORT: await freePort(), E2E_MAIL_WEB_PORT: await freePort(), E2E_STRIPE_PORT: await freePort(), E2E_DRIFT_APP_PORT: await freePort() };
-    e2e = await step(
-      'Browser journeys (Playwright, Debian Chromium)',
-      () =>
-        run('npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], {
-          ...emulators,
-          ...Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)])),
-          E2E_DATA_DIR: path.join(work, 'e2e-data'),
-          E2E_TABLE_NAME: `e2e-${Date.now()}`,
-          E2E_BUCKET_NAME: `e2e-${Date.now()}`,
-          PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-        }),
-      () => playwrightCounts(playwrightReport),
-    );
+    const journeyPorts = async () => {
+      const ports = { E2E_PORT: await freePort(), E2E_SMTP_PORT: await freePort(), E2E_MAIL_WEB_PORT: await freePort(), E2E_STRIPE_PORT: await freePort(), E2E_DYNAMODB_PORT: await freePort(), E2E_S3_PORT: await freePort(), E2E_DRIFT_APP_PORT: await freePort() };
+      return Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)]));
+    };
+    if (wanted('journeys')) {
+      const playwrightReport = path.join(work, 'playwright.json');
+      const ports = await journeyPorts();
+      e2e = await step(
+        'Browser journeys (Playwright, Debian Chromium)',
+        () =>
+          run('npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], {
+            ...emulators,
+            ...ports,
+            E2E_DATA_DIR: path.join(work, 'e2e-data'),
+            E2E_TABLE_NAME: `e2e-${Date.now()}`,
+            E2E_BUCKET_NAME: `e2e-${Date.now()}`,
+            PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+          }),
+        () => playwrightCounts(playwrightReport),
+      );
+    }
+    if (wanted('smoke') && synthesised) {
+      // Its own emulators unless the run has them: the bundles' processes reach them by endpoint.
+      const smokeReport = path.join(work, 'smoke.json');
+      const ports = await journeyPorts();
+      smoke = await step(
+        'Smoke journey (npm start -- --bundles)',
+        () =>
+          run('npx', ['playwright', 'test', '-c', 'tests/e2e/bundles.config.ts'], {
+            ...emulators,
+            ...ports,
+            ...assembly,
+            E2E_DATA_DIR: path.join(work, 'smoke-data'),
+            E2E_TABLE_NAME: `smoke-${Date.now()}`,
+            E2E_BUCKET_NAME: `smoke-${Date.now()}`,
+            PLAYWRIGHT_JSON_OUTPUT_NAME: smokeReport,
+          }),
+        () => playwrightCounts(smokeReport),
+      );
+    }
   }
-  if (!(typecheck && lint && unit && build && e2e)) exitCode = 1;
+  if (!(typecheck && lint && unit && build && synthesised && bundles && e2e && smoke)) exitCode = 1;
 } catch (error) {
   console.error(error instanceof StartupError ? `The test stack could not start: ${error.message}` : error);
   exitCode = 1;

@@ -8,14 +8,27 @@ import { PENDING_UPLOAD_PREFIX, PRIVATE_ASSET_PREFIX } from '#shared/assets';
  * deleted from the bucket (a screenshot replaced by its redacted copy, a deleted step's picture
  * parked, a private guide's assets moved) could still be served from an edge cache. The bucket
  * sends its deletions to EventBridge; they reach this module in batches through a queue, and each
- * batch becomes one invalidation of exactly those paths. Locally there is no CDN to clear.
+ * batch becomes one invalidation: one wildcard path per guide whose assets it deletes (CloudFront
+ * bills a wildcard as one path, and a deleted guide removes hundreds of objects), the exact path
+ * of anything else. Lifecycle expirations are skipped: the rules expire old versions, orphaned
+ * delete markers and pending uploads, none of which /assets serves. Locally there is no CDN to clear.
  */
 
 /** The part of an S3 "Object Deleted" event (EventBridge) this module reads. */
 export const ObjectDeleted = z.object({
   'detail-type': z.literal('Object Deleted'),
-  detail: z.object({ object: z.object({ key: z.string().min(1) }) }),
+  detail: z.object({
+    object: z.object({ key: z.string().min(1) }),
+    /** `DeleteObject` (a request) or `Lifecycle Expiration` (a rule of the bucket) */
+    reason: z.string().optional(),
+  }),
 });
+
+/** The reason S3 gives a deletion made by the bucket's lifecycle rules. */
+export const LIFECYCLE_EXPIRATION = 'Lifecycle Expiration';
+
+// `orgs/{orgId}/guides/{guideId}/…`: the guide's own prefix (functions/domain/asset.ts, guidePrefix).
+const GUIDE_KEY = /^(orgs\/[^/]+\/guides\/[^/]+\/)./;
 
 /** The most paths one CreateInvalidation takes. */
 export const MAX_PATHS_PER_INVALIDATION = 3_000;
@@ -36,6 +49,13 @@ function servedAtAssets(objectKey: string): boolean {
   return !objectKey.startsWith(PENDING_UPLOAD_PREFIX) && !objectKey.startsWith(PRIVATE_ASSET_PREFIX);
 }
 
+/** The path that clears an object: its guide's assets as one wildcard, else the object's own path. */
+export function invalidationPath(objectKey: string): string {
+  // Matched on the key as the event spells it (URL-encoded, `/` kept), which assetPath decodes once.
+  const guide = GUIDE_KEY.exec(objectKey);
+  return guide ? `${assetPath(guide[1]!)}*` : assetPath(objectKey);
+}
+
 /** The distinct paths to clear for a batch of queue messages, each an EventBridge event; others are skipped. */
 export function pathsToInvalidate(bodies: readonly string[]): string[] {
   const paths = new Set<string>();
@@ -47,7 +67,8 @@ export function pathsToInvalidate(bodies: readonly string[]): string[] {
       continue;
     }
     const event = ObjectDeleted.safeParse(parsed);
-    if (event.success && servedAtAssets(event.data.detail.object.key)) paths.add(assetPath(event.data.detail.object.key));
+    if (!event.success || event.data.detail.reason === LIFECYCLE_EXPIRATION) continue;
+    if (servedAtAssets(event.data.detail.object.key)) paths.add(invalidationPath(event.data.detail.object.key));
   }
   return [...paths];
 }

@@ -1,7 +1,6 @@
 import { AppError } from '#shared/errors';
 import { NO_STEPS_TO_PUBLISH, canPublishSteps } from '#shared/versions';
-import type { GuideDto, GuideListDto, GuideSummaryDto } from '#shared/guides';
-import { DEFAULT_LANGUAGE, DEFAULT_SPEECH_RATE } from '#shared/narration';
+import type { GuideListDto } from '#shared/guides';
 import { NO_FOLDER } from '../db/entities/guide';
 import { db } from '../db/service';
 import * as Asset from './asset';
@@ -12,8 +11,8 @@ import * as SocialImage from './social-image';
 import { requireVerifiedUser } from './user';
 import { requireDeleteRight, type Actor } from './content-rights';
 import { folderOpen, requireFolder } from './folder';
-import { GUIDE_NOT_FOUND, copyableFields, fromId, get, load, loadInOrg, type Guide, type Slide } from './guide-read';
-import { slideDto } from './slide-dto';
+import { GUIDE_NOT_FOUND, copyableFields, fromId, get, load, loadInOrg, type Guide } from './guide-read';
+import { detail, guideDto, summaryDto } from './guide-dto';
 import * as Versions from './versions';
 import * as GuideCards from './guide-cards';
 
@@ -21,53 +20,13 @@ import * as GuideCards from './guide-cards';
  * Guides, always read and written through the organisation: another organisation's guide is
  * simply not found. Their slides are slide.ts's, their folders folder.ts's.
  */
-export { fromId, load, type Guide };
+export { detail, fromId, guideDto, load, summaryDto, type Guide };
 export type { Actor };
-
-export async function summaryDto(guide: Guide): Promise<GuideSummaryDto> {
-  return {
-    id: guide.guideId,
-    title: guide.title,
-    folderId: guide.folderId === NO_FOLDER ? null : guide.folderId,
-    status: guide.status,
-    visibility: guide.visibility,
-    slideCount: guide.slideCount,
-    thumbnailUrl: guide.thumbnailKey ? await Asset.urlFor(guide, guide.thumbnailKey) : null,
-    createdBy: guide.createdBy,
-    createdAt: new Date(guide.createdAt).toISOString(),
-    updatedAt: new Date(guide.updatedAt).toISOString(),
-  };
-}
 
 /** The cards a copy of the guide starts with (those that still read as cards). */
 function cardsToCopy(guide: Guide): { introCard?: unknown; outroCard?: unknown } {
   const { introCard, outroCard } = GuideCards.fromGuide(guide);
   return { ...(introCard ? { introCard } : {}), ...(outroCard ? { outroCard } : {}) };
-}
-
-export async function guideDto(guide: Guide, slides: Slide[]): Promise<GuideDto> {
-  return {
-    ...(await summaryDto(guide)),
-    zoomLevel: guide.zoomLevel,
-    isHighlightVisible: guide.isHighlightVisible,
-    voiceId: guide.voiceId ?? null,
-    speechRate: guide.speechRate ?? DEFAULT_SPEECH_RATE,
-    language: guide.language ?? DEFAULT_LANGUAGE,
-    intro: guide.intro ?? null,
-    outro: guide.outro ?? null,
-    ...GuideCards.fromGuide(guide),
-    voiceoverJobId: guide.voiceoverJobId ?? null,
-    revision: guide.revision ?? 0,
-    publishedVersion: guide.publishedVersion ?? null,
-    hasUnpublishedChanges: Versions.hasUnpublishedChanges(guide, slides),
-    slides: await Promise.all(slides.map((slide) => slideDto(guide, slide))),
-  };
-}
-
-/** The full guide DTO of an organisation's guide. */
-export async function detail(orgId: string, guideId: string): Promise<GuideDto> {
-  const { guide, slides } = await loadInOrg(orgId, guideId);
-  return guideDto(guide, slides);
 }
 
 export async function list(

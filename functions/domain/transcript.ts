@@ -2,7 +2,7 @@ import { CaptureMeta } from '#shared/capture';
 import { AppError } from '#shared/errors';
 import type { GuideDto } from '#shared/guides';
 import { db } from '../db/service';
-import { detail } from './guide';
+import { detail } from './guide-dto';
 import { loadGuide } from './guide-read';
 import type { TranscriptInput, TranscriptProvider, TranscriptStep } from './narration/contracts';
 import { localTranscript } from './narration/local-transcript';

@@ -88,6 +88,12 @@ export function hashOf(value: unknown): string {
   return createHash('sha256').update(canonical(value)).digest('base64url').slice(0, 32);
 }
 
+/** Whether a draft differs from the version it was published as. */
+export function hasUnpublishedChanges(guide: { publishedVersion?: number | undefined; publishedHash?: string | undefined }, slides: readonly object[]): boolean {
+  if (guide.publishedVersion === undefined) return false;
+  return guide.publishedHash !== contentHash(guide, slides);
+}
+
 /** Every guide asset key a value names, at any depth (attributes named `…Key` holding `orgs/…`). */
 function collectKeys(value: unknown, name: string, into: Set<string>): void {
   if (typeof value === 'string') {

@@ -96,12 +96,6 @@ export async function refreshSocialImage(guideId: string): Promise<void> {
   if (guide) await SocialImage.refresh(guide, slides);
 }
 
-/** Whether a draft differs from the version it was published as: its own content, or what a language's viewers would get. */
-export function hasUnpublishedChanges(guide: Guide, slides: readonly Slide[]): boolean {
-  if (guide.publishedVersion === undefined) return false;
-  return guide.publishedHash !== contentHash(guide, slides) || TranslationPublishing.changedSincePublished(guide, slides);
-}
-
 /** A guide's versions, newest first. */
 export async function list(orgId: string, guideId: string): Promise<VersionListDto> {
   const { guide } = await loadInOrg(orgId, guideId);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { FUNCTIONS, ROUTES, WORKERS, routeKey, type FunctionAccess, type FunctionSpec, type RouteSpec, type WorkerSpec } from '../../functions/routes';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, type StepcastFunction } from './constructs/stepcast-function';
 import { ACCESS_LOG_FIELDS, API_THROTTLE, ApiStack, bedrockModelArns } from './stacks/api-stack';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { DataStack } from './stacks/data-stack';
 import { stageConfig } from './stage';
 import { LogicalRef, resourceById, synthStepcast, testApp } from './test-support';
@@ -20,6 +21,25 @@ const configured = synthStepcast({
   stripePriceId: 'price_1PqRsTuVwXyZ',
 });
 const FUNCTION_SPECS: Array<[string, FunctionSpec]> = Object.entries(FUNCTIONS);
+
+/** What an ApiStack needs of the other stacks, made in a test app: the data stack and an HTTP API. */
+function dependencies(app: ReturnType<typeof testApp>, stage: ReturnType<typeof stageConfig>) {
+  const data = new DataStack(app, 'data', { stage });
+  const httpApi = new HttpApi(new Stack(app, 'gateway'), 'HttpApi', { createDefaultStage: false });
+  return {
+    data,
+    props: {
+      stage,
+      httpApi,
+      appOrigin: 'https://stepcast.example.com',
+      table: data.table,
+      assetBucketName: data.assetBucketName,
+      sessionSecret: data.sessionSecret,
+      stripeSecret: data.stripeSecret,
+      originVerifySecret: data.originVerifySecret,
+    },
+  };
+}
 
 function logicalId(fn: StepcastFunction): string {
   const cfn = fn.node.defaultChild;
@@ -58,28 +78,12 @@ const RoleResource = z.object({ Properties: z.object({ ManagedPolicyArns: z.arra
  * What a function may do, from its `access` alone: the least-privilege contract. Written out
  * here rather than derived from the stack's code, so a broader grant makes the test fail.
  */
-const TRACING = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];
-const TABLE_READ = [
-  'dynamodb:BatchGetItem',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-  'dynamodb:GetItem',
-  'dynamodb:GetRecords',
-  'dynamodb:GetShardIterator',
-  'dynamodb:Query',
-  'dynamodb:Scan',
-];
+const TABLE_READ = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
 const TABLE_WRITE = ['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
-const BUCKET_READ = ['s3:GetBucket*', 's3:GetObject*', 's3:List*'];
-const BUCKET_WRITE = [
-  's3:Abort*',
-  's3:DeleteObject*',
-  's3:PutObject',
-  's3:PutObjectLegalHold',
-  's3:PutObjectRetention',
-  's3:PutObjectTagging',
-  's3:PutObjectVersionTagging',
-];
+/** A function with tableWriteKeys: updates of its own items only. */
+const TABLE_RESTRICTED_WRITE = ['dynamodb:UpdateItem'];
+const BUCKET_READ = ['s3:GetObject'];
+const BUCKET_WRITE = ['s3:DeleteObject', 's3:PutObject'];
 const BUCKET_LIST = ['s3:ListBucket'];
 const MAIL = ['ses:SendEmail', 'ses:SendRawEmail'];
 const SECRETS = ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'];
@@ -93,12 +97,11 @@ const QUEUE_CONSUME = ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:
 /** API functions (not workers) all read the origin-verify secret: they check CloudFront's header. */
 function allowedActions(access: FunctionAccess, kind: 'api' | 'worker' = 'api', bedrockConfigured = true): string[] {
   return [...new Set([
-    ...TRACING,
     ...(access.table ? TABLE_READ : []),
-    ...(access.table === 'readwrite' ? TABLE_WRITE : []),
+    ...(access.table === 'readwrite' ? (access.tableWriteKeys ? TABLE_RESTRICTED_WRITE : TABLE_WRITE) : []),
     ...(access.bucket ? BUCKET_READ : []),
     ...(access.bucket === 'readwrite' ? BUCKET_WRITE : []),
-    ...(access.bucketList ? BUCKET_LIST : []),
+    ...(access.bucket || access.bucketList ? BUCKET_LIST : []),
     ...(access.mail ? MAIL : []),
     ...(access.secrets || access.stripe || kind === 'api' ? SECRETS : []),
     ...(access.queues?.length ? QUEUE_SEND : []),
@@ -122,21 +125,29 @@ function allowedSecrets(access: FunctionAccess, kind: 'api' | 'worker' = 'api'):
 /** Concrete actions a grant must not cover unless the access allows it (IAM wildcards matched). */
 function probes(access: FunctionAccess, kind: 'api' | 'worker' = 'api', bedrockConfigured = true): Array<[action: string, allowed: boolean]> {
   const tableWrite = access.table === 'readwrite';
+  const anyTableWrite = tableWrite && !access.tableWriteKeys;
   const bucketWrite = access.bucket === 'readwrite';
   return [
     ['dynamodb:GetItem', access.table !== undefined],
     ['dynamodb:Query', access.table !== undefined],
-    ['dynamodb:PutItem', tableWrite],
+    // No request path scans the table (design.md): IAM says so too.
+    ['dynamodb:Scan', false],
+    ['dynamodb:PutItem', anyTableWrite],
     ['dynamodb:UpdateItem', tableWrite],
-    ['dynamodb:DeleteItem', tableWrite],
-    ['dynamodb:BatchWriteItem', tableWrite],
+    ['dynamodb:DeleteItem', anyTableWrite],
+    ['dynamodb:BatchWriteItem', anyTableWrite],
     ['dynamodb:DeleteTable', false],
     ['dynamodb:UpdateTable', false],
+    ['dynamodb:DescribeStream', false],
     ['s3:GetObject', access.bucket !== undefined],
-    // grantRead's s3:List* covers listing too (missing keys answer 404 as locally).
+    // Reading lists too (missing keys answer 404 as locally).
     ['s3:ListBucket', access.bucket !== undefined || access.bucketList === true],
     ['s3:PutObject', bucketWrite],
     ['s3:DeleteObject', bucketWrite],
+    // The bucket keeps old versions so that a deletion can be undone (the restore runbook): no function may delete one.
+    ['s3:DeleteObjectVersion', false],
+    ['s3:PutObjectAcl', false],
+    ['s3:PutLifecycleConfiguration', false],
     ['s3:DeleteBucket', false],
     ['s3:PutBucketPolicy', false],
     ['ses:SendEmail', access.mail === true],
@@ -220,14 +231,15 @@ function expectLeastPrivilege(
   }
   // Reading one secret must not mean reading the other: the Stripe keys are not the session key.
   expect(readableSecrets(statements)).toEqual(allowedSecrets(access, kind));
-  // Only X-Ray, Polly and Translate (which have no resource-level permissions for these actions) may name every resource.
+  // Only Polly and Translate (which have no resource-level permissions for these actions) may name every resource.
   for (const statement of statements) {
-    if (statement.Action.every((a) => a.startsWith('xray:') || a.startsWith('polly:') || a === 'translate:TranslateText')) continue;
+    if (statement.Action.every((a) => a.startsWith('polly:') || a === 'translate:TranslateText')) continue;
     expect(JSON.stringify(statement.Resource)).not.toBe('"*"');
   }
-  // Logs only: the one managed policy is the basic execution role.
-  expect(managedPolicies).toHaveLength(1);
+  // Logs and traces only: the basic execution role and X-Ray's own policy.
+  expect(managedPolicies).toHaveLength(2);
   expect(managedPolicies[0]).toContain('service-role/AWSLambdaBasicExecutionRole');
+  expect(managedPolicies[1]).toContain('policy/AWSXRayDaemonWriteAccess');
 }
 
 describe('api stack: functions', () => {
@@ -275,7 +287,12 @@ describe('api stack: functions', () => {
     expect('BUCKET_NAME' in variables).toBe(spec.access.bucket !== undefined || spec.access.bucketList === true);
     expect('SESSION_SECRET_ARN' in variables).toBe(spec.access.secrets === true);
     expect('STRIPE_SECRET_ARN' in variables).toBe(spec.access.stripe === true);
-    for (const key of ['APP_ORIGIN', 'EXTENSION_IDS', 'TRUSTED_ORIGINS', 'STRIPE_PRICE_ID']) expect(key in variables, key).toBe(false);
+    for (const key of ['EXTENSION_IDS', 'TRUSTED_ORIGINS', 'STRIPE_PRICE_ID']) expect(key in variables, key).toBe(false);
+  });
+
+  it.each(FUNCTION_SPECS)("%s: without a configured origin, gets the distribution's own name as APP_ORIGIN, so it starts on a first deploy", (name) => {
+    const variables = resourceById(dev.api, logicalId(dev.stacks.api.functions[name]!), LambdaResource).Properties.Environment.Variables;
+    expect(JSON.stringify(variables['APP_ORIGIN'])).toMatch(/^\{"Fn::Join":\["",\["https:\/\/",\{"Fn::GetStackOutput":\{"StackName":"stepcast-dev-web".*Distribution[0-9A-F]{8}DomainName/);
   });
 
   it.each(FUNCTION_SPECS)('%s: ORIGIN_VERIFY_SECRET_ARN names the origin-verify secret', (name) => {
@@ -304,11 +321,6 @@ describe('api stack: functions', () => {
       TRUSTED_ORIGINS: 'https://preview.stepcast.example.com',
     });
     expect(variables['STRIPE_PRICE_ID']).toBe(spec.access.stripe ? 'price_1PqRsTuVwXyZ' : undefined);
-  });
-
-  it('warns at synth without an app origin, since the API functions refuse to start without APP_ORIGIN', () => {
-    Annotations.fromStack(dev.stacks.api).hasWarning('*', Match.stringLikeRegexp('No -c appOrigin'));
-    Annotations.fromStack(configured.stacks.api).hasNoWarning('*', Match.stringLikeRegexp('appOrigin'));
   });
 
   it('gives Stripe to billing and its webhook, the functions whose access says stripe', () => {
@@ -365,14 +377,9 @@ describe('api stack: least privilege for every kind of access', () => {
   };
   const app = testApp();
   const stage = stageConfig('dev');
-  const data = new DataStack(app, 'data', { stage });
+  const { props } = dependencies(app, stage);
   const api = new ApiStack(app, 'api', {
-    stage,
-    table: data.table,
-    assetBucket: data.assetBucket,
-    sessionSecret: data.sessionSecret,
-    stripeSecret: data.stripeSecret,
-    originVerifySecret: data.originVerifySecret,
+    ...props,
     stripePriceId: 'price_1PqRsTuVwXyZ',
     mailFrom: 'Stepcast <no-reply@stepcast.example.com>',
     functions: SYNTHETIC,
@@ -407,14 +414,8 @@ describe('api stack: least privilege for every kind of access', () => {
 
   it('grants no Bedrock access at all when no model is configured', () => {
     const app = testApp();
-    const noModelData = new DataStack(app, 'data', { stage });
     const noModel = new ApiStack(app, 'api', {
-      stage,
-      table: noModelData.table,
-      assetBucket: noModelData.assetBucket,
-      sessionSecret: noModelData.sessionSecret,
-      stripeSecret: noModelData.stripeSecret,
-      originVerifySecret: noModelData.originVerifySecret,
+      ...dependencies(app, stage).props,
       functions: { writerOfText: SYNTHETIC['writerOfText']! },
       workers: {},
       routes: [],
@@ -470,21 +471,24 @@ describe('api stack: least privilege for every kind of access', () => {
   });
 
   it('refuses a timeout API Gateway would not wait for', () => {
+    const other = testApp();
+    const slowProps = dependencies(other, stage).props;
     expect(
       () =>
-        new ApiStack(testApp(), 'slow', {
-          stage,
-          table: data.table,
-          assetBucket: data.assetBucket,
-          sessionSecret: data.sessionSecret,
-          stripeSecret: data.stripeSecret,
-          originVerifySecret: data.originVerifySecret,
+        new ApiStack(other, 'slow', {
+          ...slowProps,
           functions: { slow: { entry: 'functions/http/health/index.ts', access: {}, timeoutSeconds: 29 } },
           routes: [],
         }),
     ).toThrow(/under API Gateway's 29 s/);
   });
 });
+
+function aliasLogicalId(fn: string): string {
+  const alias = dev.stacks.api.aliases[fn];
+  if (!alias) throw new Error(`no alias of ${fn}`);
+  return Stack.of(alias).getLogicalId(alias.node.defaultChild as CfnResource);
+}
 
 describe('api stack: routes', () => {
   const Route = z.object({
@@ -502,21 +506,21 @@ describe('api stack: routes', () => {
     expect(routes.map((r) => r.RouteKey).sort()).toEqual(ROUTES.map((r) => routeKey(r)).sort());
   });
 
-  it.each(ROUTES.map((r): [string, RouteSpec] => [routeKey(r), r]))('%s goes to its function (payload v2)', (key, route) => {
+  it.each(ROUTES.map((r): [string, RouteSpec] => [routeKey(r), r]))("%s goes to its function's live alias (payload v2)", (key, route) => {
     const found = routes.find((r) => r.RouteKey === key);
     expect(found).toBeDefined();
     const integration = resourceById(dev.api, found!.Target['Fn::Join'][1][1], Integration).Properties;
     expect(integration.IntegrationType).toBe('AWS_PROXY');
     expect(integration.PayloadFormatVersion).toBe('2.0');
-    expect(integration.IntegrationUri).toBe(logicalId(dev.stacks.api.functions[route.fn]!));
+    expect(integration.IntegrationUri).toBe(aliasLogicalId(route.fn));
   });
 
-  it('lets API Gateway invoke each routed function through one permission scoped to this API', () => {
+  it("lets API Gateway invoke each routed function's live alias through one permission scoped to this API", () => {
     const Permission = z.object({
       Properties: z.object({ Action: z.string(), Principal: z.string(), FunctionName: LogicalRef, SourceArn: z.unknown() }),
     });
     const permissions = Object.values(dev.api.findResources('AWS::Lambda::Permission')).map((p) => Permission.parse(p).Properties);
-    const routed = [...new Set(ROUTES.map((r) => r.fn))].map((fn) => logicalId(dev.stacks.api.functions[fn]!));
+    const routed = [...new Set(ROUTES.map((r) => r.fn))].map(aliasLogicalId);
     expect(permissions.map((p) => p.FunctionName).sort()).toEqual(routed.sort());
     for (const permission of permissions) {
       expect(permission.Action).toBe('lambda:InvokeFunction');

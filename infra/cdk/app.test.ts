@@ -1,8 +1,17 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { ContextError } from './stage';
-import { addStepcastStacks, optionsFromContext } from './stepcast';
-import { builtSiteDir, testApp } from './test-support';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { addStepcastStacks, optionsFromContext, stagesFromContext } from './stepcast';
+import { TEST_ALARM_EMAIL, builtSiteDir, testApp } from './test-support';
+
+function stagesFileOf(content: unknown): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'stepcast-stages-')), 'stages.json');
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
 
 describe('the CDK app', () => {
   // cdk.json sets @aws-cdk/core:validateAgainstDefaultRules, so a template that breaks a
@@ -10,14 +19,31 @@ describe('the CDK app', () => {
   // validation starts a WASM rule engine: seconds on an idle machine, more on a busy one.
   it.each(['dev', 'prod'])('synthesises the %s stage with templates that pass CloudFormation validation', { timeout: 60_000 }, (stage) => {
     const app = testApp({ validate: true });
-    addStepcastStacks(app, { stage, siteDir: builtSiteDir({ stage }) });
+    addStepcastStacks(app, { stage, siteDir: builtSiteDir({ stage }), ...(stage === 'prod' ? { alarmEmail: TEST_ALARM_EMAIL } : {}) });
     const assembly = app.synth();
     expect(assembly.stacks.map((s) => s.stackName).sort()).toEqual([
       `stepcast-${stage}-api`,
+      ...(stage === 'prod' ? [`stepcast-${stage}-backup`] : []),
       `stepcast-${stage}-data`,
       `stepcast-${stage}-global`,
       `stepcast-${stage}-monitoring`,
       `stepcast-${stage}-web`,
+    ]);
+  });
+
+  it('refuses to synthesise a production stage whose alarms would reach nobody, in one line', () => {
+    expect(() => addStepcastStacks(testApp(), { stage: 'prod', siteDir: builtSiteDir({ stage: 'prod' }) })).toThrow(
+      /^Stage prod is a production stage and its alarms would reach nobody: set "alarmEmail" for it in infra\/stages.json/,
+    );
+    expect(() => addStepcastStacks(testApp(), { stage: 'prod', siteDir: builtSiteDir({ stage: 'prod' }) })).toThrow(ContextError);
+  });
+
+  it('synthesises several stages into one assembly (-c stage=staging,prod), each with its own settings', () => {
+    const app = new App({ context: { stage: 'staging,prod' } });
+    const stages = stagesFromContext(app, stagesFileOf({ prod: { alarmEmail: 'oncall@example.com', account: '222222222222' }, staging: { region: 'eu-west-1' } }));
+    expect(stages.map((s) => [s.stage, s.alarmEmail, s.env?.account, s.env?.region])).toEqual([
+      ['staging', undefined, process.env.CDK_DEFAULT_ACCOUNT ?? '111111111111', 'eu-west-1'],
+      ['prod', 'oncall@example.com', '222222222222', process.env.CDK_DEFAULT_REGION ?? 'us-east-1'],
     ]);
   });
 });
@@ -89,6 +115,11 @@ describe('context', () => {
     ['a Stripe product id as the price', { stripePriceId: 'prod_1PqRsTuVwXyZ' }, /"stripePriceId" must be a Stripe price id/],
     ['a Stripe price id with spaces', { stripePriceId: 'price_1PqR sTu' }, /"stripePriceId" must be a Stripe price id/],
     ['a Stripe price lookup key', { stripePriceId: 'pro-monthly' }, /"stripePriceId" must be a Stripe price id/],
+    ['a budget with cents', { monthlyBudgetUsd: '300.50' }, /"monthlyBudgetUsd" must be a whole number/],
+    ['a backup region that is no region', { backupCopyRegion: 'west' }, /"backupCopyRegion" must be an AWS region/],
+    ['an account id of the wrong length', { account: '1234' }, /"account" must be a 12-digit AWS account id/],
+    ['a runbook link that is not https', { runbookUrl: 'http://wiki.example.com/runbooks' }, /"runbookUrl" must be the https address/],
+    ['a stage named twice', { stage: 'prod,prod' }, /"stage" must name each stage once/],
   ])('refuses %s in one line', (_case, context, message) => {
     expect(contextError(context)).toMatch(message);
   });

@@ -1,9 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FUNCTIONS } from '../../functions/routes';
-import { AUTH_PATH_PREFIX, AUTH_RATE_LIMIT_PER_5_MINUTES, COMMON_RULES_COUNTED } from './stacks/global-stack';
+import {
+  AUTH_PATH_PREFIX,
+  AUTH_RATE_LIMIT_PER_5_MINUTES,
+  COMMON_RULES_COUNTED,
+  EVENTS_PATH_PREFIX,
+  EVENTS_RATE_LIMIT_PER_5_MINUTES,
+  SHARE_PATH_PREFIX,
+  SHARE_RATE_LIMIT_PER_5_MINUTES,
+} from './stacks/global-stack';
 import { ALARM_THRESHOLDS, STRIPE_WEBHOOK_ROUTE_KEY } from './stacks/monitoring-stack';
+import { fromRoot } from './paths';
 import { onlyResource, synthStepcast } from './test-support';
 
 const dev = synthStepcast({ stage: 'dev' });
@@ -57,17 +67,22 @@ describe('WAF on CloudFront', () => {
     expect(common).toEqual(COMMON_RULES_COUNTED.map((name) => ({ Name: name, ActionToUse: { Count: {} } })));
   });
 
-  it('limits requests per IP to /api/auth/* first, answering 429 in the API error shape', () => {
-    const rate = acl.Rules.find((rule) => rule.Name === 'AuthRateLimit');
-    expect(rate?.Priority).toBe(0);
+  it.each([
+    ['AuthRateLimit', 0, AUTH_PATH_PREFIX, AUTH_RATE_LIMIT_PER_5_MINUTES],
+    ['EventsRateLimit', 1, EVENTS_PATH_PREFIX, EVENTS_RATE_LIMIT_PER_5_MINUTES],
+    ['ShareRateLimit', 2, SHARE_PATH_PREFIX, SHARE_RATE_LIMIT_PER_5_MINUTES],
+  ] as const)('%s: limits requests per IP to its own paths before the managed groups, answering 429 in the API error shape', (name, priority, prefix, limit) => {
+    const rate = acl.Rules.find((rule) => rule.Name === name);
+    expect(rate?.Priority).toBe(priority);
+    expect(Math.min(...acl.Rules.filter((rule) => 'ManagedRuleGroupStatement' in rule.Statement).map((rule) => rule.Priority))).toBeGreaterThan(priority);
     expect(rate?.Statement).toEqual({
       RateBasedStatement: {
-        Limit: AUTH_RATE_LIMIT_PER_5_MINUTES,
+        Limit: limit,
         EvaluationWindowSec: 300,
         AggregateKeyType: 'IP',
         ScopeDownStatement: {
           ByteMatchStatement: {
-            SearchString: AUTH_PATH_PREFIX,
+            SearchString: prefix,
             FieldToMatch: { UriPath: {} },
             PositionalConstraint: 'STARTS_WITH',
             TextTransformations: [{ Priority: 0, Type: 'NONE' }],
@@ -79,6 +94,17 @@ describe('WAF on CloudFront', () => {
     const body = acl.CustomResponseBodies['rate-limited'];
     expect(body?.ContentType).toBe('APPLICATION_JSON');
     expect(JSON.parse(body!.Content)).toMatchObject({ error: { code: 'rate_limited' } });
+  });
+
+  it("logs what it blocked or counted to an aws-waf-logs-* bucket in us-east-1, without cookies or authorization, expired", () => {
+    dev.global.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
+      RedactedFields: [{ SingleHeader: { Name: 'cookie' } }, { SingleHeader: { Name: 'authorization' } }],
+      LoggingFilter: { DefaultBehavior: 'DROP', Filters: [Match.objectLike({ Behavior: 'KEEP', Requirement: 'MEETS_ANY' })] },
+    });
+    dev.global.hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: 'aws-waf-logs-stepcast-dev-111111111111',
+      LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 30, Status: 'Enabled' })] },
+    });
   });
 });
 
@@ -162,6 +188,7 @@ describe('alarms and dashboard', () => {
       TreatMissingData: z.string(),
       AlarmActions: z.array(z.unknown()),
       OKActions: z.array(z.unknown()),
+      DatapointsToAlarm: z.number().optional(),
       MetricName: z.string().optional(),
       Namespace: z.string().optional(),
       Metrics: z.array(z.record(z.string(), z.unknown())).optional(),
@@ -210,15 +237,57 @@ describe('alarms and dashboard', () => {
     withWorker.monitoring.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Latency', ExtendedStatistic: 'p99', Namespace: 'AWS/ApiGateway' });
   });
 
-  it("watches each Lambda's errors and throttles, the API's and the workers'", () => {
-    const names = [...Object.keys(FUNCTIONS), 'voiceoverworker', 'exportworker', 'driftworker', 'translationworker'];
-    for (const name of names) {
-      const prefix = name.replace(/[^A-Za-z0-9]/g, '');
-      const errors = alarms.find((a) => a.id.toLowerCase().startsWith(`${prefix.toLowerCase()}errors`));
-      const throttles = alarms.find((a) => a.id.toLowerCase().startsWith(`${prefix.toLowerCase()}throttles`));
-      expect(errors?.MetricName, name).toBe('Errors');
-      expect(throttles?.MetricName, name).toBe('Throttles');
+  it('alarms on rates, percentiles and sustained counts, not single events (a dead letter is a job a user waits for)', () => {
+    for (const alarm of alarms) {
+      const single = alarm.Threshold <= 1 && alarm.EvaluationPeriods === 1;
+      expect({ id: alarm.id, single }).toEqual({ id: alarm.id, single: /DeadLetters/.test(alarm.id) });
     }
+  });
+
+  it("ends each alarm's description with the link to its section of docs/runbooks.md, which exists", () => {
+    const runbook = readFileSync(fromRoot('docs/runbooks.md'), 'utf8');
+    const anchors = new Set([...runbook.matchAll(/^#+ (.+)$/gm)].map((m) => m[1]!.toLowerCase().replace(/[^a-z0-9 -]/g, '').trim().replace(/ /g, '-')));
+    for (const alarm of alarms) {
+      const link = /Runbook: docs\/runbooks\.md#([a-z0-9-]+)$/.exec(alarm.AlarmDescription);
+      expect(link, alarm.id).not.toBeNull();
+      expect(anchors.has(link![1]!), `${alarm.id} → #${link![1]}`).toBe(true);
+    }
+  });
+
+  it("watches each Lambda's error rate (with a floor of invocations) and throttles: the API's, the workers' and the invalidation worker's", () => {
+    const names = [...Object.keys(FUNCTIONS), 'voiceoverworker', 'exportworker', 'driftworker', 'translationworker', 'cdninvalidationworker'];
+    for (const name of names) {
+      const prefix = name.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+      const errors = alarms.find((a) => a.id.toLowerCase().startsWith(`${prefix}errorrate`));
+      const throttles = alarms.find((a) => a.id.toLowerCase().startsWith(`${prefix}throttles`));
+      expect(metricsOf(errors!), name).toMatch(/Errors.*Invocations|Invocations.*Errors/);
+      expect(metricsOf(errors!), name).toContain(`invocations >= ${ALARM_THRESHOLDS.lambdaMinimumInvocations}`);
+      expect(errors?.Threshold, name).toBe(ALARM_THRESHOLDS.lambdaErrorRatePercent);
+      expect(errors?.EvaluationPeriods, name).toBe(2);
+      expect(throttles?.MetricName, name).toBe('Throttles');
+      expect(throttles?.EvaluationPeriods, name).toBe(2);
+    }
+  });
+
+  it("watches each API function's p99 duration against its timeout", () => {
+    for (const [name, spec] of Object.entries(FUNCTIONS)) {
+      const p99 = alarms.find((a) => a.id.toLowerCase().startsWith(`${name.toLowerCase()}durationp99`));
+      expect(p99?.Threshold, name).toBe(((spec as { timeoutSeconds?: number }).timeoutSeconds ?? 10) * 1000 * (ALARM_THRESHOLDS.lambdaP99DurationOfTimeoutPercent / 100));
+      expect(p99?.EvaluationPeriods, name).toBe(3);
+    }
+    withWorker.monitoring.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Duration', ExtendedStatistic: 'p99', Namespace: 'AWS/Lambda' });
+  });
+
+  it('watches the invalidation worker\'s queue and dead-letter queue', () => {
+    expect(byId('cdninvalidationDeadLetters').AlarmDescription).toMatch(/#cdn-invalidation$/);
+    expect(byId('cdninvalidationQueueOldestMessage').MetricName).toBe('ApproximateAgeOfOldestMessage');
+  });
+
+  it("watches the share page's Lambda@Edge errors as CloudFront counts them, whichever region ran it", () => {
+    const edge = byId('ShareEdgeFunctionErrors');
+    expect(metricsOf(edge)).toMatch(/LambdaExecutionError.*LambdaValidationError/);
+    expect(metricsOf(edge)).toContain('AWS/CloudFront');
+    expect(edge.EvaluationPeriods).toBe(2);
   });
 
   it("watches each worker queue's oldest message and its dead-letter queue", () => {
@@ -231,7 +300,7 @@ describe('alarms and dashboard', () => {
     expect(dead.Threshold).toBe(1);
     // Queue alarms exist for the workers there are, and only for them.
     const queueAlarms = alarmsOf(dev.monitoring).filter((a) => /Queue|DeadLetters/.test(a.id));
-    expect(queueAlarms.every((a) => a.id.startsWith('voiceover') || a.id.startsWith('export') || a.id.startsWith('drift') || a.id.startsWith('translation'))).toBe(true);
+    expect(queueAlarms.every((a) => ['voiceover', 'export', 'drift', 'translation', 'cdninvalidation'].some((name) => a.id.startsWith(name)))).toBe(true);
     expect(queueAlarms.some((a) => a.id.startsWith('driftQueueOldestMessage'))).toBe(true);
     expect(queueAlarms.some((a) => a.id.startsWith('exportQueueOldestMessage'))).toBe(true);
     expect(queueAlarms.some((a) => a.id.startsWith('voiceoverQueueOldestMessage'))).toBe(true);

@@ -16,6 +16,14 @@ export interface StageConfig {
   /** for stateful resources (table, asset bucket, function logs) */
   readonly removalPolicy: RemovalPolicy;
   readonly logRetention: RetentionDays;
+  /**
+   * API functions shift to a new version through a CodeDeploy canary (10% for five minutes,
+   * rolled back on the canary alarms): stages named `prod*` and `staging*`, the ones the pipeline
+   * promotes through. Other stages switch at once (the same aliases and alarms, no bake time).
+   */
+  readonly canary: boolean;
+  /** how long CloudFront, S3 and WAF logs are kept in the stage's log buckets */
+  readonly accessLogDays: number;
 }
 
 /** @default the stage when none is given on the command line */
@@ -37,5 +45,8 @@ export function stageConfig(name: string): StageConfig {
     isProduction,
     removalPolicy: isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     logRetention: isProduction ? RetentionDays.ONE_YEAR : RetentionDays.ONE_MONTH,
+    canary: isProduction || name.startsWith('staging'),
+    // Viewer IPs and paths: kept long enough to investigate an incident or abuse, then gone.
+    accessLogDays: isProduction ? 90 : 30,
   };
 }

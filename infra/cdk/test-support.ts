@@ -25,6 +25,9 @@ export function emptySiteDir(): string {
   return mkdtempSync(path.join(tmpdir(), 'stepcast-site-'));
 }
 
+/** On-call's address in test stages (a production stage refuses to synthesise without one). */
+export const TEST_ALARM_EMAIL = 'oncall@example.com';
+
 /** The origin test builds are made for: a distribution's own name. */
 export const TEST_SITE_ORIGIN = 'https://d111111abcdef8.cloudfront.net';
 
@@ -70,7 +73,9 @@ export function testApp(options: { validate?: boolean; bundlingStacks?: string[]
  */
 export function synthStepcast(options: StepcastOptions = {}): Synthesised {
   const app = testApp();
-  const stacks = addStepcastStacks(app, { siteDir: emptySiteDir(), ...options });
+  // A production stage needs an alarm subscriber (app.test.ts checks it refuses to synth without).
+  const alarmEmail = options.stage?.startsWith('prod') ? { alarmEmail: TEST_ALARM_EMAIL } : {};
+  const stacks = addStepcastStacks(app, { siteDir: emptySiteDir(), ...alarmEmail, ...options });
   if (!options.siteDir) {
     Annotations.of(stacks.web).acknowledgeWarning('stepcast:web:spa-not-built', 'tests synthesise without a build');
   }

@@ -583,14 +583,39 @@ describe('web stack: the site a build was made for', () => {
     expect(uploads(withDomain)).toBe(2);
   });
 
-  it.each([
-    ['a local build (localhost in its pages)', { stage: null, origin: 'http://localhost:3000' }, /built for local use \(http:\/\/localhost:3000\)/],
-    ["another stage's build", { stage: 'staging', origin: 'https://staging.example.com' }, /built for stage staging/],
-  ])('leaves out %s, with a warning naming npm run deploy', (_name, site, message) => {
-    const synthesised = synthStepcast({ stage: 'prod', siteDir: builtSiteDir(site) });
+  it("leaves out another stage's build, with a warning naming npm run deploy", () => {
+    const synthesised = synthStepcast({ stage: 'prod', siteDir: builtSiteDir({ stage: 'staging', origin: 'https://staging.example.com' }) });
     expect(uploads(synthesised)).toBe(0);
-    Annotations.fromStack(synthesised.stacks.web).hasWarning('*', Match.stringLikeRegexp(message.source));
+    Annotations.fromStack(synthesised.stacks.web).hasWarning('*', Match.stringLikeRegexp('built for stage staging'));
     Annotations.fromStack(synthesised.stacks.web).hasWarning('*', Match.stringLikeRegexp('npm run deploy -- --stage prod'));
+  });
+
+  /** What each upload replaces in the files it uploads (BucketDeployment's markers), by upload. */
+  const replacements = (synthesised: ReturnType<typeof synthStepcast>) =>
+    Object.entries(synthesised.web.findResources('Custom::CDKBucketDeployment')).map(([id, resource]) => [
+      id.replace(/[0-9A-F]{8}$/, ''),
+      JSON.stringify(z.object({ Properties: z.object({ SourceMarkers: z.unknown().optional() }) }).parse(resource).Properties.SourceMarkers ?? null),
+    ]);
+
+  it("uploads a local build (npm run build, npm test), every file's localhost origin replaced by the distribution's own name", () => {
+    const synthesised = synthStepcast({ stage: 'dev', siteDir: builtSiteDir({ stage: null, origin: 'http://localhost:3000' }) });
+    expect(uploads(synthesised)).toBe(2);
+    for (const [id, markers] of replacements(synthesised)) {
+      expect(markers, id).toMatch(/^\[\{"http:\/\/localhost:3000":\{"Fn::Join":\["",\["https:\/\/",\{"Fn::GetAtt":\["Distribution[0-9A-F]{8}","DomainName"\]\}\]\]\}\}\]$/);
+    }
+  });
+
+  it("uploads a stage's build made for its CloudFront name (the pipeline's, or the first deploy's) the same way, to its own distribution", () => {
+    const synthesised = synthStepcast({ stage: 'dev', siteDir: builtSiteDir({ stage: 'dev', origin: 'https://d999999abcdef8.cloudfront.net' }) });
+    for (const [id, markers] of replacements(synthesised)) expect(markers, id).toContain('"https://d999999abcdef8.cloudfront.net":');
+  });
+
+  it('uploads a local build to a stage with its own domain with the domain in its pages, and a build for that origin as it is', () => {
+    const domain = { domainName: 'stepcast.example.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ' };
+    const local = synthStepcast({ stage: 'prod', domain, siteDir: builtSiteDir({ stage: null, origin: 'http://localhost:3000' }) });
+    for (const [id, markers] of replacements(local)) expect(markers, id).toBe('[{"http://localhost:3000":"https://stepcast.example.com"}]');
+    const own = synthStepcast({ stage: 'prod', domain, siteDir: builtSiteDir({ stage: 'prod', origin: 'https://stepcast.example.com' }) });
+    for (const [id, markers] of replacements(own)) expect(markers, id).toBe('null');
   });
 
   it('leaves out a build older than its site record', () => {
@@ -599,10 +624,9 @@ describe('web stack: the site a build was made for', () => {
     expect(uploads(synthStepcast({ stage: 'dev', siteDir: dir }))).toBe(0);
   });
 
-  it("stops the synth when this stage's build names another origin than the configured one", () => {
-    expect(() => synthStepcast({ stage: 'prod', appOrigin: 'https://stepcast.example.com', siteDir: builtSiteDir({ stage: 'prod', origin: 'https://old.example.com' }) })).toThrow(
-      /built for https:\/\/old\.example\.com, but stage prod's site is https:\/\/stepcast\.example\.com/,
-    );
+  it("uploads this stage's build made for an older origin with the stage's origin in its files", () => {
+    const synthesised = synthStepcast({ stage: 'prod', appOrigin: 'https://stepcast.example.com', siteDir: builtSiteDir({ stage: 'prod', origin: 'https://old.example.com' }) });
+    for (const [id, markers] of replacements(synthesised)) expect(markers, id).toBe('[{"https://old.example.com":"https://stepcast.example.com"}]');
   });
 });
 
@@ -696,14 +720,16 @@ describe('web stack: prerendered pages', () => {
     expect(files).not.toContain('prerendered.json');
   });
 
-  it('uploads the pages and the shell before the SPA fallback that routes to them goes live', () => {
-    const fallbackId = Object.keys(built.web.findResources('AWS::CloudFront::Function')).find((id) => id.startsWith('SpaFallbackFunction'));
-    const fallback = resourceById(built.web, fallbackId!, z.object({ DependsOn: z.array(z.string()).default([]) }));
-    const uploads = Object.keys(built.web.findResources('Custom::CDKBucketDeployment'));
+  it('uploads the pages and the shell before the SPA fallback that routes to them goes live (on a stage with its own origin)', () => {
+    const domain = { domainName: 'stepcast.example.com', hostedZoneId: 'Z0123456789ABCDEFGHIJ' };
+    const withOrigin = synthStepcast({ stage: 'dev', domain, siteDir: prerenderedSiteDir(PAGES) });
+    const fallbackId = Object.keys(withOrigin.web.findResources('AWS::CloudFront::Function')).find((id) => id.startsWith('SpaFallbackFunction'));
+    const fallback = resourceById(withOrigin.web, fallbackId!, z.object({ DependsOn: z.array(z.string()).default([]) }));
+    const uploads = Object.keys(withOrigin.web.findResources('Custom::CDKBucketDeployment'));
     const pages = fallback.DependsOn.filter((id) => id.startsWith('DeploySitePages') && uploads.includes(id));
     expect(pages).toHaveLength(1);
     const upload = resourceById(
-      built.web,
+      withOrigin.web,
       pages[0]!,
       z.object({
         Type: z.literal('Custom::CDKBucketDeployment'),
@@ -715,7 +741,9 @@ describe('web stack: prerendered pages', () => {
     expect(upload.Properties.DistributionId).toBeUndefined();
     expect(upload.DependsOn.some((id) => id.startsWith('DeploySiteBundles'))).toBe(true);
     // Without prerendered pages the SPA fallback never changes, and there is nothing to upload first.
-    synthStepcast({ stage: 'dev', siteDir: builtSiteDir() }).web.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    synthStepcast({ stage: 'dev', domain, siteDir: builtSiteDir() }).web.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    // On its CloudFront name the pages name the distribution, which uses the fallback: no upload can come first.
+    built.web.resourceCountIs('Custom::CDKBucketDeployment', 2);
   });
 
   it.each([

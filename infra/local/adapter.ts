@@ -21,7 +21,20 @@ type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promis
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const loaded = new Map<FunctionName, Promise<LambdaHandler>>();
 
+/** Runs a function elsewhere than in this process: its synthesised bundle (`npm start -- --bundles`). */
+export type ApiInvoker = (fn: FunctionName, event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
+let invoker: ApiInvoker | undefined;
+
+/** From now on, /api requests run through `invoke` (undefined: the source modules again). */
+export function setApiInvoker(invoke: ApiInvoker | undefined): void {
+  invoker = invoke;
+}
+
 function loadHandler(fn: FunctionName): Promise<LambdaHandler> {
+  if (invoker) {
+    const invoke = invoker;
+    return Promise.resolve((event, context) => invoke(fn, event, context));
+  }
   let handler = loaded.get(fn);
   if (!handler) {
     const entry = pathToFileURL(path.join(REPO_ROOT, FUNCTIONS[fn].entry)).href;

@@ -9,7 +9,9 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { ViteDevServer } from 'vite';
 import { SHARE_FRAME_RENDERER_FILE, SHARE_PAGE_QUERY_KEYS, type RenderShareFrame } from '#shared/share/frame';
 import { SHARE_API_PATH_PATTERN, SHARE_API_QUERY_KEYS, SHARE_API_REMOVED_HEADERS } from '../cdk/behaviours';
-import { handleApiRequest } from './adapter';
+import { FUNCTIONS, WORKERS, type FunctionSpec } from '../../functions/routes';
+import { handleApiRequest, setApiInvoker } from './adapter';
+import type { BundleRuntime, InvokeContext, LocalBundles } from './bundles';
 import { serveAsset, startPendingUploadExpiry } from './assets';
 import { serveStatic } from './static';
 import { startLocalWorkers, type LocalWorkers } from './workers';
@@ -35,6 +37,8 @@ export interface AppServerOptions {
   bucket: string;
   /** maildev's inbox, linked from /_dev/mail in development */
   mailWebUrl?: string;
+  /** run every function from its synthesised bundle, in its own process (`npm start -- --bundles`) */
+  bundles?: { readonly bundles: LocalBundles; readonly runtime: BundleRuntime };
 }
 
 export interface AppServer {
@@ -180,8 +184,19 @@ export function loopbackRedirect(req: http.IncomingMessage, appOrigin: string | 
   return `${site.origin}${req.url ?? '/'}`;
 }
 
+/** What a bundle's process needs of a Lambda context: its name, request id and the time it has left. */
+function invokeContext(name: string, context: { awsRequestId?: string; getRemainingTimeInMillis?: () => number } | undefined, timeoutSeconds: number): InvokeContext {
+  return {
+    functionName: `stepcast-local-${name}`,
+    awsRequestId: context?.awsRequestId ?? randomBytes(16).toString('hex'),
+    remainingMs: context?.getRemainingTimeInMillis?.() ?? timeoutSeconds * 1000,
+  };
+}
+
+let edgeFromBundle: EdgeHandler | undefined;
+
 async function serveShare(req: http.IncomingMessage, res: http.ServerResponse, dev: boolean): Promise<void> {
-  const handler = await loadEdge(dev);
+  const handler = edgeFromBundle ?? (await loadEdge(dev));
   const result = await handler(cloudFrontEvent(req));
   const headers: Record<string, string> = {};
   for (const [name, values] of Object.entries(result.headers ?? {})) headers[name] = values.map((v) => v.value).join(', ');
@@ -248,7 +263,30 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   process.env.APP_ORIGIN ??= url;
   // The value the local CloudFront sends the API in x-origin-verify, as the deployed one does.
   process.env.ORIGIN_VERIFY_SECRET ??= randomBytes(32).toString('base64url');
-  const workers = await startLocalWorkers();
+  const fromBundles = options.bundles;
+  if (fromBundles) {
+    const { bundles, runtime } = fromBundles;
+    setApiInvoker((fn, event, context) => {
+      const ref = bundles.api[fn];
+      if (!ref) throw new Error(`${bundles.assemblyDir} has no bundle of ${fn}`);
+      const timeout = (FUNCTIONS[fn] as FunctionSpec).timeoutSeconds ?? 10;
+      return runtime.invoke(ref, event, invokeContext(fn, context, timeout)) as Promise<object>;
+    });
+    // Lambda@Edge: 5 s, the edge function's timeout (web-stack.ts).
+    edgeFromBundle = (event) => runtime.invoke(bundles.edge, event, invokeContext('share-edge', undefined, 5)) as Promise<CloudFrontResultResponse>;
+  }
+  const workers = await startLocalWorkers(
+    fromBundles
+      ? {
+          invoke: (worker, event, context) => {
+            const ref = fromBundles.bundles.workers[worker];
+            if (!ref) throw new Error(`${fromBundles.bundles.assemblyDir} has no bundle of the ${worker} worker`);
+            const timeout = WORKERS[worker].timeoutSeconds ?? 10;
+            return fromBundles.runtime.invoke(ref, event, invokeContext(`${worker}-worker`, context, timeout)) as Promise<void>;
+          },
+        }
+      : {},
+  );
   const stopExpiry = startPendingUploadExpiry(options.s3, options.bucket);
   const stopDriftSweep = startDriftSweep();
   return {
@@ -263,6 +301,10 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
         stopExpiry();
         stopDriftSweep();
         workers.stop();
+        if (fromBundles) {
+          setApiInvoker(undefined);
+          edgeFromBundle = undefined;
+        }
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -18,6 +18,10 @@ import { DEV_EXTENSION_ID } from '#shared/extension';
 import { buildWeb, webBuildIsStale } from './build-web';
 import { localSessionSecret, localSiteSessionKey, localWebhookSecret } from './session-secret';
 import { startStripeDouble } from './stripe-double/server';
+import { WORKERS } from '../../functions/routes';
+import { queueUrlEnv } from '#shared/workers';
+import { BundleRuntime, localBundles } from './bundles';
+import { startSqsDouble } from './sqs-double';
 
 export interface LocalStack {
   url: string;
@@ -35,6 +39,11 @@ export interface StartOptions {
   dev?: boolean;
   /** progress lines for the console */
   log?: (line: string) => void;
+  /**
+   * A cloud assembly (`cdk synth -o DIR`): every function runs from its bundle there, each in its
+   * own process, instead of from the sources (infra/local/bundles.ts). @default the sources
+   */
+  bundles?: string;
 }
 
 /**
@@ -42,7 +51,7 @@ export interface StartOptions {
  * bucket, the SPA and the local CloudFront. Emulators given by endpoint (the test harness runs
  * one of each for the whole suite) are used instead of starting new ones.
  */
-export async function startLocalStack({ env, dev = false, log = () => {} }: StartOptions): Promise<LocalStack> {
+export async function startLocalStack({ env, dev = false, log = () => {}, bundles: assemblyDir }: StartOptions): Promise<LocalStack> {
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch(() => {});
@@ -102,6 +111,22 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
       POWERTOOLS_TRACE_ENABLED: 'false',
     });
 
+    // From the bundles: their processes reach the workers through SQS's wire format on loopback.
+    let fromBundles: { bundles: Awaited<ReturnType<typeof localBundles>>; runtime: BundleRuntime } | undefined;
+    // Filled once the app server (and its workers) runs; nothing is sent before.
+    const toWorkers: { deliver?: (worker: string, body: string, group: string | undefined) => void } = {};
+    if (assemblyDir) {
+      const bundles = await localBundles(path.resolve(REPO_ROOT, assemblyDir), process.env.BUNDLES_STAGE || undefined, log);
+      const sqs = await startSqsDouble((worker, body, group) => toWorkers.deliver?.(worker, body, group));
+      stops.push(() => sqs.stop());
+      process.env.AWS_ENDPOINT_URL_SQS = sqs.endpoint;
+      for (const worker of Object.keys(WORKERS) as Array<keyof typeof WORKERS>) process.env[queueUrlEnv(worker)] = sqs.queueUrl(worker);
+      const runtime = new BundleRuntime();
+      stops.push(() => runtime.stop());
+      fromBundles = { bundles, runtime };
+      log(`Every function runs from its bundle in ${bundles.assemblyDir} (stage ${bundles.stage}), each in its own process.`);
+    }
+
     let vite: ViteDevServer | undefined;
     if (dev) {
       const { createServer } = await import('vite');
@@ -133,8 +158,10 @@ export async function startLocalStack({ env, dev = false, log = () => {} }: Star
       s3: s3Client,
       bucket: env.BUCKET_NAME,
       mailWebUrl: mail.webUrl,
+      ...(fromBundles ? { bundles: fromBundles } : {}),
     });
     stops.push(app.close);
+    toWorkers.deliver = (worker, body, group) => app.workers.send(worker, body, group);
 
     // Billing is ready before the demo's narration runs: the app already answers meanwhile.
     let stripeUrl: string | undefined;

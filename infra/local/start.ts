@@ -8,15 +8,19 @@ import { startLocalStack } from './stack';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const started = performance.now();
 const dev = process.argv.includes('--dev');
+// --bundles [DIR]: every function from its synthesised bundle (DIR: a cloud assembly, default cdk.out).
+const bundlesAt = process.argv.indexOf('--bundles');
+const bundlesDir = process.argv[bundlesAt + 1];
+const bundles = bundlesAt < 0 ? undefined : bundlesDir && !bundlesDir.startsWith('-') ? bundlesDir : 'cdk.out';
 
 try {
   const env = readLocalEnv();
-  const stack = await startLocalStack({ env, dev, log: (line) => console.log(line) });
+  const stack = await startLocalStack({ env, dev, log: (line) => console.log(line), ...(bundles ? { bundles } : {}) });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     [
       '',
-      `Stepcast is running at ${stack.url} (${dev ? 'Vite with hot reload' : 'production build'}, ready in ${seconds} s)`,
+      `Stepcast is running at ${stack.url} (${dev ? 'Vite with hot reload' : 'production build'}${bundles ? ', functions from their bundles' : ''}, ready in ${seconds} s)`,
       env.SEED === 'true' ? `  Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}` : undefined,
       `  Mail inbox:   ${stack.url}/_dev/mail`,
       `  Health:       ${stack.url}/api/health`,

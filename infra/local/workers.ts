@@ -28,8 +28,13 @@ export interface LocalWorkers {
    * called. Tests use it to line work up and then watch the order it runs in.
    */
   hold(): () => void;
+  /** queues a message for a worker, as SQS does once a message is sent (the local SQS double calls it); `group` is its message group */
+  send(worker: string, body: string, group?: string): void;
   stop(): void;
 }
+
+/** Runs a worker elsewhere than in this process: its synthesised bundle (`npm start -- --bundles`). */
+export type WorkerInvoker = (worker: WorkerName, event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
 
 function sqsEvent(queue: string, messageId: string, body: string, receiveCount: number): SQSEvent {
   return {
@@ -59,14 +64,19 @@ type SetLocalConsumer = (worker: WorkerName, consumer: ((body: string, group: st
 /** The queue module the handlers enqueue with, loaded by path as the adapter loads handlers. */
 const QUEUE_MODULE = pathToFileURL(path.join(REPO_ROOT, 'functions/domain/queue.ts')).href;
 
-export async function startLocalWorkers(): Promise<LocalWorkers> {
+export async function startLocalWorkers(options: { invoke?: WorkerInvoker } = {}): Promise<LocalWorkers> {
   const { setLocalConsumer } = (await import(QUEUE_MODULE)) as { setLocalConsumer: SetLocalConsumer };
   const pumps = new Map<WorkerName, Promise<void>>();
+  const consumers = new Map<string, (body: string, group: string | undefined) => void>();
   let stopped = false;
   let held: { promise: Promise<void>; release: () => void } | undefined;
   for (const [name, spec] of Object.entries(WORKERS) as Array<[WorkerName, WorkerSpec]>) {
     let handler: Promise<WorkerHandler> | undefined;
-    const load = () => (handler ??= import(pathToFileURL(path.join(REPO_ROOT, spec.entry)).href).then((m: { handler: WorkerHandler }) => m.handler));
+    const { invoke } = options;
+    const load = () =>
+      (handler ??= invoke
+        ? Promise.resolve((event: SQSEvent, context: Context) => invoke(name, event, context))
+        : import(pathToFileURL(path.join(REPO_ROOT, spec.entry)).href).then((m: { handler: WorkerHandler }) => m.handler));
     const deliver = async (body: string) => {
       const messageId = randomUUID();
       const attempts = spec.maxReceiveCount ?? DEFAULT_MAX_RECEIVE_COUNT;
@@ -100,13 +110,15 @@ export async function startLocalWorkers(): Promise<LocalWorkers> {
       }
       pumps.delete(name);
     };
-    setLocalConsumer(name, (body, group) => {
+    const consume = (body: string, group: string | undefined) => {
       const key = group ?? `${UNGROUPED}${randomUUID()}`;
       const lane = lanes.get(key) ?? { bodies: [], served: 0 };
       lane.bodies.push(body);
       lanes.set(key, lane);
       if (!pumps.has(name)) pumps.set(name, pump());
-    });
+    };
+    consumers.set(name, consume);
+    setLocalConsumer(name, consume);
   }
   return {
     async idle() {
@@ -121,6 +133,11 @@ export async function startLocalWorkers(): Promise<LocalWorkers> {
         if (held === hold) held = undefined;
         hold.release();
       };
+    },
+    send(worker, body, group) {
+      const consume = consumers.get(worker);
+      if (!consume) throw new Error(`no local worker ${worker}`);
+      consume(body, group);
     },
     stop() {
       stopped = true;

@@ -1,4 +1,5 @@
 import { benchAuth } from './auth.bench';
+import { benchBundles } from './bundles.bench';
 import { benchCapture } from './capture.bench';
 import { benchExports } from './exports.bench';
 import { benchEvents } from './events.bench';
@@ -16,6 +17,8 @@ import { startBenchStack, type BenchStack } from './support';
 // a baseline measured in the same run.
 const BENCHES: Record<string, (stack: BenchStack) => Promise<void>> = {
   health: benchHealth,
+  // each API bundle's size and cold import, from npm test's assembly (no stack needed)
+  bundles: () => benchBundles(),
   auth: benchAuth,
   guides: benchGuides,
   capture: benchCapture,

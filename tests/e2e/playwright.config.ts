@@ -13,6 +13,8 @@ process.env.E2E_DRIFT_APP_PORT = String(driftAppPort);
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // The smoke journey of the synthesised bundles has its own config and stack (bundles.config.ts).
+  testIgnore: ['bundles/**'],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: false,

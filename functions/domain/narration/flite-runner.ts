@@ -2,16 +2,17 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { FLITE_WORKER_SOURCE } from './flite-worker-source';
 
 /**
  * Runs flite (WASI) in worker threads, off the server's main thread. Each run is a fresh
  * WebAssembly instance whose memory reserves gigabytes of address space until collected: a few
  * dozen runs without a collection exhaust it and crash the process, and a forced collection in
  * the server's heap costs more than the run, so the thread collects its own small heap after each
- * run (flite-worker.mjs). The module is compiled once and shared with every thread.
+ * run (flite-worker-source.ts). The module is compiled once and shared with every thread.
  */
 const THREADS = Math.max(1, Math.min(2, availableParallelism()));
-const WORKER_URL = new URL('./flite-worker.mjs', import.meta.url);
+const WORKER_URL = new URL(`data:text/javascript,${encodeURIComponent(FLITE_WORKER_SOURCE)}`);
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 function fliteModule(): Promise<WebAssembly.Module> {

@@ -6,10 +6,17 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage';
 
+/** What an alarm's description ends with: where its runbook section is (`docs/runbooks.md#section`, or the configured URL's). */
+export function runbookLink(runbookUrl: string, section: string): string {
+  return `Runbook: ${runbookUrl}#${section}`;
+}
+
 export interface AlarmTopicProps {
   readonly stage: StageConfig;
   /** who is told; SNS mails a confirmation link first. @default no subscription (add one in the console) */
   readonly email?: string;
+  /** the runbook alarm descriptions link. @default docs/runbooks.md */
+  readonly runbookUrl?: string;
 }
 
 /** How an alarm compares: at or above the threshold, over `periods` periods of the metric (five minutes unless it says). */
@@ -17,6 +24,8 @@ export interface AlarmRule {
   readonly threshold: number;
   /** @default 1 */
   readonly periods?: number;
+  /** the section of docs/runbooks.md that says what to do (its `#anchor`) */
+  readonly runbook: string;
 }
 
 /**
@@ -27,6 +36,7 @@ export interface AlarmRule {
 export class AlarmTopic extends Construct {
   readonly topic: Topic;
   private readonly action: SnsAction;
+  private readonly runbookUrl: string;
 
   constructor(scope: Construct, id: string, props: AlarmTopicProps) {
     super(scope, id);
@@ -44,13 +54,14 @@ export class AlarmTopic extends Construct {
     );
     if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
     this.action = new SnsAction(this.topic);
+    this.runbookUrl = props.runbookUrl ?? 'docs/runbooks.md';
   }
 
-  /** An alarm on `metric` (at or above the rule's threshold) that notifies this topic. */
+  /** An alarm on `metric` (at or above the rule's threshold) that notifies this topic; its description ends with its runbook's link. */
   alarm(scope: Construct, id: string, metric: IMetric, description: string, rule: AlarmRule): Alarm {
     const alarm = new Alarm(scope, id, {
       metric,
-      alarmDescription: description,
+      alarmDescription: `${description}. ${runbookLink(this.runbookUrl, rule.runbook)}`,
       threshold: rule.threshold,
       evaluationPeriods: rule.periods ?? 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

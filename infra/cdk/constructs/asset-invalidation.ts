@@ -15,6 +15,8 @@ export const INVALIDATION_BATCH_WINDOW_SECONDS = 20;
 /** Deletions cleared in one invalidation at most (a guide's deletion removes hundreds of objects). */
 export const INVALIDATION_BATCH_SIZE = 1_000;
 const FUNCTION_TIMEOUT_SECONDS = 30;
+/** Batches cleared at once at most: CloudFront allows 15 wildcard invalidations in progress per distribution. */
+export const INVALIDATION_MAX_CONCURRENCY = 2;
 
 /**
  * Deleted assets leave CloudFront's caches too (functions/domain/cdn-invalidation.ts): the asset
@@ -47,7 +49,9 @@ export class AssetInvalidation extends Construct {
     });
     new Rule(this, 'Deletions', {
       description: `Stepcast ${stage.name}: deleted assets, to clear from CloudFront`,
-      eventPattern: { source: ['aws.s3'], detailType: ['Object Deleted'], detail: { bucket: { name: [props.bucket.bucketName] } } },
+      // Deletions someone asked for: the lifecycle's expirations (old versions, orphaned delete
+      // markers, pending uploads) were never what /assets serves (cdn-invalidation.ts skips them too).
+      eventPattern: { source: ['aws.s3'], detailType: ['Object Deleted'], detail: { bucket: { name: [props.bucket.bucketName] }, reason: ['DeleteObject'] } },
       targets: [new SqsQueue(this.queue)],
     });
     this.fn = new StepcastFunction(this, 'Fn', {
@@ -59,7 +63,13 @@ export class AssetInvalidation extends Construct {
       logRemovalPolicy: stage.removalPolicy,
       environment: { DISTRIBUTION_ID: props.distribution.distributionId },
     });
-    this.fn.addEventSource(new SqsEventSource(this.queue, { batchSize: INVALIDATION_BATCH_SIZE, maxBatchingWindow: Duration.seconds(INVALIDATION_BATCH_WINDOW_SECONDS) }));
+    this.fn.addEventSource(
+      new SqsEventSource(this.queue, {
+        batchSize: INVALIDATION_BATCH_SIZE,
+        maxBatchingWindow: Duration.seconds(INVALIDATION_BATCH_WINDOW_SECONDS),
+        maxConcurrency: INVALIDATION_MAX_CONCURRENCY,
+      }),
+    );
     const stack = Stack.of(this);
     this.fn.addToRolePolicy(
       new PolicyStatement({

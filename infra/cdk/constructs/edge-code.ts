@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
@@ -87,6 +88,9 @@ export function edgeCode(entry: string, environment: Readonly<Record<string, str
       local: {
         tryBundle(outputDir: string): boolean {
           buildSync({ ...edgeBuildOptions(entry, environment, options), outfile: path.join(outputDir, EDGE_BUNDLE_FILE) });
+          // Says what the bundle is wherever it is loaded from: the repository's package.json
+          // makes .js files ES modules, which would break `npm start -- --bundles`.
+          writeFileSync(path.join(outputDir, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
           return true;
         },
       },

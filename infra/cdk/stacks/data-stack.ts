@@ -1,6 +1,8 @@
-import { Aws, CfnOutput, Duration, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import { Arn, ArnFormat, Aws, CfnOutput, Duration, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Schedule } from 'aws-cdk-lib/aws-events';
+import { Effect, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
@@ -60,6 +62,16 @@ export interface DataStackProps extends StackProps {
    * @default none
    */
   readonly extensionIds?: readonly string[];
+  /**
+   * A production stage's second region, where BackupCopyStack keeps the vault each backup is
+   * copied to. @default no copy
+   */
+  readonly backupCopyRegion?: string;
+}
+
+/** How long a backup is kept (and its copy in the second region, on production). */
+export function backupRetentionDays(stage: StageConfig): number {
+  return stage.isProduction ? 35 : 7;
 }
 
 /**
@@ -70,6 +82,15 @@ export interface DataStackProps extends StackProps {
 export class DataStack extends Stack {
   readonly table: Table;
   readonly assetBucket: Bucket;
+  /** the asset bucket's name as a plain string (it is fixed, not generated): no reference across stacks */
+  readonly assetBucketName: string;
+  /**
+   * The stage's logs of who asked for what: CloudFront's standard logs (`cloudfront/`) and the
+   * asset bucket's server access logs (`s3/assets/`), expired after `stage.accessLogDays`. WAF's
+   * logs are in us-east-1 with the web ACL (global stack).
+   */
+  readonly logBucket: Bucket;
+  readonly backupPlan: BackupPlan;
   /** `https://{bucket}.s3.{region}.amazonaws.com`: where browsers POST uploads; concrete when the stack's env is */
   readonly uploadOrigin: string;
   readonly sessionSecret: Secret;
@@ -101,7 +122,23 @@ export class DataStack extends Stack {
       });
     }
 
+    this.logBucket = new Bucket(this, 'LogBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      // CloudFront's standard logs are delivered with an ACL grant to its log-delivery account,
+      // which a bucket that enforces its owner refuses; S3's access logs use the bucket policy.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      removalPolicy: stage.removalPolicy,
+      autoDeleteObjects: !stage.isProduction,
+      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(stage.accessLogDays), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+    // Logs about the other buckets and the distribution; logging the log bucket's own reads would log forever.
+    acknowledgeNag(this.logBucket, 'S1', 'The log bucket itself: its own access logs would be logs of logs.');
+
     const assetBucketNameValue = assetBucketName(stage.name, this.account, this.region);
+    this.assetBucketName = assetBucketNameValue;
     this.uploadOrigin = assetUploadOrigin(assetBucketNameValue, this.region);
     this.assetBucket = new Bucket(this, 'AssetBucket', {
       // A stage first deployed with a generated name gets a new, empty bucket: README, Deploying.
@@ -129,6 +166,9 @@ export class DataStack extends Stack {
       versioned: true,
       // Deletions go to EventBridge, where the web stack clears them from CloudFront's caches.
       eventBridgeEnabled: true,
+      // Who read, wrote or deleted which object (presigned POSTs included), for an investigation.
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3/assets/',
       lifecycleRules: [
         // An upload abandoned half-way is never billed for more than a week.
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },
@@ -143,10 +183,6 @@ export class DataStack extends Stack {
       ],
     });
 
-    // Read through CloudFront and by the functions; written by the functions and presigned POSTs
-    // bound to one key. Who did what is in the API's access logs and the functions' logs; object
-    // level S3 audit, when wanted, is CloudTrail data events, not another bucket of access logs.
-    acknowledgeNag(this.assetBucket, 'S1', 'Reads go through CloudFront and the functions, writes through them or presigned POSTs they sign.');
     // The singleton CDK makes to turn on the bucket's EventBridge events, named by its own id.
     const notificationsHandler = this.node.tryFindChild('BucketNotificationsHandler050a0587b7544547bf325f094a3db834');
     if (notificationsHandler) {
@@ -225,11 +261,66 @@ export class DataStack extends Stack {
       acknowledgeNag(secret, 'SMG4', 'Rotated by the operator on purpose: automatic rotation would sign users out or break CloudFront and Stripe until redeployed.');
     }
 
+    this.backupPlan = this.addBackups(stage, props.backupCopyRegion ? backupCopyVaultArn(this, props.backupCopyRegion, stage.name) : undefined);
+
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'The DynamoDB table' });
+    new CfnOutput(this, 'LogBucketName', { value: this.logBucket.bucketName, description: 'CloudFront and S3 access logs' });
     new CfnOutput(this, 'AssetBucketName', { value: this.assetBucket.bucketName, description: 'The asset bucket' });
     new CfnOutput(this, 'StripeSecretArn', {
       value: this.stripeSecret.secretArn,
       description: 'Put the Stripe keys here: aws secretsmanager put-secret-value (README, Deploying)',
     });
   }
+
+  /**
+   * AWS Backup of the table and the asset bucket: a daily backup kept `backupRetentionDays`, and
+   * on production a copy of each in the second region's vault, so losing the region (or the
+   * account's access to it) does not lose the data. Point-in-time recovery (35 days) stays the
+   * first tool for a bad write (docs/runbooks.md, Restoring).
+   */
+  private addBackups(stage: StageConfig, copyVaultArn: string | undefined): BackupPlan {
+    const vault = new BackupVault(this, 'BackupVault', { backupVaultName: `stepcast-${stage.name}`, removalPolicy: stage.removalPolicy });
+    const retention = Duration.days(backupRetentionDays(stage));
+    const plan = new BackupPlan(this, 'BackupPlan', { backupPlanName: `stepcast-${stage.name}`, backupVault: vault });
+    plan.addRule(
+      new BackupPlanRule({
+        ruleName: 'daily',
+        // 03:00 UTC, the quietest hour across the product's time zones.
+        scheduleExpression: Schedule.cron({ hour: '3', minute: '0' }),
+        startWindow: Duration.hours(1),
+        completionWindow: Duration.hours(8),
+        deleteAfter: retention,
+        copyActions: copyVaultArn
+          ? [{ destinationBackupVault: BackupVault.fromBackupVaultArn(this, 'CopyVault', copyVaultArn), deleteAfter: retention }]
+          : [],
+      }),
+    );
+    // AWS Backup's own role for this plan: AWS's managed policies for backing up and restoring
+    // DynamoDB and S3 (S3 has its own pair).
+    const role = new Role(this, 'BackupRole', {
+      assumedBy: new ServicePrincipal('backup.amazonaws.com'),
+      managedPolicies: BACKUP_ROLE_POLICIES.map((name) => ManagedPolicy.fromAwsManagedPolicyName(`service-role/${name}`)),
+    });
+    acknowledgeNag(role, 'IAM4', "AWS Backup's managed policies for backing up and restoring DynamoDB and S3.", BACKUP_ROLE_POLICIES.map((name) => `Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/${name}`));
+    plan.addSelection('TableAndAssets', {
+      resources: [BackupResource.fromDynamoDbTable(this.table), BackupResource.fromArn(this.assetBucket.bucketArn)],
+      role,
+    });
+    new CfnOutput(this, 'BackupVaultName', { value: vault.backupVaultName, description: 'Recovery points of the table and the asset bucket (docs/runbooks.md)' });
+    return plan;
+  }
 }
+
+/** The AWS managed policies (service-role/) AWS Backup's role needs for a table and a bucket. */
+export const BACKUP_ROLE_POLICIES = [
+  'AWSBackupServiceRolePolicyForBackup',
+  'AWSBackupServiceRolePolicyForRestores',
+  'AWSBackupServiceRolePolicyForS3Backup',
+  'AWSBackupServiceRolePolicyForS3Restore',
+];
+
+/** The ARN of a production stage's copy vault, named by BackupCopyStack, in its region. */
+export function backupCopyVaultArn(scope: Stack, region: string, stageName: string): string {
+  return Arn.format({ service: 'backup', region, resource: 'backup-vault', resourceName: `stepcast-${stageName}-copy`, arnFormat: ArnFormat.COLON_RESOURCE_NAME }, scope);
+}
+

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
-import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AccessLevel,
   AllowedMethods,
@@ -35,9 +35,9 @@ import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { CfnLogGroup, LogGroup } from 'aws-cdk-lib/aws-logs';
+import { CfnLogGroup, LogGroup, LogRetention } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source, type ISource, type SourceConfig } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { SHARE_PAGE_QUERY_KEYS } from '#shared/share/frame';
 import { SITE_BUILD_FILE, SiteBuild } from '#shared/site-build';
@@ -87,7 +87,8 @@ export const CACHED_ERROR_STATUSES = [400, 403, 404, 405, 414, 416, 500, 501, 50
 
 export interface WebStackProps extends StackProps {
   readonly stage: StageConfig;
-  readonly httpApi: IHttpApi;
+  /** the stage's log bucket (data stack): CloudFront's standard logs go there, under `cloudfront/` */
+  readonly logBucket: IBucket;
   /** the asset bucket of the data stack; its bucket policy already admits CloudFront */
   readonly assetBucket: IBucket;
   /**
@@ -98,9 +99,8 @@ export interface WebStackProps extends StackProps {
   /** the SPA build to upload. @default web/dist */
   readonly siteDir?: string;
   /**
-   * The site's configured https origin (`appOrigin`, or the domain's): a build made for another
-   * origin stops the synth. @default none: a stage on its `*.cloudfront.net` name, whose build
-   * `npm run deploy` makes with the distribution's name
+   * The site's configured https origin (`appOrigin`, or the domain's): a build made for this stage
+   * with another origin stops the synth. @default none: the distribution's `*.cloudfront.net` name
    */
   readonly appOrigin?: string;
   /** the web build's renderer of share pages' first frames. @default web/dist-ssr/render-share-frame.js */
@@ -129,11 +129,32 @@ export interface WebStackProps extends StackProps {
 export const SHARE_EDGE_MEMORY_MB = 512;
 
 /**
+ * The regions whose regional edge caches run the share page's Lambda@Edge for this distribution
+ * (price class 100: North America and Europe; viewers elsewhere reach these too), so the regions
+ * where its replicas write logs. Each gets the log group with the stage's retention.
+ */
+export const EDGE_LOG_REGIONS = ['us-east-1', 'us-east-2', 'us-west-1', 'us-west-2', 'eu-central-1', 'eu-west-1', 'eu-west-2'] as const;
+
+/** How the id CDK gives its SPA upload helper function (BucketDeployment, one per stack and memory size) starts. */
+const BUCKET_DEPLOYMENT_HANDLER_ID = 'Custom::CDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756C';
+
+/** The id CDK gives its log-retention helper function, one per stack. */
+const LOG_RETENTION_PROVIDER_ID = 'LogRetentionaae0aa3c5b4d4f87b02d85b201efdd8a';
+
+/**
  * The one host browsers see: CloudFront in front of the SPA bucket (default), the HTTP API
  * (`/api/*`), the asset bucket (`/assets/*`) and the share-page edge function (`/share/*`), with
  * the same security headers the local server sends.
  */
 export class WebStack extends Stack {
+  /**
+   * The HTTP API, here rather than in the api stack, which adds its routes, stage and functions:
+   * the distribution needs the API's address, and the functions need the distribution's (the
+   * site's origin), so the API itself comes first and its functions after the distribution.
+   */
+  readonly httpApi: HttpApi;
+  /** `https://{domain}` with a domain or an appOrigin, else `https://{the distribution's own name}` (a deploy-time value) */
+  readonly siteUrl: string;
   readonly distribution: Distribution;
   readonly assetInvalidation: AssetInvalidation;
   readonly siteBucket: Bucket;
@@ -146,19 +167,31 @@ export class WebStack extends Stack {
     if (Token.isUnresolved(uploadOrigin)) {
       throw new Error('WebStack: uploadOrigin must be known at synth (give the data stack an env with account and region).');
     }
-    // A build made for local use or another stage names another origin in its pages: not uploaded.
-    const deployable = isBuildForStage(this, siteDir, stage.name, props.appOrigin);
-    const prerenderedPages = deployable ? checkedPrerenderedPages(siteDir) : undefined;
+    // A build made for another stage is not uploaded; a local build, or this stage's, is.
+    const build = siteBuildFor(this, siteDir, stage.name);
+    const prerenderedPages = build.deployable ? checkedPrerenderedPages(siteDir) : undefined;
 
-    // Build output only, redeployed from the repository at will: never retained.
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `stepcast-${stage.name}`,
+      description: `Stepcast ${stage.name}: /api/* behind CloudFront`,
+      // The api stack adds the $default stage (throttles, access logs) after its routes.
+      createDefaultStage: false,
+    });
+    // No API Gateway authorizer: the functions authenticate every request themselves (the
+    // session cookie checked against DynamoDB, Stripe's signature on the webhook, public reads
+    // by design), and refuse anything without CloudFront's origin-verify header.
+    acknowledgeNag(this.httpApi, 'APIG4', 'Sessions and Stripe signatures are checked by the functions; requests not from CloudFront are refused.');
+
+    // Build output only, redeployed from the repository at will. Emptied and deleted with a
+    // stack of other stages; kept on prod*, where no helper may delete objects (nor their versions).
     this.siteBucket = new Bucket(this, 'SiteBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       minimumTLSVersion: 1.2,
-      removalPolicy: RemovalPolicy.DESTROY,
-      autoDeleteObjects: true,
+      removalPolicy: stage.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !stage.isProduction,
     });
     // LIST as well as READ so a missing file is a 404, not S3's 403 for keys it may not reveal.
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
@@ -185,7 +218,7 @@ export class WebStack extends Stack {
     // The API's host name: apiEndpoint is https://{id}.execute-api.{region}.amazonaws.com. Every
     // request carries the origin-verify value, read from Secrets Manager by dynamic reference at
     // deploy (never in the template), which the API requires (requests around CloudFront are refused).
-    const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint)), {
+    const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', this.httpApi.apiEndpoint)), {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
       customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
@@ -333,6 +366,12 @@ export class WebStack extends Stack {
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      // Standard logs (every request: viewer IP, path, status, edge result) in the log bucket,
+      // without cookies (sessions), expired by its lifecycle.
+      enableLogging: true,
+      logBucket: props.logBucket,
+      logFilePrefix: 'cloudfront/',
+      logIncludesCookies: false,
       webAclId: props.webAclArn,
       ...(props.domain
         ? {
@@ -401,7 +440,8 @@ export class WebStack extends Stack {
       },
     });
 
-    if (deployable) this.deploySite(siteDir, { spaFallback, prerendered: prerenderedPages !== undefined });
+    this.siteUrl = props.appOrigin ?? `https://${this.distribution.distributionDomainName}`;
+    if (build.deployable) this.deploySite(siteDir, { spaFallback, prerendered: prerenderedPages !== undefined, builtFor: build.origin });
 
     if (props.domain) {
       const zone = HostedZone.fromHostedZoneId(this, 'Zone', props.domain.hostedZoneId);
@@ -412,7 +452,7 @@ export class WebStack extends Stack {
       new AaaaRecord(this, 'SiteAliasIpv6', { zone, recordName, target });
     }
     new CfnOutput(this, 'SiteUrl', {
-      value: props.domain ? `https://${props.domain.domainName}` : `https://${this.distribution.distributionDomainName}`,
+      value: this.siteUrl,
       description: 'Stepcast: the site (its own domain when the stage has one)',
     });
 
@@ -427,63 +467,80 @@ export class WebStack extends Stack {
     // leaves the edge caches too.
     this.assetInvalidation = new AssetInvalidation(this, 'AssetInvalidation', { bucket: props.assetBucket, distribution: this.distribution, stage });
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName });
+    new CfnOutput(this, 'HttpApiId', { value: this.httpApi.apiId });
   }
 
   /** cdk-nag (AWS Solutions) findings of this stack, each on purpose. */
   private acknowledgeNagFindings(hasDomain: boolean): void {
     // The site bucket holds build output only, readable by CloudFront alone: who read what is in
-    // CloudFront's metrics and the WAF's sampled requests; S3 access logs would add nothing.
-    acknowledgeNag(this.siteBucket, 'S1', 'Build output only, read by CloudFront alone.');
+    // CloudFront's standard logs (the log bucket); S3's access logs would say it again.
+    acknowledgeNag(this.siteBucket, 'S1', "Build output only, read by CloudFront alone, whose own logs record every read.");
     // Stepcast is offered everywhere; the WAF, not geography, keeps abuse out.
     acknowledgeNag(this.distribution, 'CFR1', 'A product for every country: no geo restriction.');
-    // Standard logs cost per request and hold viewer IPs; the API's JSON access logs, CloudFront's
-    // and WAF's metrics and the WAF's sampled requests are what on-call reads.
     // Without a domain the distribution answers with CloudFront's own *.cloudfront.net
     // certificate, whose TLS policy CloudFront fixes; with one, TLS 1.2_2021 is set above.
     if (!hasDomain) {
       acknowledgeNag(this.distribution, 'CFR4', "CloudFront's default certificate: its TLS policy is CloudFront's. A stage's domainName gets TLS 1.2+.");
     }
-    acknowledgeNag(this.distribution, 'CFR3', 'API access logs, CloudFront and WAF metrics and WAF samples instead of standard logs.');
-    // CDK's own helper functions (the SPA upload, emptying the site bucket on delete) and the
-    // edge function: CDK fixes their roles and runtimes. Their roles write their own logs, and the
-    // upload reads CDK's asset bucket, writes the site bucket's objects and invalidates the
-    // distribution's cache (CloudFront's CreateInvalidation has no resource-level permission).
-    const env = nagEnvironment(this);
-    acknowledgeNag(this, 'IAM4', "CDK's helper functions and the edge function write their own logs only.", [
-      'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
-    ]);
-    acknowledgeNag(this, 'IAM5', "CDK's upload helper: CDK's asset bucket, the site bucket's objects, cache invalidation.", [
-      ...BUCKET_READ_ACTION_FINDINGS,
-      ...BUCKET_WRITE_ACTION_FINDINGS,
-      `Resource::arn:${env.partition}:s3:::cdk-hnb659fds-assets-${env.account}-${env.region}/*`,
-      `Resource::${nagAttribute(this.siteBucket)}/*`,
-      'Resource::*',
-    ]);
-    acknowledgeNag(this, 'L1', "CDK's helper functions' runtimes are CDK's; the edge function runs Node.js 22 LTS like the rest.");
+    // Each helper's finding is acknowledged on the helper itself, so a new one is reported.
+    const basicExecution = ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'];
+    // The edge function: CDK fixes its role (it writes its own logs); Node.js 22 LTS like the rest.
+    // (On the function itself: outside us-east-1 it lives in the stack CDK adds there for it.)
+    const edge = this.shareEdgeFunction.lambda;
+    if (!(edge instanceof Construct)) throw new Error('the edge function is not a construct of this app');
+    acknowledgeNag(edge, 'IAM4', 'The share page function writes its own logs only.', basicExecution);
+    acknowledgeNag(edge, 'L1', 'Node.js 22 LTS on purpose: the same major as engines, .nvmrc and CI.');
+    // CDK's SPA upload helper (one per stack): reads CDK's asset bucket, writes the site bucket's
+    // objects and invalidates the distribution's cache (CreateInvalidation has no resource-level
+    // permission). Its runtime is CDK's.
+    const upload = this.node.children.find((child) => child.node.id.startsWith(BUCKET_DEPLOYMENT_HANDLER_ID));
+    if (upload) {
+      const env = nagEnvironment(this);
+      acknowledgeNag(upload, 'IAM4', "CDK's upload helper writes its own logs only.", basicExecution);
+      acknowledgeNag(upload, 'IAM5', "CDK's upload helper: CDK's asset bucket, the site bucket's objects, cache invalidation.", [
+        ...BUCKET_READ_ACTION_FINDINGS,
+        ...BUCKET_WRITE_ACTION_FINDINGS,
+        `Resource::arn:${env.partition}:s3:::cdk-hnb659fds-assets-${env.account}-${env.region}/*`,
+        `Resource::${nagAttribute(this.siteBucket)}/*`,
+        'Resource::*',
+      ]);
+      acknowledgeNag(upload, 'L1', "CDK's upload helper runs the runtime CDK gives it.");
+    }
   }
 
   /**
    * Log retention for the edge function. Lambda@Edge replicas log to `/aws/lambda/us-east-1.{name}`
-   * in whichever region serves the viewer, creating that group on first use with no retention.
-   * This stack, in us-east-1 with the function, owns that group for us-east-1; the groups of
-   * other regions would need a stack (or custom resource) per region and keep CloudWatch's
-   * default. The function's own `/aws/lambda/{name}` (only direct invokes write there) follows
-   * the stage too, instead of CDK's default two years, retained.
+   * in the region of the regional edge cache that served the viewer, creating that group on first
+   * use with no retention (kept forever). This stack owns that group in us-east-1 (beside the
+   * function); in the other regions of EDGE_LOG_REGIONS a LogRetention custom resource (one
+   * function of CDK's, calling CloudWatch Logs in each region) makes the group, or sets the
+   * retention of the one already there. The function's own `/aws/lambda/{name}` (only direct
+   * invokes write there) follows the stage too, instead of CDK's default two years, retained.
    */
   private limitEdgeLogRetention(edge: experimental.EdgeFunction, stage: StageConfig): void {
     // Beside the function itself: in this stack in us-east-1, else in the edge stack CDK adds there.
     const fn = edge.lambda;
     if (!(fn instanceof Construct)) throw new Error('the edge function is not a construct of this app');
-    new LogGroup(fn, 'ReplicaLogs', {
-      logGroupName: `/aws/lambda/us-east-1.${fn.functionName}`,
-      retention: stage.logRetention,
-      removalPolicy: stage.removalPolicy,
-    });
+    const logGroupName = `/aws/lambda/us-east-1.${fn.functionName}`;
+    new LogGroup(fn, 'ReplicaLogs', { logGroupName, retention: stage.logRetention, removalPolicy: stage.removalPolicy });
+    for (const region of EDGE_LOG_REGIONS.filter((r) => r !== 'us-east-1')) {
+      // Retained when the stack goes: CDK's helper may delete log groups only in its own region.
+      // Left behind, a group keeps no log past its retention and costs nothing.
+      new LogRetention(fn, `ReplicaLogs-${region}`, { logGroupName, logGroupRegion: region, retention: stage.logRetention, removalPolicy: RemovalPolicy.RETAIN });
+    }
     const own = fn.node.tryFindChild('LogGroup');
     if (own instanceof LogGroup) {
       own.applyRemovalPolicy(stage.removalPolicy);
       const cfn = own.node.defaultChild;
       if (cfn instanceof CfnLogGroup) cfn.retentionInDays = stage.logRetention;
+    }
+    // CDK's LogRetention function, one per stack: it sets retention policies, which name no resource.
+    const provider = Stack.of(fn).node.tryFindChild(LOG_RETENTION_PROVIDER_ID);
+    if (provider) {
+      acknowledgeNag(provider, 'IAM4', "CDK's log-retention helper writes its own logs only.", [
+        'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+      ]);
+      acknowledgeNag(provider, 'IAM5', 'logs:PutRetentionPolicy and DeleteRetentionPolicy on the edge log groups of every region, which it names only at run time.', ['Resource::*']);
     }
   }
 
@@ -498,9 +555,13 @@ export class WebStack extends Stack {
    * With prerendered pages, the shell's files are uploaded once more before the SPA fallback
    * changes: its new code goes live at once and routes to pages (and to the shell moved to
    * __spa-fallback.html) that must already be there, while the upload that clears the cache can
-   * only run after the distribution's update, minutes later.
+   * only run after the distribution's update, minutes later (on stages with their own origin; see
+   * below for a stage on its CloudFront name).
+   *
+   * Every upload replaces the origin the build names with the stage's (siteSource): a build made
+   * for local use, or by the pipeline once for staging and production, is deployable anywhere.
    */
-  private deploySite(siteDir: string, fallback: { spaFallback: CloudFrontFunction; prerendered: boolean }): void {
+  private deploySite(siteDir: string, fallback: { spaFallback: CloudFrontFunction; prerendered: boolean; builtFor?: string | undefined }): void {
     if (!existsSync(path.join(siteDir, 'index.html'))) {
       Annotations.of(this).addWarningV2(
         'stepcast:web:spa-not-built',
@@ -514,10 +575,12 @@ export class WebStack extends Stack {
         `${siteDir}/assets is unreachable: /assets/* is the asset bucket. Set Vite's build.assetsDir to '${SPA_BUNDLE_DIR}'.`,
       );
     }
+    // The pages, and the scripts that set canonical URLs, name the origin the build was made for.
+    const replace = fallback.builtFor ? { from: fallback.builtFor, to: this.siteUrl } : undefined;
     const bundleDir = path.join(siteDir, SPA_BUNDLE_DIR);
     const bundles = existsSync(bundleDir)
       ? new BucketDeployment(this, 'DeploySiteBundles', {
-          sources: [Source.asset(bundleDir, { exclude: UNDEPLOYED_SITE_FILES })],
+          sources: [siteSource(bundleDir, UNDEPLOYED_SITE_FILES, replace)],
           destinationBucket: this.siteBucket,
           destinationKeyPrefix: `${SPA_BUNDLE_DIR}/`,
           cacheControl: [CacheControl.fromString(IMMUTABLE_CACHE_CONTROL)],
@@ -526,7 +589,7 @@ export class WebStack extends Stack {
         })
       : undefined;
     const shell = new BucketDeployment(this, 'DeploySiteShell', {
-      sources: [Source.asset(siteDir, { exclude: [SPA_BUNDLE_DIR, ...UNDEPLOYED_SITE_FILES] })],
+      sources: [siteSource(siteDir, [SPA_BUNDLE_DIR, ...UNDEPLOYED_SITE_FILES], replace)],
       destinationBucket: this.siteBucket,
       // Sync filter: pruning removes shell files gone from the build, never the bundles.
       exclude: [`${SPA_BUNDLE_DIR}/*`],
@@ -537,9 +600,14 @@ export class WebStack extends Stack {
     });
     // A new shell must never reference bundles that are not uploaded yet.
     if (bundles) shell.node.addDependency(bundles);
-    if (fallback.prerendered) {
+    // On a stage with its own origin the pages go up before the SPA fallback that routes to them
+    // (below). On a stage on its *.cloudfront.net name they cannot: their origin is the
+    // distribution's name, and the distribution uses the fallback, so a page new in this build may
+    // answer 404 for the minutes between the fallback's update and the shell's upload.
+    const originKnownAtSynth = !Token.isUnresolved(this.siteUrl);
+    if (fallback.prerendered && originKnownAtSynth) {
       const pages = new BucketDeployment(this, 'DeploySitePages', {
-        sources: [Source.asset(siteDir, { exclude: [SPA_BUNDLE_DIR, ...UNDEPLOYED_SITE_FILES] })],
+        sources: [siteSource(siteDir, [SPA_BUNDLE_DIR, ...UNDEPLOYED_SITE_FILES], replace)],
         destinationBucket: this.siteBucket,
         // Adds only: removing what the build dropped is the shell upload's job, once nothing routes there.
         prune: false,
@@ -552,31 +620,52 @@ export class WebStack extends Stack {
   }
 }
 
+/** What the web build in `siteDir` is, for this stage. */
+interface SiteBuildCheck {
+  /** whether it is uploaded: no build (deploySite warns), a local build, or one made for this stage */
+  readonly deployable: boolean;
+  /** the origin its pages name (site.json), when there is a build */
+  readonly origin?: string;
+}
+
 /**
- * Whether the site build may be uploaded to this stage: it names its origin in canonical URLs,
- * Open Graph tags and the sitemap, so it must have been made for this stage (web/dist/site.json,
- * shared/site-build.ts). A local build (`npm start`, `npm test`, a plain `npm run build`) or one
- * for another stage is left out with a warning, as a missing build is; a build for this stage
- * with another origin than the configured one stops the synth. No build at all: true, and
- * `deploySite` warns.
+ * Whether the site build may be uploaded to this stage. Its pages name an origin (canonical URLs,
+ * Open Graph tags, the sitemap; web/dist/site.json, shared/site-build.ts), which the upload
+ * replaces with the stage's own (`deploySite`), so a local build (`npm run build`, `npm test`) or
+ * one made for this stage (whatever origin it was made for: a domain added since, say) is
+ * deployable; a build for another stage is left out with a warning (it was meant for elsewhere).
+ * No build at all: deployable, and `deploySite` warns.
  */
-function isBuildForStage(scope: Stack, siteDir: string, stageName: string, appOrigin: string | undefined): boolean {
-  if (!existsSync(path.join(siteDir, 'index.html'))) return true;
+function siteBuildFor(scope: Stack, siteDir: string, stageName: string): SiteBuildCheck {
+  if (!existsSync(path.join(siteDir, 'index.html'))) return { deployable: true };
   const file = path.join(siteDir, SITE_BUILD_FILE);
   const record = existsSync(file) ? SiteBuild.safeParse(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
   const build = record?.success ? record.data : undefined;
-  if (build?.stage !== stageName) {
-    const madeFor = !build ? 'without a site record (an older build)' : build.stage ? `for stage ${build.stage} (${build.origin})` : `for local use (${build.origin})`;
+  if (!build || (build.stage !== null && build.stage !== stageName)) {
+    const madeFor = !build ? 'without a site record (an older build)' : `for stage ${build.stage} (${build.origin})`;
     Annotations.of(scope).addWarningV2(
       'stepcast:web:site-built-for-another-stage',
-      `${siteDir} was built ${madeFor}: the site is not uploaded to stage ${stageName}. npm run deploy -- --stage ${stageName} builds it with the stage's origin.`,
+      `${siteDir} was built ${madeFor}: the site is not uploaded to stage ${stageName}. Run npm run build (or npm run deploy -- --stage ${stageName}).`,
     );
-    return false;
+    return { deployable: false };
   }
-  if (appOrigin && build.origin !== appOrigin) {
-    throw new UsageError(`${siteDir} was built for ${build.origin}, but stage ${stageName}'s site is ${appOrigin}: rebuild it with npm run deploy -- --stage ${stageName}.`);
-  }
-  return true;
+  return { deployable: true, origin: build.origin };
+}
+
+/**
+ * A folder of the site build, uploaded with every occurrence of the origin it was built for
+ * replaced by the stage's site URL. The replacement is BucketDeployment's own (markers, applied
+ * byte for byte to every file of the source as it is uploaded), so the URL may be a deploy-time
+ * value: the distribution's `*.cloudfront.net` name, known only once CloudFront made it.
+ */
+function siteSource(dir: string, exclude: string[], replace: { from: string; to: string } | undefined): ISource {
+  const asset = Source.asset(dir, { exclude });
+  if (!replace || replace.from === replace.to) return asset;
+  return {
+    bind(scope: Construct, context): SourceConfig {
+      return { ...asset.bind(scope, context), markers: { [replace.from]: replace.to } };
+    },
+  };
 }
 
 /**

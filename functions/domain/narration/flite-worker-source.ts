@@ -1,6 +1,13 @@
-// One flite run per message, in a worker thread (see flite-runner.ts). Each run is a fresh
-// WebAssembly instance whose memory reserves gigabytes of address space until it is collected;
-// a collection after each run frees it at once, and in this thread's small heap it costs little.
+/**
+ * The worker thread of one flite run per message (flite-runner.ts). Each run is a fresh
+ * WebAssembly instance whose memory reserves gigabytes of address space until it is collected;
+ * a collection after each run frees it at once, and in this thread's small heap it costs little.
+ *
+ * Its source is a string started as a `data:` URL rather than a file beside the module: a file
+ * read by its path is not in a Lambda bundle (esbuild bundles imports, not files), and the local
+ * stack runs the bundles too (`npm start -- --bundles`). Plain JavaScript, loaded with no loader.
+ */
+export const FLITE_WORKER_SOURCE = `
 import { closeSync, openSync } from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -23,3 +30,4 @@ parentPort.on('message', async ({ id, module, args, dir, tracePath }) => {
     collect();
   }
 });
+`;
