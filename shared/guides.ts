@@ -34,7 +34,9 @@ export const GuideTitle = safeText().trim().min(1, 'Enter a title.').max(200, 'U
 export const FolderName = safeText().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
 export const ZoomLevel = z.number().min(MIN_ZOOM_LEVEL).max(MAX_ZOOM_LEVEL);
 export const ClickPoint = z.object({ x: z.number().min(0).max(100_000), y: z.number().min(0).max(100_000) }).strict();
-const SlideTextField = safeText({ multiline: true }).max(2_000, 'Use at most 2,000 characters.');
+/** A step's text, title, and the guide's intro and outro lines (the design view says it before it bites). */
+export const MAX_STEP_TEXT_LENGTH = 2_000;
+const SlideTextField = safeText({ multiline: true }).max(MAX_STEP_TEXT_LENGTH, 'Use at most 2,000 characters.');
 /** A narration may run long (a step explained at length); the voice engines split it at sentence ends. */
 export const MAX_NARRATION_LENGTH = 5_000;
 const NarrationField = safeText({ multiline: true }).max(MAX_NARRATION_LENGTH, 'Use at most 5,000 characters.');

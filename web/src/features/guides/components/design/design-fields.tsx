@@ -1,5 +1,7 @@
 import { onlineManager, useIsMutating, useMutationState } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { MAX_STEP_TEXT_LENGTH } from '#shared/guides';
+import { useTextLimit } from '../../../../components/ui/text-limit';
 import { guideQueryKeys } from '../../api/guide-schemas';
 import { Icons } from '../icons';
 
@@ -35,13 +37,14 @@ export interface AutosaveTextareaProps {
  * A textarea that saves itself: after a pause in typing, on blur, and when it goes away with
  * edits not yet saved (another step is chosen).
  */
-export function AutosaveTextarea({ label, value, onSave, hint, placeholder, rows = 3, maxLength = 2000 }: AutosaveTextareaProps) {
+export function AutosaveTextarea({ label, value, onSave, hint, placeholder, rows = 3, maxLength = MAX_STEP_TEXT_LENGTH }: AutosaveTextareaProps) {
   const id = useId();
   const [focused, setFocused] = useState(false);
   const [draft, setDraft] = useDraft(value, focused);
   // What was last sent: a refused save is not sent again by itself (a blur or an edit retries).
   const [sent, setSent] = useState<string | undefined>();
   const latest = useRef({ draft, value, onSave });
+  const limit = useTextLimit(maxLength, { length: draft.length });
 
   useEffect(() => {
     latest.current = { draft, value, onSave };
@@ -70,9 +73,7 @@ export function AutosaveTextarea({ label, value, onSave, hint, placeholder, rows
         <label className="field__label" htmlFor={id}>
           {label}
         </label>
-        <span className="autosave-field__count" aria-hidden="true">
-          {draft.length > maxLength * 0.8 ? `${draft.length} / ${maxLength}` : ''}
-        </span>
+        {limit.counter}
       </div>
       <textarea
         id={id}
@@ -81,7 +82,8 @@ export function AutosaveTextarea({ label, value, onSave, hint, placeholder, rows
         maxLength={maxLength}
         placeholder={placeholder}
         value={draft}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={[hint ? `${id}-hint` : undefined, limit.hintId].filter(Boolean).join(' ')}
+        {...limit.handlers}
         onChange={(event) => setDraft(event.target.value)}
         onFocus={() => setFocused(true)}
         onBlur={() => {
@@ -91,6 +93,7 @@ export function AutosaveTextarea({ label, value, onSave, hint, placeholder, rows
           onSave(draft);
         }}
       />
+      {limit.message}
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">
           {hint}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { zodIssuesToDetails } from '#shared/errors';
-import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX, CTA_LABEL_MAX, IntroCard, OutroCard } from '#shared/guide-cards';
+import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX, CTA_LABEL_MAX, CTA_URL_MAX, IntroCard, OutroCard } from '#shared/guide-cards';
 import type { GuideDto } from '#shared/guides';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form';
@@ -80,6 +80,7 @@ function OutroForm({ guide, onChange }: { guide: GuideDto; onChange: (data: Guid
         type="url"
         inputMode="url"
         placeholder="https://"
+        maxLength={CTA_URL_MAX}
         value={url}
         error={errors['cta.url']}
         hint="Opens in a new tab at the end of the guide."
