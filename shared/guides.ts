@@ -5,6 +5,7 @@ import { Language, SpeechRate, VoiceId, WordTiming } from './narration';
 import { safeText } from './text';
 import { GUIDE_ID_LENGTH } from './share/link';
 import { IntroCard, OutroCard } from './guide-cards';
+import { GuideBase, SlideBase, checkBaseFields } from './revision';
 
 /**
  * The guides API contract (/api/guides, /api/folders): bodies parsed by handlers, validated by
@@ -78,8 +79,11 @@ export const UpdateGuideBody = z
     /** the player's opening and closing cards (shared/guide-cards.ts); null removes one */
     introCard: IntroCard.nullable().optional(),
     outroCard: OutroCard.nullable().optional(),
+    /** the values the edit was made from (shared/revision.ts): a field changed since is refused with 412 */
+    base: GuideBase.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(checkBaseFields);
 
 export const CreateSlideBody = z
   .object({
@@ -106,8 +110,11 @@ export const UpdateSlideBody = z
     click: ClickPoint.nullable().optional(),
     /** the slide's annotations, the whole list at once (an empty list removes them) */
     annotations: Annotations.optional(),
+    /** the values the edit was made from (shared/revision.ts): a field changed since is refused with 412 */
+    base: SlideBase.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(checkBaseFields);
 
 export const UploadBody = z
   .object({
