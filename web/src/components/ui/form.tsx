@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { PASSWORD_MIN } from '#shared/auth';
 import { compose, useTextLimit } from './text-limit';
 import './form.css';
@@ -58,6 +58,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   labelAside?: ReactNode;
   /** an element after the input, inside its frame (a toggle button) */
   trailing?: ReactNode;
+  ref?: Ref<HTMLInputElement> | undefined;
 }
 
 /**
