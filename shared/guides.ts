@@ -6,6 +6,7 @@ import { safeText } from './text';
 import { GUIDE_ID_LENGTH } from './share/link';
 import { IntroCard, OutroCard } from './guide-cards';
 import { GuideBase, SlideBase, checkBaseFields } from './revision';
+import { SENSITIVE_TEXT_KINDS } from './redaction';
 
 /**
  * The guides API contract (/api/guides, /api/folders): bodies parsed by handlers, validated by
@@ -154,7 +155,8 @@ export const SlideDto = z.object({
   /** the transcript could only guess (an uploaded image with nothing captured) */
   needsText: z.boolean(),
   /** where capture saw a value typed, in screenshot pixels: the design view suggests covering it */
-  redactionSuggestions: z.array(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })).optional(),
+  /** boxes the design view suggests covering: a field typed in, and personal data capture saw (its kind) */
+  redactionSuggestions: z.array(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number(), kind: z.enum(SENSITIVE_TEXT_KINDS).optional() })).optional(),
 });
 export type SlideDto = z.infer<typeof SlideDto>;
 
