@@ -1,8 +1,9 @@
-import type { ContentMessage, PageInfo, PreparedCapture, RecordingStatus, StepMessage, TargetInfo, WorkerToContent } from '../messages';
+import type { ContentMessage, PageInfo, PrepareCapture, PreparedCapture, RecordingStatus, StepMessage, TargetInfo, WorkerToContent } from '../messages';
 import type { Point } from '../lib/geometry';
 import { RecordingControl, type ControlAction } from './control';
 import { startGuideMe } from './guide-me';
 import { actionTarget, boxOf, describeElement, frameOffset, isRedacted, isTextEntry, roleOf, sensitiveRects, setAuthorSelectors } from './describe';
+import { findPersonalData, TypedValues } from './personal-data';
 
 /**
  * The content script, in every frame of every page but idle until its tab records. While
@@ -25,7 +26,7 @@ const TOGGLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox',
 const documentToken = Math.random().toString(36).slice(2);
 const isTop = window === window.top;
 
-let status: RecordingStatus = { type: 'status', recording: false, paused: false, stepCount: 0, selectors: [] };
+let status: RecordingStatus = { type: 'status', recording: false, paused: false, stepCount: 0, selectors: [], salt: null };
 let control: RecordingControl | null = null;
 let dirty = true;
 let settleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -52,6 +53,12 @@ let typedField: Element | null = null;
 function send(message: ContentMessage): Promise<unknown> {
   return chrome.runtime.sendMessage(message).catch(() => undefined);
 }
+
+/** What the author types, as salted fingerprints for the worker (personal-data.ts): never the value. */
+const typedValues = new TypedValues(
+  () => (active() ? status.salt : null),
+  (fieldId, print) => void send({ type: 'typed', fieldId, print }),
+);
 
 function page(): PageInfo {
   return { title: document.title, url: location.href };
@@ -116,6 +123,8 @@ function isField(element: Element): boolean {
 
 function onPointerDown(event: PointerEvent): void {
   if (!active() || !event.isTrusted || event.button !== 0 || isOwnEvent(event)) return;
+  // What was just typed goes before the press: the press's screenshot may show it.
+  typedValues.flush();
   const target = actionTarget(event.composedPath());
   if (!target) return;
   press = startPress(target, { x: event.clientX, y: event.clientY });
@@ -174,13 +183,21 @@ function onFocusIn(event: FocusEvent): void {
 function onFocusOut(event: FocusEvent): void {
   const target = editableHost(event.composedPath()[0]);
   if (target) fieldPress.delete(target);
+  typedValues.flush();
+}
+
+function onKeyDown(event: KeyboardEvent): void {
+  // Enter may submit the form and leave the page before a fingerprint waiting for its moment goes.
+  if (active() && event.key === 'Enter') typedValues.flush();
 }
 
 function onInput(event: Event): void {
   markDirty();
   if (!active() || !event.isTrusted || isOwnEvent(event)) return;
   const target = editableHost(event.composedPath()[0]);
-  if (!target || !isTextEntry(target) || target === typedField) return;
+  if (!target || !isTextEntry(target)) return;
+  typedValues.changed(target);
+  if (target === typedField) return;
   const pressed = fieldPress.get(target) ?? null;
   const info = pressed ? described(pressed) : targetInfo(target);
   sendStep({ pressId: pressed?.id ?? null, action: 'type', target: { ...info, element: describeElement(target) }, point: pressed?.point ?? centre(info) }, target);
@@ -218,6 +235,7 @@ function onMutations(records: MutationRecord[]): void {
 }
 
 const onScroll = () => markDirty();
+const onPageHide = () => typedValues.flush();
 
 function listen(on: boolean): void {
   if (on === listening) return;
@@ -229,6 +247,8 @@ function listen(on: boolean): void {
   window[method]('focusin', onFocusIn as EventListener, options);
   window[method]('focusout', onFocusOut as EventListener, options);
   window[method]('input', onInput, options);
+  window[method]('keydown', onKeyDown as EventListener, options);
+  window[method]('pagehide', onPageHide, options);
   window[method]('change', onChange, options);
   window[method]('scroll', onScroll, options);
   window[method]('resize', onScroll, options);
@@ -263,10 +283,17 @@ function applyStatus(next: RecordingStatus): void {
   }
 }
 
-async function prepareCapture(): Promise<PreparedCapture> {
+async function prepareCapture(request: PrepareCapture): Promise<PreparedCapture> {
   await control?.hideForCapture();
   dirty = false;
-  return { rects: sensitiveRects(), viewportWidth: window.innerWidth, viewportHeight: window.innerHeight, documentToken, scrollX: window.scrollX, scrollY: window.scrollY };
+  let found: PreparedCapture['found'];
+  try {
+    found = findPersonalData(request.secrets, request.salt);
+  } catch {
+    // A page that breaks the search still gets its sensitive fields covered.
+    found = [];
+  }
+  return { rects: sensitiveRects(), found, viewportWidth: window.innerWidth, viewportHeight: window.innerHeight, documentToken, scrollX: window.scrollX, scrollY: window.scrollY };
 }
 
 function start(): void {
@@ -280,7 +307,7 @@ function start(): void {
         return undefined;
       case 'prepareCapture':
         if (!isTop) return undefined;
-        void prepareCapture().then(sendResponse);
+        void prepareCapture(message).then(sendResponse);
         return true;
       case 'captureDone':
         dirty = false;
