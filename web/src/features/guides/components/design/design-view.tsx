@@ -55,6 +55,7 @@ import { VoiceoverPanel } from './voiceover-panel';
 import { DriftPanel } from './drift-panel';
 import { PublishBar } from './publish-bar';
 import { PresenceNote } from './presence-note';
+import { PersonalDataPanel } from './personal-data-panel';
 import { TranslationsPanel } from './translations-panel';
 import '../guides-common.css';
 import './design.css';
@@ -602,6 +603,14 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
                 Step {selectedIndex + 1} tools
               </h2>
               <SlideToolsPanel slide={selected} position={selectedIndex + 1} count={slides.length} tools={slideTools} />
+            </section>
+          ) : null}
+          {slides.some((slide) => (slide.redactionSuggestions ?? []).length > 0) ? (
+            <section className="panel-section" aria-labelledby="design-personal-data">
+              <h2 id="design-personal-data" className="panel-section__title">
+                Possible personal data
+              </h2>
+              <PersonalDataPanel guideId={guideId} slides={slides} onShowStep={setSelectedId} announce={setAnnouncement} />
             </section>
           ) : null}
           <section className="panel-section" aria-labelledby="design-voiceover">
