@@ -33,6 +33,14 @@ let settleTimer: ReturnType<typeof setTimeout> | undefined;
 let observer: MutationObserver | null = null;
 let listening = false;
 
+/**
+ * The last search for personal data, and what it was made with: a press right after a page
+ * settled (nothing changed since: no mutation, scroll, resize, typing or field value, the same
+ * values looked for) reuses it instead of searching the page again on the page's own thread.
+ * Not with frames inside, whose changes this frame does not see.
+ */
+let scanned: { key: string; found: PreparedCapture['found'] } | null = null;
+
 interface Press {
   id: string;
   target: Element;
@@ -218,6 +226,7 @@ function onChange(event: Event): void {
 }
 
 function markDirty(): void {
+  scanned = null;
   if (!status.recording) return;
   if (!dirty) {
     dirty = true;
@@ -283,9 +292,21 @@ function applyStatus(next: RecordingStatus): void {
   }
 }
 
-async function prepareCapture(request: PrepareCapture): Promise<PreparedCapture> {
-  await control?.hideForCapture();
-  dirty = false;
+
+/** A digest of every field's value (a script may set one without any mutation to see), not the values. */
+function fieldValuesDigest(): number {
+  let hash = 0x811c9dc5;
+  for (const field of document.querySelectorAll('input, textarea')) {
+    const value = (field as HTMLInputElement | HTMLTextAreaElement).value;
+    for (let i = 0; i < value.length; i++) hash = Math.imul(hash ^ value.charCodeAt(i), 0x01000193);
+    hash = Math.imul(hash ^ 0x1f, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function personalDataNow(request: PrepareCapture): PreparedCapture['found'] {
+  const key = JSON.stringify([request.secrets, request.salt, window.scrollX, window.scrollY, window.innerWidth, window.innerHeight, fieldValuesDigest()]);
+  if (scanned?.key === key) return scanned.found;
   let found: PreparedCapture['found'];
   try {
     found = findPersonalData(request.secrets, request.salt);
@@ -293,6 +314,14 @@ async function prepareCapture(request: PrepareCapture): Promise<PreparedCapture>
     // A page that breaks the search still gets its sensitive fields covered.
     found = [];
   }
+  scanned = document.querySelector('iframe, frame') ? null : { key, found };
+  return found;
+}
+
+async function prepareCapture(request: PrepareCapture): Promise<PreparedCapture> {
+  await control?.hideForCapture();
+  dirty = false;
+  const found = personalDataNow(request);
   return { rects: sensitiveRects(), found, viewportWidth: window.innerWidth, viewportHeight: window.innerHeight, documentToken, scrollX: window.scrollX, scrollY: window.scrollY };
 }
 
