@@ -161,6 +161,23 @@ test.describe('editing together without loss', () => {
         await mineField.press('Control+z');
         await expect(mineField).toHaveValue('Open **Receipts** now');
       });
+
+      await test.step('the intro card edited on both sides: the second keeps their words in the fields, sees theirs, and keeps theirs own', async () => {
+        await owner.page.reload();
+        await mate.page.context().setOffline(true);
+        await mate.page.getByLabel('Intro title').fill('Claims in two minutes');
+        await mate.page.getByRole('button', { name: 'Add intro' }).click();
+        await owner.page.getByLabel('Intro title').fill('How to file a claim');
+        await owner.page.getByRole('button', { name: 'Add intro' }).click();
+        await expect.poll(async () => (await saved(owner.page.request, guide.id)).introCard?.title).toBe('How to file a claim');
+        await mate.page.context().setOffline(false);
+        const card = mate.page.getByRole('group', { name: 'Intro card: changed by someone else' });
+        await expect(card.getByRole('blockquote')).toHaveText('How to file a claim');
+        await expect(mate.page.getByLabel('Intro title')).toHaveValue('Claims in two minutes');
+        await card.getByRole('button', { name: 'Keep mine' }).click();
+        await expect(card).toBeHidden();
+        await expect.poll(async () => (await saved(owner.page.request, guide.id)).introCard?.title).toBe('Claims in two minutes');
+      });
     } finally {
       await close();
     }

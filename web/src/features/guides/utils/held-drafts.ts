@@ -50,7 +50,12 @@ export function subscribeHeldDrafts(listener: () => void): () => void {
 
 /** The refusal a field's save answers with when someone else changed it: their value now. */
 export class FieldConflict extends Error {
-  constructor(readonly theirs: string) {
+  constructor(
+    /** their value as text (a text field's) */
+    readonly theirs: string,
+    /** their value as the server answered it (a card's, a setting's) */
+    readonly value: unknown = theirs,
+  ) {
     super('Someone else changed this field meanwhile.');
     this.name = 'FieldConflict';
   }

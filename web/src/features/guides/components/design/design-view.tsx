@@ -211,7 +211,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
           const theirs = conflictValues(error);
           if (!theirs) throw error;
           const value = Object.values(theirs)[0];
-          throw new FieldConflict(typeof value === 'string' ? value : '');
+          throw new FieldConflict(typeof value === 'string' ? value : '', value);
         },
       );
     },
@@ -257,7 +257,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
           const theirs = conflictValues(error);
           if (!theirs) throw error;
           const value = Object.values(theirs)[0];
-          throw new FieldConflict(typeof value === 'string' ? value : '');
+          throw new FieldConflict(typeof value === 'string' ? value : '', value);
         },
       );
     },
@@ -640,7 +640,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
             <h2 id="design-cards" className="panel-section__title">
               Intro and outro
             </h2>
-            <GuideCardsPanel guide={guide} onChange={changeGuide} />
+            <GuideCardsPanel guide={guide} onChange={changeGuide} onSave={applyGuideChange} />
           </section>
           {slides.length > 0 ? (
             <section className="panel-section" aria-labelledby="design-languages">
