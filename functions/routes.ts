@@ -325,6 +325,8 @@ export const ROUTES = [
   { method: 'POST', path: '/api/guides/{id}/discard-draft', fn: 'guides', handler: 'discardDraft' },
   { method: 'GET', path: '/api/guides/{id}/versions', fn: 'guides', handler: 'listVersions' },
   { method: 'POST', path: '/api/guides/{id}/versions/{version}/restore', fn: 'guides', handler: 'restoreVersion' },
+  { method: 'POST', path: '/api/guides/{id}/presence', fn: 'guides', handler: 'renewPresence' },
+  { method: 'DELETE', path: '/api/guides/{id}/presence/{clientId}', fn: 'guides', handler: 'leavePresence' },
   { method: 'GET', path: '/api/share/{id}', fn: 'share', handler: 'getSharedGuide' },
   { method: 'GET', path: '/api/share/{id}/guide-me', fn: 'share', handler: 'getGuideMe' },
 

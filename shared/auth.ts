@@ -42,7 +42,12 @@ export const SignInBody = z.object({
 });
 
 export const UpdateUserBody = z
-  .object({ name: PersonName.optional(), image: z.string().url().max(2048).nullable().optional() })
+  .object({
+    name: PersonName.optional(),
+    image: z.string().url().max(2048).nullable().optional(),
+    /** capture blurs personal data in screenshots before upload (on for new accounts) */
+    blurPersonalData: z.boolean().optional(),
+  })
   .strict();
 
 export const ChangeEmailBody = z.object({ newEmail: Email, callbackURL: CallbackUrl });
@@ -71,6 +76,8 @@ export const UserDto = z.object({
   email: z.string(),
   emailVerified: z.boolean(),
   image: z.string().nullable(),
+  /** capture blurs personal data (typed values, e-mail addresses, card numbers…) in screenshots before upload */
+  blurPersonalData: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { SENSITIVE_TEXT_KINDS } from './redaction';
 
 /**
  * What capture recorded for one step, as the API stores it on the slide (`slide.capture`) and
@@ -54,6 +55,27 @@ export const CapturePage = z
   })
   .strict();
 
+/** More personal data than this on one screenshot is not offered box by box. */
+export const MAX_PERSONAL_BOXES = 100;
+
+/**
+ * Personal data the screenshot showed when it was captured (issue 27): a value typed earlier in
+ * the capture, or text shaped like an e-mail address, a card or account number or a token
+ * (shared/redaction.ts). Its box in screenshot pixels, never what it says; `blurred` when the
+ * extension blurred it before upload (the account's setting), otherwise the design view offers it.
+ */
+export const PersonalDataBox = z
+  .object({
+    x: z.number().int().min(0),
+    y: z.number().int().min(0),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    kind: z.enum(SENSITIVE_TEXT_KINDS),
+    blurred: z.boolean().optional(),
+  })
+  .strict();
+export type PersonalDataBox = z.infer<typeof PersonalDataBox>;
+
 export const CaptureMeta = z
   .object({
     action: CaptureAction,
@@ -68,6 +90,8 @@ export const CaptureMeta = z
       .strict()
       .nullable()
       .optional(),
+    /** personal data the screenshot showed (PersonalDataBox) */
+    personal: z.array(PersonalDataBox).max(MAX_PERSONAL_BOXES).optional(),
   })
   .strict();
 export type CaptureMeta = z.infer<typeof CaptureMeta>;

@@ -54,13 +54,16 @@ export class AppError extends Error {
   readonly details: Record<string, string> | undefined;
   /** When to try again (the Retry-After header of 429 and 503 answers). */
   readonly retryAfterSeconds: number | undefined;
+  /** A refused edit's fields as the server holds them now, keyed by field (412 precondition_failed). */
+  readonly current: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: Record<string, string>, options: { retryAfterSeconds?: number } = {}) {
+  constructor(code: ErrorCode, message: string, details?: Record<string, string>, options: { retryAfterSeconds?: number; current?: Record<string, unknown> } = {}) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = details;
     this.retryAfterSeconds = options.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS[code];
+    this.current = options.current;
   }
 
   get status(): number {
@@ -74,6 +77,8 @@ export const ErrorBody = z.object({
     code: z.enum(ERROR_CODES),
     message: z.string(),
     details: z.record(z.string(), z.string()).optional(),
+    /** a refused edit (412): its fields as the server holds them now, so the editor can show both */
+    current: z.record(z.string(), z.unknown()).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -84,6 +89,7 @@ export function errorBody(error: AppError): ErrorBody {
       code: error.code,
       message: error.message,
       ...(error.details ? { details: error.details } : {}),
+      ...(error.current ? { current: error.current } : {}),
     },
   };
 }

@@ -5,6 +5,8 @@ import { Language, SpeechRate, VoiceId, WordTiming } from './narration';
 import { safeText } from './text';
 import { GUIDE_ID_LENGTH } from './share/link';
 import { IntroCard, OutroCard } from './guide-cards';
+import { GuideBase, SlideBase, checkBaseFields } from './revision';
+import { SENSITIVE_TEXT_KINDS } from './redaction';
 
 /**
  * The guides API contract (/api/guides, /api/folders): bodies parsed by handlers, validated by
@@ -34,7 +36,9 @@ export const GuideTitle = safeText().trim().min(1, 'Enter a title.').max(200, 'U
 export const FolderName = safeText().trim().min(1, 'Enter a name.').max(100, 'Use at most 100 characters.');
 export const ZoomLevel = z.number().min(MIN_ZOOM_LEVEL).max(MAX_ZOOM_LEVEL);
 export const ClickPoint = z.object({ x: z.number().min(0).max(100_000), y: z.number().min(0).max(100_000) }).strict();
-const SlideTextField = safeText({ multiline: true }).max(2_000, 'Use at most 2,000 characters.');
+/** A step's text, title, and the guide's intro and outro lines (the design view says it before it bites). */
+export const MAX_STEP_TEXT_LENGTH = 2_000;
+const SlideTextField = safeText({ multiline: true }).max(MAX_STEP_TEXT_LENGTH, 'Use at most 2,000 characters.');
 /** A narration may run long (a step explained at length); the voice engines split it at sentence ends. */
 export const MAX_NARRATION_LENGTH = 5_000;
 const NarrationField = safeText({ multiline: true }).max(MAX_NARRATION_LENGTH, 'Use at most 5,000 characters.');
@@ -76,8 +80,11 @@ export const UpdateGuideBody = z
     /** the player's opening and closing cards (shared/guide-cards.ts); null removes one */
     introCard: IntroCard.nullable().optional(),
     outroCard: OutroCard.nullable().optional(),
+    /** the values the edit was made from (shared/revision.ts): a field changed since is refused with 412 */
+    base: GuideBase.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(checkBaseFields);
 
 export const CreateSlideBody = z
   .object({
@@ -104,8 +111,11 @@ export const UpdateSlideBody = z
     click: ClickPoint.nullable().optional(),
     /** the slide's annotations, the whole list at once (an empty list removes them) */
     annotations: Annotations.optional(),
+    /** the values the edit was made from (shared/revision.ts): a field changed since is refused with 412 */
+    base: SlideBase.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(checkBaseFields);
 
 export const UploadBody = z
   .object({
@@ -145,7 +155,8 @@ export const SlideDto = z.object({
   /** the transcript could only guess (an uploaded image with nothing captured) */
   needsText: z.boolean(),
   /** where capture saw a value typed, in screenshot pixels: the design view suggests covering it */
-  redactionSuggestions: z.array(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })).optional(),
+  /** boxes the design view suggests covering: a field typed in, and personal data capture saw (its kind) */
+  redactionSuggestions: z.array(z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number(), kind: z.enum(SENSITIVE_TEXT_KINDS).optional() })).optional(),
 });
 export type SlideDto = z.infer<typeof SlideDto>;
 

@@ -84,4 +84,28 @@ describe('suggestions from capture', () => {
     const without = withoutCoveredBox(typed, [{ x: 290, y: 180, width: 60, height: 40 }]);
     expect(without).toEqual({ action: 'type', element: { tag: 'input', type: 'email', redacted: true } });
   });
+
+  const later = {
+    action: 'click',
+    element: { tag: 'button' },
+    personal: [
+      { x: 10, y: 10, width: 80, height: 16, kind: 'typed' },
+      { x: 100, y: 50, width: 120, height: 16, kind: 'email' },
+      { x: 10, y: 60, width: 50, height: 16, kind: 'card', blurred: true },
+    ],
+  };
+
+  it('suggests the personal data a later screenshot shows, with what it is, but not what was blurred already', () => {
+    expect(suggestionsFrom(later, IMAGE)).toEqual([
+      { x: 10, y: 10, width: 80, height: 16, kind: 'typed' },
+      { x: 100, y: 50, width: 120, height: 16, kind: 'email' },
+    ]);
+    expect(suggestionsFrom({ ...typed, personal: later.personal.slice(0, 1) }, IMAGE)).toEqual([{ x: 300, y: 190, width: 20, height: 10 }, { x: 10, y: 10, width: 80, height: 16, kind: 'typed' }]);
+  });
+
+  it('drops each piece of personal data an applied box covers', () => {
+    const without = withoutCoveredBox(later, [{ x: 0, y: 0, width: 95, height: 30 }]);
+    expect((without as typeof later).personal.map((p) => p.kind)).toEqual(['email', 'card']);
+    expect(withoutCoveredBox(later, [{ x: 500, y: 500, width: 5, height: 5 }])).toBe(later);
+  });
 });

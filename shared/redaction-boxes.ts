@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CaptureMeta } from './capture';
+import type { SensitiveTextKind } from './redaction';
 import { SlideDto } from './guides';
 
 /**
@@ -54,25 +55,40 @@ export type RedactSlideBody = z.infer<typeof RedactSlideBody>;
 export const RedactSlideResponse = z.object({ slides: z.array(SlideDto).min(1) });
 export type RedactSlideResponse = z.infer<typeof RedactSlideResponse>;
 
-/**
- * The boxes the design view suggests for a slide: the field capture saw a value typed into (a
- * stored capture is read loosely: old slides and uploads have none).
- */
-export function suggestionsFrom(capture: unknown, image: { width?: number | null; height?: number | null }): Rect[] {
-  const parsed = CaptureMeta.safeParse(capture);
-  if (!parsed.success || parsed.data.action !== 'type' || !parsed.data.box || !image.width || !image.height) return [];
-  const box = clampBox(parsed.data.box, { width: image.width, height: image.height });
-  return box ? [box] : [];
+/** A box the design view suggests covering, and what capture saw there (absent: the field a value was typed in). */
+export interface Suggestion extends Rect {
+  kind?: SensitiveTextKind;
 }
 
-/** A stored capture with the suggestion dropped once applied boxes cover it (it is in the picture no more). */
+/**
+ * The boxes the design view suggests for a slide: the field capture saw a value typed into, and
+ * the personal data its screenshot showed (a value typed earlier, an e-mail address, a card
+ * number…) that the extension did not blur already. A stored capture is read loosely: old slides
+ * and uploads have none.
+ */
+export function suggestionsFrom(capture: unknown, image: { width?: number | null; height?: number | null }): Suggestion[] {
+  const parsed = CaptureMeta.safeParse(capture);
+  if (!parsed.success || !image.width || !image.height) return [];
+  const size = { width: image.width, height: image.height };
+  const suggested: Suggestion[] = [];
+  const field = parsed.data.action === 'type' && parsed.data.box ? clampBox(parsed.data.box, size) : undefined;
+  if (field) suggested.push(field);
+  for (const { x, y, width, height, kind, blurred } of parsed.data.personal ?? []) {
+    const box = blurred ? undefined : clampBox({ x, y, width, height }, size);
+    if (box && !suggested.some((s) => covers(s, box))) suggested.push({ ...box, kind });
+  }
+  return suggested;
+}
+
+/** A stored capture without the suggestions applied boxes cover (they are in the picture no more). */
 export function withoutCoveredBox(capture: unknown, applied: readonly Rect[]): unknown {
   const parsed = CaptureMeta.safeParse(capture);
-  if (!parsed.success || !parsed.data.box) return capture;
-  const box = parsed.data.box;
-  if (!applied.some((a) => covers(a, box))) return capture;
-  const { box: _covered, ...rest } = parsed.data;
-  return rest;
+  if (!parsed.success) return capture;
+  const { box, personal, ...rest } = parsed.data;
+  const boxCovered = box ? applied.some((a) => covers(a, box)) : false;
+  const personalLeft = personal?.filter((p) => !applied.some((a) => covers(a, p)));
+  if (!boxCovered && personalLeft?.length === personal?.length) return capture;
+  return { ...rest, ...(box && !boxCovered ? { box } : {}), ...(personalLeft && personalLeft.length > 0 ? { personal: personalLeft } : {}) };
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);

@@ -1,4 +1,6 @@
 import type { Point, Rect } from './lib/geometry';
+import type { Fingerprint, Salt } from './lib/secret-match';
+import type { SensitiveTextKind } from '#shared/redaction';
 import type { CaptureAction as StepAction, CaptureElement as StepElement } from '#shared/capture';
 
 /**
@@ -54,8 +56,17 @@ export interface StepMessage {
   page: PageInfo;
 }
 
+/** A value typed in a field of some frame, as a salted fingerprint (never the value): lib/secret-match.ts. */
+export interface TypedMessage {
+  type: 'typed';
+  /** the field's typing so far: a later fingerprint with the same id replaces this one */
+  fieldId: string;
+  print: Fingerprint;
+}
+
 export type ContentMessage =
   | { type: 'hello' }
+  | TypedMessage
   | PressMessage
   | StepMessage
   | { type: 'dirty' }
@@ -70,16 +81,23 @@ export interface RecordingStatus {
   stepCount: number;
   /** the author's extra selectors to redact */
   selectors: string[];
+  /** the capture's salt for fingerprints of typed values (null when not recording) */
+  salt: Salt | null;
 }
 
 /** Sent to the top frame before a capture: hide the control, report what to cover. */
 export interface PrepareCapture {
   type: 'prepareCapture';
+  /** the values typed so far in this capture, to find wherever the page shows them */
+  secrets: Fingerprint[];
+  salt: Salt | null;
 }
 
 export interface PreparedCapture {
   /** sensitive boxes in the top viewport, CSS pixels */
   rects: Rect[];
+  /** personal data the page shows (typed values, e-mail addresses, card numbers…), top viewport, CSS pixels */
+  found: Array<{ rect: Rect; kind: SensitiveTextKind }>;
   viewportWidth: number;
   viewportHeight: number;
   /** the top document that answered; the same one must still be there after the capture */
@@ -104,7 +122,7 @@ export interface CaptureSummary {
 }
 
 export interface WorkerState {
-  recording: { captureId: string; tabId: number; paused: boolean; stepCount: number } | null;
+  recording: { captureId: string; tabId: number; paused: boolean; stepCount: number; blurPersonalData: boolean } | null;
   captures: CaptureSummary[];
 }
 

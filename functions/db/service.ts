@@ -10,6 +10,7 @@ import { GuideEntity, SlideEntity } from './entities/guide';
 import { MemberEntity, OrganizationEntity, OrganizationSlugEntity } from './entities/organization';
 import { InvitationEntity } from './entities/invitation';
 import { JobEntity } from './entities/job';
+import { PresenceEntity } from './entities/presence';
 import { SessionEntity } from './entities/session';
 import { StripeEventEntity } from './entities/stripe-event';
 import { SubscriptionEntity } from './entities/subscription';
@@ -52,6 +53,7 @@ function createService() {
       translation: TranslationEntity,
       workSlot: WorkSlotEntity,
       workItem: WorkItemEntity,
+      presence: PresenceEntity,
     },
     { table: tableConfig().TABLE_NAME, client: dynamo() },
   );

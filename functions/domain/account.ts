@@ -54,6 +54,8 @@ export async function tryCreate(input: NewAccount): Promise<{ created: boolean; 
           passwordHash,
           emailVerified: input.emailVerified ?? false,
           defaultOrgId: orgId,
+          // New accounts start with personal data blurred in captures; the account page turns it off.
+          blurPersonalData: true,
           ...(input.image ? { image: input.image } : {}),
         })
         .commit(),

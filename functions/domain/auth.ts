@@ -91,6 +91,8 @@ export async function signUp(
     email,
     emailVerified: false,
     image: input.image ?? null,
+    // What a new account starts with, whether or not the address was taken (the answer is the same).
+    blurPersonalData: true,
     createdAt: now,
     updatedAt: now,
   };
@@ -123,10 +125,11 @@ export async function signIn(
   return { user, issued };
 }
 
-export async function updateUser(userId: string, input: { name?: string | undefined; image?: string | null | undefined }): Promise<User> {
+export async function updateUser(userId: string, input: { name?: string | undefined; image?: string | null | undefined; blurPersonalData?: boolean | undefined }): Promise<User> {
   const update = db().entities.user.patch({ userId });
-  const set: { name?: string; image?: string } = {};
+  const set: { name?: string; image?: string; blurPersonalData?: boolean } = {};
   if (input.name !== undefined) set.name = input.name;
+  if (input.blurPersonalData !== undefined) set.blurPersonalData = input.blurPersonalData;
   if (typeof input.image === 'string') set.image = input.image;
   const chain = Object.keys(set).length > 0 ? update.set(set) : update.set({});
   await (input.image === null ? chain.remove(['image']) : chain).go();

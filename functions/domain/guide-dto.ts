@@ -28,9 +28,10 @@ export async function summaryDto(guide: Guide): Promise<GuideSummaryDto> {
   };
 }
 
-export async function guideDto(guide: Guide, slides: Slide[]): Promise<GuideDto> {
+/** The fields an edit may change, as the API answers them: what an edit's `base` is compared with (shared/revision.ts). */
+export function editableGuideFields(guide: Guide) {
   return {
-    ...(await summaryDto(guide)),
+    title: guide.title,
     zoomLevel: guide.zoomLevel,
     isHighlightVisible: guide.isHighlightVisible,
     voiceId: guide.voiceId ?? null,
@@ -39,6 +40,13 @@ export async function guideDto(guide: Guide, slides: Slide[]): Promise<GuideDto>
     intro: guide.intro ?? null,
     outro: guide.outro ?? null,
     ...GuideCards.fromGuide(guide),
+  };
+}
+
+export async function guideDto(guide: Guide, slides: Slide[]): Promise<GuideDto> {
+  return {
+    ...(await summaryDto(guide)),
+    ...editableGuideFields(guide),
     voiceoverJobId: guide.voiceoverJobId ?? null,
     revision: guide.revision ?? 0,
     publishedVersion: guide.publishedVersion ?? null,

@@ -1,7 +1,9 @@
 import { AppError } from '#shared/errors';
 import { NO_STEPS_TO_PUBLISH, canPublishSteps } from '#shared/versions';
 import type { GuideListDto } from '#shared/guides';
+import type { GuideBase } from '#shared/revision';
 import { NO_FOLDER } from '../db/entities/guide';
+import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import * as Asset from './asset';
 import * as Entitlements from './entitlements';
@@ -12,9 +14,10 @@ import { requireVerifiedUser } from './user';
 import { requireDeleteRight, type Actor } from './content-rights';
 import { folderOpen, requireFolder } from './folder';
 import { GUIDE_NOT_FOUND, copyableFields, fromId, get, load, loadInOrg, type Guide } from './guide-read';
-import { detail, guideDto, summaryDto } from './guide-dto';
+import { detail, editableGuideFields, guideDto, summaryDto } from './guide-dto';
 import * as Versions from './versions';
 import * as GuideCards from './guide-cards';
+import * as Revision from './revision';
 
 /**
  * Guides, always read and written through the organisation: another organisation's guide is
@@ -128,9 +131,13 @@ export async function update(
     intro?: string | undefined;
     outro?: string | undefined;
   } & GuideCards.CardChanges,
+  /** the values the edit was made from: a field someone else changed since refuses it (Revision.refuseChanged) */
+  base?: GuideBase,
+  attempt = 1,
 ): Promise<Guide> {
   const { orgId } = actor;
   const guide = await fromId({ orgId, guideId });
+  Revision.refuseChanged('guide', base, editableGuideFields(guide));
   if (changes.folderId) await requireFolder(orgId, changes.folderId);
   const sharesPublicly =
     (changes.status ?? guide.status) === 'published' &&
@@ -167,7 +174,7 @@ export async function update(
           .patch({ guideId })
           .set(set)
           .composite({ orgId, folderId: guide.folderId })
-          .where((attr, { eq }) => eq(attr.folderId, guide.folderId))
+          .where((attr, { eq }) => (base ? `${eq(attr.folderId, guide.folderId)} AND ${eq(attr.updatedAt, guide.updatedAt)}` : eq(attr.folderId, guide.folderId)))
           .commit(),
         folderOpen(folder, orgId, movesIntoFolder),
       ])
@@ -177,12 +184,19 @@ export async function update(
       throw new AppError('conflict', 'The guide changed while it was being moved. Please try again.');
     }
   } else {
-    await db()
+    const patch = db()
       .entities.guide.patch({ guideId })
       .set(set)
       // The composite names the current keys: a condition that the guide is still where it was read.
-      .composite({ orgId, folderId: guide.folderId })
-      .go();
+      .composite({ orgId, folderId: guide.folderId });
+    try {
+      // A checked edit writes only over the guide it compared: any write since moved updatedAt on.
+      await (base ? patch.where((attr, { eq }) => eq(attr.updatedAt, guide.updatedAt)) : patch).go();
+    } catch (error) {
+      if (!base || !isConditionFailed(error)) throw error;
+      if (attempt >= Revision.FIELD_WRITE_ATTEMPTS) throw new AppError('conflict', 'The guide is being changed by someone else. Please try again.');
+      return update(actor, guideId, changes, base, attempt + 1);
+    }
   }
   await GuideCards.write(guideId, changes);
   const updated = (await get(guideId))!;

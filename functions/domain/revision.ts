@@ -1,5 +1,5 @@
 import { AppError } from '#shared/errors';
-import { STALE_GUIDE_MESSAGE } from '#shared/revision';
+import { FIELD_CHANGED_MESSAGE, GUIDE_CHANGED_MESSAGE, STALE_GUIDE_MESSAGE, STEP_CHANGED_MESSAGE, changedSince } from '#shared/revision';
 import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 
@@ -54,3 +54,23 @@ export async function write<T>(orgId: string, guideId: string, expected: number 
     throw error;
   }
 }
+
+/**
+ * Refuses an edit whose base (the values it was made from) names a field someone else changed
+ * since: 412 with that field's value now, so the editor keeps the author's text and shows both.
+ * Fields the base does not name are not checked: another step, another field of the same step.
+ */
+export function refuseChanged(what: 'step' | 'guide', base: Record<string, unknown> | undefined, now: Record<string, unknown>): void {
+  if (!base) return;
+  const changed = changedSince(base, now);
+  if (changed.length === 0) return;
+  throw new AppError(
+    'precondition_failed',
+    what === 'step' ? STEP_CHANGED_MESSAGE : GUIDE_CHANGED_MESSAGE,
+    Object.fromEntries(changed.map((field) => [field, FIELD_CHANGED_MESSAGE])),
+    { current: Object.fromEntries(changed.map((field) => [field, now[field] ?? null])) },
+  );
+}
+
+/** How often a checked edit reads again when another write lands between its read and its write. */
+export const FIELD_WRITE_ATTEMPTS = 6;

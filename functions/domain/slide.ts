@@ -1,10 +1,12 @@
 import { AppError } from '#shared/errors';
+import type { SlideBase } from '#shared/revision';
 import type { ScreenshotContentType, SlideDto, UploadDto } from '#shared/guides';
 import type { Annotation } from '#shared/annotation-geometry';
 import { withKeptPageUrl, type CaptureMeta } from '#shared/capture';
 import { MIN_ORDER_GAP, needsRenumber, orderBetween } from '#shared/order';
 import { mayDeleteContent } from '#shared/permissions';
 import { sleep } from '../core/sleep';
+import { isConditionFailed } from '../db/errors';
 import { db, type TxEntities } from '../db/service';
 import * as Asset from './asset';
 import type { Actor } from './content-rights';
@@ -15,7 +17,8 @@ import { keptAssetKeys } from './version-store';
 import * as SocialImage from './social-image';
 import * as Transcript from './transcript';
 import { newId } from './ids';
-import { slideDto } from './slide-dto';
+import { editableSlideFields, slideDto } from './slide-dto';
+import * as Revision from './revision';
 
 /**
  * A guide's slides: their answers, and adding, editing, moving and removing them. Every order
@@ -219,43 +222,58 @@ export async function updateSlide(
     /** another screenshot of the guide's own (a drift check's fresh one) */
     screenshot?: { key: string; width: number; height: number } | undefined;
   },
+  /** the values the edit was made from: a field someone else changed since refuses it (Revision.refuseChanged) */
+  base?: SlideBase,
 ): Promise<SlideDto> {
-  const { slides: before } = await loadInOrg(orgId, guideId);
-  const slide = before.find((s) => s.slideId === slideId);
-  if (!slide) throw new AppError('not_found', 'Slide not found.');
-  const set: Record<string, unknown> = {};
-  const removeAttrs: Array<'zoomLevel' | 'isHighlightVisible' | 'click'> = [];
-  for (const field of ['title', 'text', 'narration'] as const) if (changes[field] !== undefined) set[field] = changes[field];
-  if (changes.annotations !== undefined) set['annotations'] = changes.annotations;
-  if (changes.screenshot) Object.assign(set, { screenshotKey: changes.screenshot.key, width: changes.screenshot.width, height: changes.screenshot.height });
-  // The author's own words: the transcript keeps off them, and a text they wrote needs none.
-  if ((changes.text !== undefined && changes.text !== slide.text) || (changes.narration !== undefined && changes.narration !== slide.narration)) set['edited'] = true;
-  if (changes.text !== undefined && changes.text !== slide.text && changes.text.trim()) set['needsText'] = false;
-  for (const field of ['zoomLevel', 'isHighlightVisible', 'click'] as const) {
-    if (changes[field] === null) removeAttrs.push(field);
-    else if (changes[field] !== undefined) set[field] = changes[field];
-  }
-  if (changes.order !== undefined) {
-    // A move: under the guide's order lock, to a free order.
-    const wanted = changes.order;
-    await writeOrdered(orgId, guideId, ({ slides }) => {
-      if (!slides.some((s) => s.slideId === slideId)) throw new AppError('not_found', 'Slide not found.');
-      const others = slides.filter((s) => s.slideId !== slideId);
-      const order = freeOrder(others, wanted);
-      return {
-        countDelta: 0,
-        items: (tx) => {
-          let update = tx.slide.patch({ guideId, slideId }).set({ ...set, order });
-          if (removeAttrs.length > 0) update = update.remove(removeAttrs);
-          return [update.commit()];
-        },
-        result: () => order,
-      };
-    });
-  } else {
-    let update = db().entities.slide.patch({ guideId, slideId }).set(set);
-    if (removeAttrs.length > 0) update = update.remove(removeAttrs);
-    await update.go();
+  for (let attempt = 1; ; attempt++) {
+    const { slides: before } = await loadInOrg(orgId, guideId);
+    const slide = before.find((s) => s.slideId === slideId);
+    if (!slide) throw new AppError('not_found', 'Slide not found.');
+    Revision.refuseChanged('step', base, editableSlideFields(slide));
+    const set: Record<string, unknown> = {};
+    const removeAttrs: Array<'zoomLevel' | 'isHighlightVisible' | 'click'> = [];
+    for (const field of ['title', 'text', 'narration'] as const) if (changes[field] !== undefined) set[field] = changes[field];
+    if (changes.annotations !== undefined) set['annotations'] = changes.annotations;
+    if (changes.screenshot) Object.assign(set, { screenshotKey: changes.screenshot.key, width: changes.screenshot.width, height: changes.screenshot.height });
+    // The author's own words: the transcript keeps off them, and a text they wrote needs none.
+    if ((changes.text !== undefined && changes.text !== slide.text) || (changes.narration !== undefined && changes.narration !== slide.narration)) set['edited'] = true;
+    if (changes.text !== undefined && changes.text !== slide.text && changes.text.trim()) set['needsText'] = false;
+    for (const field of ['zoomLevel', 'isHighlightVisible', 'click'] as const) {
+      if (changes[field] === null) removeAttrs.push(field);
+      else if (changes[field] !== undefined) set[field] = changes[field];
+    }
+    if (changes.order !== undefined) {
+      // A move: under the guide's order lock, to a free order (the lock reads the slides afresh).
+      const wanted = changes.order;
+      await writeOrdered(orgId, guideId, ({ slides }) => {
+        const current = slides.find((s) => s.slideId === slideId);
+        if (!current) throw new AppError('not_found', 'Slide not found.');
+        Revision.refuseChanged('step', base, editableSlideFields(current));
+        const others = slides.filter((s) => s.slideId !== slideId);
+        const order = freeOrder(others, wanted);
+        return {
+          countDelta: 0,
+          items: (tx) => {
+            let update = tx.slide.patch({ guideId, slideId }).set({ ...set, order });
+            if (removeAttrs.length > 0) update = update.remove(removeAttrs);
+            return [update.commit()];
+          },
+          result: () => order,
+        };
+      });
+    } else {
+      let update = db().entities.slide.patch({ guideId, slideId }).set(set);
+      if (removeAttrs.length > 0) update = update.remove(removeAttrs);
+      try {
+        // A checked edit writes only over the slide it compared: any write since moved updatedAt on.
+        await (base ? update.where((attr, { eq }) => eq(attr.updatedAt, slide.updatedAt)) : update).go();
+      } catch (error) {
+        if (!base || !isConditionFailed(error)) throw error;
+        if (attempt >= Revision.FIELD_WRITE_ATTEMPTS) throw new AppError('conflict', 'The step is being changed by someone else. Please try again.');
+        continue;
+      }
+    }
+    break;
   }
   await refreshSummary(guideId);
   const { guide: fresh, slides } = await load(guideId);

@@ -34,6 +34,7 @@ export function userDto(user: User): UserDto {
     email: user.email,
     emailVerified: user.emailVerified,
     image: user.image ?? null,
+    blurPersonalData: user.blurPersonalData === true,
     createdAt: new Date(user.createdAt).toISOString(),
     updatedAt: new Date(user.updatedAt).toISOString(),
   };

@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { REDACTION_FILL } from '../../shared/redaction';
+import { axeViolations } from '../support/a11y';
 import {
   guideIdOfDesignUrl,
   isDesignPage,
@@ -84,6 +86,23 @@ async function slidesOf(request: APIRequestContext, id: string): Promise<SlideJs
   const response = await request.get(`${appOrigin()}/api/guides/${id}`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { slides: SlideJson[] }).slides;
+}
+
+/**
+ * How much a region's brightness varies (its standard deviation, 0–255): sharp text on a plain
+ * background varies a lot, the same text blurred past reading hardly at all. `box` in CSS pixels
+ * of the page, `null` for the whole image.
+ */
+async function contrast(png: Buffer, box: Box | null, scale: number): Promise<number> {
+  // stats() reads the input, not the pipeline: the region is cut out first.
+  const region = box
+    ? await sharp(png)
+        .extract({ left: Math.round(box.x * scale), top: Math.round(box.y * scale), width: Math.max(1, Math.round(box.width * scale)), height: Math.max(1, Math.round(box.height * scale)) })
+        .png()
+        .toBuffer()
+    : png;
+  const stats = await sharp(region).greyscale().stats();
+  return stats.channels[0]!.stdev;
 }
 
 /** Every pixel of the box (inset by 2 px against anti-aliased edges) is the redaction fill. */
@@ -240,6 +259,126 @@ test.describe('capturing a flow with the extension', () => {
       // Nothing is left to upload, and the recorder is gone from the page.
       await expect(popup.getByRole('heading', { name: 'Not yet in Stepcast' })).toBeHidden();
       await expect(page.locator('stepcast-recorder')).toHaveCount(0);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('a name typed on step 1 is found and blurred, before upload, in the screenshots of the later steps that show it; nothing else is', async () => {
+    const testInfo = test.info();
+    const browser = await launchWithExtension(appOrigin());
+    try {
+      await signUpInBrowser(browser.context, appOrigin(), 'Bea Blur');
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      await page.goto(app.url('index.html'));
+      const popup = await openPopup(browser);
+      await expect(popup.getByText('Signed in as')).toBeVisible();
+      // The popup says what is and is not recorded, for this account's setting (on for a new account).
+      await expect(popup.getByText('What you type is never recorded or sent.', { exact: false })).toBeAttached();
+      await expect(popup.getByText(/wherever a later screenshot shows them, .* are blurred before upload/).first()).toBeVisible();
+      await popup.getByRole('button', { name: 'Start capture' }).click();
+      await expect.poll(async () => (await recordingState(browser))?.stepCount).toBe(0);
+      await expect(popup.getByText(/What you type is never recorded; where a later screenshot shows it, it is blurred before upload/)).toBeVisible();
+
+      const name = 'Rosalind Quennell';
+      const fullName = page.getByLabel('Full name', { exact: true });
+      await act(browser, page, 1, async () => {
+        await fullName.click();
+        await page.keyboard.type(name);
+      });
+      const field = await boxOf(page, fullName);
+      const crispField = await page.screenshot({ clip: field });
+      await act(browser, page, 2, () => page.getByRole('button', { name: 'Create account' }).click());
+      await act(browser, page, 3, async () => {
+        await page.getByRole('status').getByRole('link', { name: 'Account settings' }).click();
+        await page.waitForURL(/settings\.html$/);
+      });
+      // The settings page shows the name again, as text in the header and in a field.
+      await expect(page.locator('#me-name')).toHaveText(name);
+      const header = await boxOf(page, page.locator('#me-name'));
+      const crispHeader = await page.screenshot({ clip: header });
+      const save = await boxOf(page, page.getByRole('button', { name: 'Save changes' }));
+      await act(browser, page, 4, () => page.getByRole('button', { name: 'Save changes' }).click());
+
+      const guide = await stopAndOpenGuide(browser, popup);
+      const slides = await slidesOf(browser.context.request, guide.id);
+      expect(slides).toHaveLength(4);
+      const picture = async (i: number) => Buffer.from(await (await browser.context.request.get(`${appOrigin()}${slides[i]!.screenshotUrl}`)).body());
+      const scale = slides[0]!.width / VIEWPORT.width;
+      const step2 = await picture(1);
+      const step4 = await picture(3);
+      await writeFile(testInfo.outputPath('step-2.png'), step2);
+      await writeFile(testInfo.outputPath('step-4.png'), step4);
+
+      // Where the name shows, the picture is blurred past reading: its contrast is a fraction of the page's own.
+      const crisp = { field: await contrast(crispField, null, 1), header: await contrast(crispHeader, null, 1) };
+      expect(await contrast(step2, field, scale)).toBeLessThan(crisp.field * 0.35);
+      expect(await contrast(step4, header, scale)).toBeLessThan(crisp.header * 0.35);
+      // What is not personal data stays sharp: the Save changes button's label.
+      expect(await contrast(step4, save, scale)).toBeGreaterThan(20);
+      // Blurred before upload, so there is nothing left to suggest on the later steps.
+      for (const slide of slides.slice(1)) expect(slide.redactionSuggestions ?? []).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('with blurring off, the same name is offered on every later step, listed as possible personal data, and blurred across the guide in one action', async () => {
+    const browser = await launchWithExtension(appOrigin());
+    try {
+      await signUpInBrowser(browser.context, appOrigin(), 'Otto Offered');
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      await page.goto(`${appOrigin()}/dashboard/account`);
+      const setting = page.getByRole('checkbox', { name: 'Blur personal data before screenshots are uploaded' });
+      await expect(setting).toBeChecked();
+      await setting.uncheck();
+      await expect(page.getByText('Captures keep personal data as it is; the editor offers to blur it.')).toBeVisible();
+      await expect(setting).not.toBeChecked();
+
+      await page.goto(app.url('index.html'));
+      const popup = await openPopup(browser);
+      await expect(popup.getByText(/uploaded as they are and listed in the editor for you to blur/).first()).toBeVisible();
+      await popup.getByRole('button', { name: 'Start capture' }).click();
+      await expect.poll(async () => (await recordingState(browser))?.stepCount).toBe(0);
+      const name = 'Rosalind Quennell';
+      await act(browser, page, 1, async () => {
+        await page.getByLabel('Full name', { exact: true }).click();
+        await page.keyboard.type(name);
+      });
+      await act(browser, page, 2, () => page.getByRole('button', { name: 'Create account' }).click());
+      await act(browser, page, 3, async () => {
+        await page.getByRole('status').getByRole('link', { name: 'Account settings' }).click();
+        await page.waitForURL(/settings\.html$/);
+      });
+      const header = await boxOf(page, page.locator('#me-name'));
+      await act(browser, page, 4, () => page.getByRole('button', { name: 'Save changes' }).click());
+
+      const guide = await stopAndOpenGuide(browser, popup);
+      const slides = await slidesOf(browser.context.request, guide.id);
+      const scale = slides[0]!.width / VIEWPORT.width;
+      // Step 2 and 3 show it in the field; step 4 in the header and the display-name field.
+      for (const i of [1, 2, 3]) expect(slides[i]!.redactionSuggestions?.some((s) => (s as { kind?: string }).kind === 'typed'), `slide ${i + 1}: ${JSON.stringify(slides.map((s) => s.redactionSuggestions))}`).toBe(true);
+      const onHeader = slides[3]!.redactionSuggestions!.find((s) => s.x <= Math.floor(header.x * scale) + 3 && s.y <= Math.floor(header.y * scale) + 3 && s.x + s.width >= Math.ceil((header.x + header.width) * scale) - 3);
+      expect(onHeader, 'a suggestion over the header name').toBeDefined();
+      const sharpBefore = await contrast(Buffer.from(await (await browser.context.request.get(`${appOrigin()}${slides[3]!.screenshotUrl}`)).body()), header, scale);
+
+      const design = guide.page;
+      const panel = design.getByRole('complementary', { name: 'Settings' });
+      await expect(design.getByRole('heading', { name: 'Possible personal data' })).toBeVisible();
+      const list = design.getByRole('list', { name: 'Possible personal data by step' });
+      // Step 1 offers the field typed in; steps 2 to 4 the name where they show it.
+      await expect(list.getByRole('listitem')).toHaveCount(4);
+      await expect(list.getByRole('listitem').first()).toContainText('Typed field');
+      for (const i of [1, 2, 3]) await expect(list.getByRole('listitem').nth(i)).toContainText('Typed value');
+      expect(await axeViolations(design)).toEqual([]);
+      await panel.getByRole('button', { name: 'Blur all possible personal data…' }).click();
+      await panel.getByRole('button', { name: 'Blur all', exact: true }).click();
+      await expect.poll(async () => (await slidesOf(browser.context.request, guide.id)).flatMap((s) => s.redactionSuggestions ?? []).length, { timeout: 30_000 }).toBe(0);
+      await expect(design.getByRole('heading', { name: 'Possible personal data' })).toBeHidden();
+      await expect(design.getByRole('status').filter({ hasText: /^Blurred \d+ areas on 4 steps\./ })).toBeAttached();
+      const after = await slidesOf(browser.context.request, guide.id);
+      const blurredAfter = await contrast(Buffer.from(await (await browser.context.request.get(`${appOrigin()}${after[3]!.screenshotUrl}`)).body()), header, scale);
+      expect(blurredAfter).toBeLessThan(sharpBefore * 0.35);
     } finally {
       await browser.close();
     }

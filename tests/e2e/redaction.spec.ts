@@ -76,7 +76,7 @@ test.describe('design view: redaction', () => {
     await expect.poll(() => stageImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(WIDTH);
 
     await test.step('accept the suggested box over the typed email', async () => {
-      await expect(panel.getByText(`Suggested: typed value (${FIELD.width}×${FIELD.height} pixels at ${FIELD.x}, ${FIELD.y})`)).toBeVisible();
+      await expect(panel.getByText(`Suggested: typed field (${FIELD.width}×${FIELD.height} pixels at ${FIELD.x}, ${FIELD.y})`)).toBeVisible();
       await panel.getByRole('button', { name: 'Accept suggestion' }).click();
       const boxes = panel.getByRole('list', { name: 'Boxes on step 2' }).getByRole('listitem');
       await expect(boxes).toHaveCount(1);

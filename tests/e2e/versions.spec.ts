@@ -98,6 +98,8 @@ test.describe('drafts and versions', () => {
       await editStepOne(page, 'Open the team inbox');
       await saved('Open the team inbox');
       const other = await page.context().newPage();
+      // A tab that does not hear of the edit: its presence poll (which would read the guide again) is lost.
+      await other.route('**/presence', (route) => route.abort());
       await other.goto(`${sharePath}/design`);
       const otherPublishing = other.getByRole('group', { name: 'Publishing' });
       await expect(otherPublishing.getByTestId('publish-state')).toHaveText('Unpublished changes');

@@ -111,6 +111,22 @@ describe('sign-up', () => {
   });
 });
 
+describe('capture setting: blur personal data before upload (issue 27)', () => {
+  it('is on for a new account, is read with the session, and the person can turn it off and on', async () => {
+    const c = client();
+    await signUp(c);
+    const user = () => sessionOf(c).then((s) => (s?.user as unknown as { blurPersonalData: boolean }).blurPersonalData);
+    expect(await user()).toBe(true);
+    const off = await c.post('/api/auth/update-user', { blurPersonalData: false });
+    expect(off.status).toBe(200);
+    expect(off.json.user.blurPersonalData).toBe(false);
+    expect(await user()).toBe(false);
+    expect((await c.post('/api/auth/update-user', { blurPersonalData: true })).json.user.blurPersonalData).toBe(true);
+    expect((await c.post('/api/auth/update-user', { blurPersonalData: 'yes' })).status).toBe(422);
+    expect(await user()).toBe(true);
+  });
+});
+
 describe('sign-in', () => {
   it('answers an unknown email and a wrong password the same way', async () => {
     const { email } = await signUp(client());

@@ -193,6 +193,8 @@ describe('the contract: every route answers in the shape of its shared schema', 
     await call(c, 'PATCH', '/api/guides/{id}/slides/{slideId}', { params: { id: guide.id, slideId }, body: { zoomLevel: 2 } });
     await call(c, 'GET', '/api/guides');
     await call(c, 'GET', '/api/guides/{id}', { params: { id: guide.id } });
+    await call(c, 'POST', '/api/guides/{id}/presence', { params: { id: guide.id }, body: { clientId: 'contract-tab-1', slideId } });
+    await call(c, 'DELETE', '/api/guides/{id}/presence/{clientId}', { params: { id: guide.id, clientId: 'contract-tab-1' } });
     guide = await call<GuideDto>(c, 'PATCH', '/api/guides/{id}', { params: { id: guide.id }, body: { status: 'published' } });
     // Drafts and versions: publishing took version 1; an edit, version 2, then the draft back and forth.
     await call(c, 'PATCH', '/api/guides/{id}/slides/{slideId}', { params: { id: guide.id, slideId }, body: { text: 'Click **Invite**' } });

@@ -202,6 +202,29 @@ describe('POST /api/guides/{id}/slides/{slideId}/redact', () => {
     expect(covered.slides[0]!.redactionSuggestions).toEqual([]);
   });
 
+  it('suggests the personal data a later screenshot showed (typed value, e-mail), not what capture blurred already, until boxes cover it', async () => {
+    const c = await author();
+    const guide = (await c.post('/api/guides', { title: 'Profile' })).json as GuideDto;
+    const personal = [
+      { x: 40, y: 40, width: 100, height: 20, kind: 'typed' },
+      { x: 40, y: 100, width: 160, height: 20, kind: 'email' },
+      { x: 40, y: 160, width: 120, height: 20, kind: 'card', blurred: true },
+    ];
+    const slide = await addShot(c, guide.id, 6, { capture: { action: 'click', element: { tag: 'button', name: 'Save' }, personal } });
+    expect(slide.redactionSuggestions).toEqual([
+      { x: 40, y: 40, width: 100, height: 20, kind: 'typed' },
+      { x: 40, y: 100, width: 160, height: 20, kind: 'email' },
+    ]);
+    // What capture says must be boxes and kinds, never text.
+    const bad = await c.post(`/api/guides/${guide.id}/slides`, { text: 'x', capture: { action: 'click', personal: [{ x: 1, y: 1, width: 5, height: 5, kind: 'typed', value: 'Alex Morgan' }] } });
+    expect(bad.status).toBe(422);
+
+    const applied = RedactSlideResponse.parse(
+      (await c.post(`/api/guides/${guide.id}/slides/${slide.id}/redact`, { boxes: (slide.redactionSuggestions ?? []).map(({ x, y, width, height }) => ({ x, y, width, height, style: 'blur' })) })).json,
+    );
+    expect(applied.slides[0]!.redactionSuggestions).toEqual([]);
+  });
+
   it("redacts a private guide's picture where it is kept, and its old signed link stops working", async () => {
     const client = new ApiClient(stack().url);
     const { user } = await signUp(client);

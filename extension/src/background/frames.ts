@@ -1,7 +1,9 @@
-import { REDACTION_FILL } from '#shared/redaction';
+import { REDACTION_FILL, type SensitiveTextKind } from '#shared/redaction';
 import { CaptureQueue } from '../lib/capture-queue';
-import { captureScale, toImageRect } from '../lib/geometry';
+import { captureScale, toImageRect, type Rect } from '../lib/geometry';
 import type { PreparedCapture, ViewState, WorkerToContent } from '../messages';
+import { getRecording } from './status';
+import { currentPrints } from './typed-values';
 
 /**
  * Screenshots of the recorded tab, redacted before anything else sees them: the top frame hides
@@ -23,6 +25,10 @@ export interface Frame {
   grabbedAt: number;
   /** the top document and scroll position the frame shows */
   view: ViewState;
+  /** personal data the picture shows (typed values, e-mail addresses…), in image pixels */
+  personal: Array<{ box: Rect; kind: SensitiveTextKind }>;
+  /** it was blurred in the picture before anything else saw it (the account's setting) */
+  personalBlurred: boolean;
 }
 
 /** Redaction covers grow by this many image pixels on each side. */
@@ -36,7 +42,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined>
 function isPrepared(value: unknown): value is PreparedCapture {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  return Array.isArray(v.rects) && typeof v.viewportWidth === 'number' && typeof v.viewportHeight === 'number' && typeof v.documentToken === 'string' && typeof v.scrollX === 'number' && typeof v.scrollY === 'number';
+  return Array.isArray(v.rects) && Array.isArray(v.found) && typeof v.viewportWidth === 'number' && typeof v.viewportHeight === 'number' && typeof v.documentToken === 'string' && typeof v.scrollX === 'number' && typeof v.scrollY === 'number';
 }
 
 const quotaPause = () => new Promise((resolve) => setTimeout(resolve, 600));
@@ -51,7 +57,13 @@ async function captureWindow(windowId: number): Promise<Frame> {
   // captureVisibleTab shows whatever tab is in front: never capture another one.
   if (!tab.active) throw new Error('The recorded tab is not in front.');
   const takenAt = performance.now();
-  const prepared = await withTimeout(chrome.tabs.sendMessage(tabId, { type: 'prepareCapture' } satisfies WorkerToContent, { frameId: 0 }).catch(() => undefined), PREPARE_TIMEOUT_MS);
+  const recording = await getRecording();
+  const secrets = recording?.tabId === tabId ? await currentPrints() : [];
+  const salt = recording?.tabId === tabId ? recording.salt : null;
+  const prepared = await withTimeout(
+    chrome.tabs.sendMessage(tabId, { type: 'prepareCapture', secrets, salt } satisfies WorkerToContent, { frameId: 0 }).catch(() => undefined),
+    PREPARE_TIMEOUT_MS,
+  );
   try {
     if (!isPrepared(prepared)) throw new Error('The page did not report what to redact.');
     let dataUrl: string;
@@ -79,6 +91,12 @@ async function captureWindow(windowId: number): Promise<Frame> {
       const cover = toImageRect(rect, scale, canvas, REDACTION_PADDING);
       if (cover) context.fillRect(cover.x, cover.y, cover.width, cover.height);
     }
+    const personal = prepared.found.flatMap(({ rect, kind }) => {
+      const box = toImageRect(rect, scale, canvas, REDACTION_PADDING);
+      return box ? [{ box, kind }] : [];
+    });
+    const personalBlurred = recording?.blurPersonalData === true;
+    if (personalBlurred) for (const { box } of personal) blurRegion(canvas, context, box);
     return {
       tabId,
       canvas,
@@ -88,10 +106,32 @@ async function captureWindow(windowId: number): Promise<Frame> {
       takenAt,
       grabbedAt,
       view: { documentToken: prepared.documentToken, scrollX: prepared.scrollX, scrollY: prepared.scrollY },
+      personal,
+      personalBlurred,
     };
   } finally {
     void chrome.tabs.sendMessage(tabId, { type: 'captureDone' } satisfies WorkerToContent).catch(() => undefined);
   }
+}
+
+/**
+ * Blurs a region of the picture past reading (issue 27): drawn down to a few pixels, which
+ * averages each part of it, and back up smoothed. As strong as the server's Blur
+ * (functions/domain/redaction.ts): a kernel of a quarter of the region's long side, at least 12 px.
+ */
+export function blurRegion(canvas: OffscreenCanvas, context: OffscreenCanvasRenderingContext2D, box: Rect): void {
+  const kernel = Math.max(12, Math.max(box.width, box.height) / 4);
+  const small = new OffscreenCanvas(Math.max(1, Math.round(box.width / kernel)), Math.max(1, Math.round(box.height / kernel)));
+  const smallContext = small.getContext('2d');
+  if (!smallContext) return;
+  smallContext.imageSmoothingEnabled = true;
+  smallContext.imageSmoothingQuality = 'high';
+  smallContext.drawImage(canvas, box.x, box.y, box.width, box.height, 0, 0, small.width, small.height);
+  context.save();
+  context.imageSmoothingEnabled = true;
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(small, 0, 0, small.width, small.height, box.x, box.y, box.width, box.height);
+  context.restore();
 }
 
 const queue = new CaptureQueue(captureWindow);

@@ -67,7 +67,7 @@ async function workerState(): Promise<WorkerState> {
     });
   }
   return {
-    recording: recording ? { captureId: recording.captureId, tabId: recording.tabId, paused: recording.paused, stepCount: recording.stepCount } : null,
+    recording: recording ? { captureId: recording.captureId, tabId: recording.tabId, paused: recording.paused, stepCount: recording.stepCount, blurPersonalData: recording.blurPersonalData } : null,
     captures,
   };
 }
@@ -121,7 +121,9 @@ async function start(tabId: number, options: Partial<CaptureSettings> = {}): Pro
   const saved = await settings();
   const chosen: CaptureSettings = { orgId: options.orgId ?? saved.orgId, folderId: options.folderId ?? saved.folderId, selectors: saved.selectors };
   await chrome.storage.local.set({ [SETTINGS_KEY]: chosen });
-  await startRecording({ id: tab.id, windowId: tab.windowId }, chosen);
+  // The account's setting; when it cannot be read, personal data is blurred (the safe side).
+  const session = await Api.getSession().catch(() => null);
+  await startRecording({ id: tab.id, windowId: tab.windowId }, { ...chosen, blurPersonalData: session?.user.blurPersonalData ?? true });
   return { ok: true };
 }
 

@@ -33,8 +33,12 @@ const StepElement = z.object({
 const Target = z.object({ element: StepElement, box: Rect.nullable(), unlocated: z.boolean().optional() });
 const Page = z.object({ title: text(1000), url: text(8000) });
 
+/** a salted fingerprint (lib/secret-match.ts): numbers below the hashes' primes */
+const Print = z.object({ length: z.number().int().min(3).max(200), h1: z.number().int().min(0).max(2 ** 26), h2: z.number().int().min(0).max(2 ** 26) }).strict();
+
 const ContentMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello') }),
+  z.object({ type: z.literal('typed'), fieldId: text(64), print: Print }),
   z.object({
     type: z.literal('press'),
     pressId: text(64),

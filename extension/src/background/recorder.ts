@@ -1,6 +1,8 @@
 import { toImagePoint, toImageRect } from '../lib/geometry';
 import type { ContentMessage, StepMessage } from '../messages';
+import { newSalt, type Fingerprint } from '../lib/secret-match';
 import { captureTab, encodeFrame, type Frame } from './frames';
+import { forgetPrint, forgetPrints, rememberPrint } from './typed-values';
 import { broadcastStatus, getRecording, setRecording, statusOf, type Recording } from './status';
 import { addStep, deleteCapture, deleteStep, getCapture, listSteps, putCapture, putSteps, type CaptureRecord, type StepRecord } from './store';
 
@@ -26,6 +28,8 @@ const REFRESH_AFTER_STEP_MS = 450;
 let latest: Frame | null = null;
 /** when a frame of the tab last reported a change */
 let lastDirtyAt = 0;
+/** when the fingerprint of a typed value last came: a frame from before it may show the value unfound */
+let lastPrintAt = 0;
 let refreshing: Promise<unknown> | null = null;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 interface PendingPress {
@@ -75,7 +79,10 @@ function refreshSoon(recording: Recording, delay = 0): void {
   }, delay);
 }
 
-export async function startRecording(tab: { id: number; windowId: number }, options: { orgId: string | null; folderId: string | null; selectors: string[] }): Promise<Recording> {
+export async function startRecording(
+  tab: { id: number; windowId: number },
+  options: { orgId: string | null; folderId: string | null; selectors: string[]; blurPersonalData: boolean },
+): Promise<Recording> {
   const current = await getRecording();
   if (current) return current;
   const capture: CaptureRecord = {
@@ -94,7 +101,17 @@ export async function startRecording(tab: { id: number; windowId: number }, opti
     selectors: options.selectors,
   };
   await putCapture(capture);
-  const recording: Recording = { captureId: capture.id, tabId: tab.id, windowId: tab.windowId, paused: false, stepCount: 0, selectors: options.selectors };
+  await forgetPrints();
+  const recording: Recording = {
+    captureId: capture.id,
+    tabId: tab.id,
+    windowId: tab.windowId,
+    paused: false,
+    stepCount: 0,
+    selectors: options.selectors,
+    salt: newSalt(),
+    blurPersonalData: options.blurPersonalData,
+  };
   await setRecording(recording);
   latest = null;
   lastDirtyAt = performance.now();
@@ -158,6 +175,8 @@ export function stopRecording(options: { discard?: boolean } = {}): Promise<stri
     const recording = await getRecording();
     if (!recording) return null;
     await setRecording(null);
+    // The fingerprints of what was typed live only as long as the recording.
+    await forgetPrints();
     clearTimeout(refreshTimer);
     presses.clear();
     latest = null;
@@ -196,6 +215,17 @@ function guideTitle(pageTitle: string | undefined, url: string | undefined): str
 /** A message from a content script of some tab. */
 export async function onContentMessage(message: ContentMessage, sender: chrome.runtime.MessageSender): Promise<unknown> {
   const tabId = sender.tab?.id;
+  if (message.type === 'typed') {
+    // Kept before anything else is awaited: a press right after it captures with it, and the
+    // latest frame, made before it, is no longer one a press may use.
+    lastDirtyAt = performance.now();
+    lastPrintAt = lastDirtyAt;
+    void rememberPrintIfRecording(message.fieldId, message.print, tabId).then(async () => {
+      const recording = await getRecording();
+      if (recording && recording.tabId === tabId) refreshSoon(recording, 150);
+    });
+    return undefined;
+  }
   const recording = await getRecording();
   if (message.type === 'hello') return statusOf(recording, tabId);
   if (!recording || tabId !== recording.tabId) return undefined;
@@ -229,6 +259,14 @@ export async function onContentMessage(message: ContentMessage, sender: chrome.r
   }
 }
 
+async function rememberPrintIfRecording(fieldId: string, print: Fingerprint, tabId: number | undefined): Promise<void> {
+  const remembered = rememberPrint(fieldId, print);
+  const recording = await getRecording();
+  // Only the recorded tab's typing is looked for; anything else is dropped again at once.
+  if (!recording || recording.tabId !== tabId) await remembered.then(() => forgetPrint(fieldId));
+  else await remembered;
+}
+
 /**
  * The "before" frame of a step: the press's. A frame grabbed only after the click was confirmed
  * (Chrome's quota made it wait) may show the click's effect, or the next page; then the latest
@@ -238,7 +276,8 @@ async function frameFor(message: StepMessage, recording: Recording, confirmedAt:
   const pressed = message.pressId ? presses.get(message.pressId) : undefined;
   if (message.pressId) presses.delete(message.pressId);
   let frame = pressed ? await pressed.frame : isFresh(latest, recording.tabId) ? latest : await capture(recording);
-  if (pressed?.fallback && message.action === 'click' && (!frame || frame.grabbedAt > confirmedAt || frame.view.documentToken !== pressed.fallback.view.documentToken)) {
+  const fallbackKnowsTyping = pressed?.fallback ? pressed.fallback.takenAt > lastPrintAt : false;
+  if (pressed?.fallback && fallbackKnowsTyping && message.action === 'click' && (!frame || frame.grabbedAt > confirmedAt || frame.view.documentToken !== pressed.fallback.view.documentToken)) {
     frame = pressed.fallback;
   }
   if (frame) return frame;
@@ -273,6 +312,7 @@ async function recordStep(message: StepMessage, captureId: string, confirmedAt: 
     ...(message.option ? { option: message.option } : {}),
     click: message.point ? toImagePoint(message.point, scale, image) : null,
     box: message.target.box ? (toImageRect(message.target.box, scale, image) ?? null) : null,
+    ...(frame.personal.length > 0 ? { personal: frame.personal, personalBlurred: frame.personalBlurred } : {}),
     width: frame.width,
     height: frame.height,
     contentType: 'image/png',

@@ -1,3 +1,4 @@
+import type { Salt } from '../lib/secret-match';
 import type { RecordingStatus } from '../messages';
 
 /**
@@ -12,6 +13,10 @@ export interface Recording {
   paused: boolean;
   stepCount: number;
   selectors: string[];
+  /** the salt of this capture's fingerprints of typed values (lib/secret-match.ts) */
+  salt: Salt;
+  /** the account's setting: personal data found in a screenshot is blurred before it is stored */
+  blurPersonalData: boolean;
 }
 
 const KEY = 'recording';
@@ -34,6 +39,7 @@ export function statusOf(recording: Recording | null, tabId: number | undefined)
     paused: mine ? recording.paused : false,
     stepCount: mine ? recording.stepCount : 0,
     selectors: mine ? recording.selectors : [],
+    salt: mine ? recording.salt : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { CaptureAction as StepAction, CaptureElement as StepElement } from '#shared/capture';
+import type { SensitiveTextKind } from '#shared/redaction';
 import type { Point, Rect } from '../lib/geometry';
 import type { UploadCapture, UploadStep } from '../lib/upload-queue';
 import type { PageInfo } from '../messages';
@@ -38,6 +39,10 @@ export interface StepRecord extends UploadStep {
   navigatedTo?: string | undefined;
   /** inside a frame the extension could not locate (a cross-origin iframe) */
   unlocated?: boolean | undefined;
+  /** personal data the screenshot shows, in image pixels (never what it says) */
+  personal?: Array<{ box: Rect; kind: SensitiveTextKind }> | undefined;
+  /** it was blurred in the screenshot before it was stored (the account's setting) */
+  personalBlurred?: boolean | undefined;
 }
 
 interface FrameRecord {

@@ -1,5 +1,5 @@
 import { claimedKey } from '#shared/assets';
-import type { CaptureMeta } from '#shared/capture';
+import { MAX_PERSONAL_BOXES, type CaptureMeta } from '#shared/capture';
 import { designPath } from '#shared/share/link';
 import * as Api from '../api';
 import { appUrl } from '../config';
@@ -216,7 +216,7 @@ async function run(state: Live, action: UploadAction): Promise<void> {
 }
 
 /** What capture recorded of a step, as the API stores it: the page's URL without query or fragment (they may hold tokens). */
-export function captureMeta(step: Pick<StepRecord, 'action' | 'element' | 'option' | 'page'> & Partial<Pick<StepRecord, 'box'>>): CaptureMeta {
+export function captureMeta(step: Pick<StepRecord, 'action' | 'element' | 'option' | 'page'> & Partial<Pick<StepRecord, 'box' | 'personal' | 'personalBlurred'>>): CaptureMeta {
   const url = URL.canParse(step.page.url) ? (({ origin, pathname }) => `${origin}${pathname}`.slice(0, 2_000))(new URL(step.page.url)) : null;
   const cap = (value: string | null | undefined) => (typeof value === 'string' ? value.slice(0, 500) : value);
   // A CSS path cut short would find another element: it goes whole (at most 1,000, the contract's limit) or not at all.
@@ -230,6 +230,10 @@ export function captureMeta(step: Pick<StepRecord, 'action' | 'element' | 'optio
     page: { title: cap(step.page.title) ?? null, url, ...(step.page.viewportWidth ? { viewportWidth: step.page.viewportWidth } : {}) },
     // Where a value was typed: the design view offers to cover it (the value itself never leaves).
     ...(step.action === 'type' && step.box && step.box.width > 0 && step.box.height > 0 ? { box: roundedBox(step.box) } : {}),
+    // Where the screenshot shows personal data, and whether it is blurred already: the design view offers the rest.
+    ...(step.personal && step.personal.length > 0
+      ? { personal: step.personal.filter((p) => p.box.width > 0 && p.box.height > 0).slice(0, MAX_PERSONAL_BOXES).map((p) => ({ ...roundedBox(p.box), kind: p.kind, ...(step.personalBlurred ? { blurred: true } : {}) })) }
+      : {}),
   };
 }
 

@@ -1,8 +1,9 @@
-import type { ContentMessage, PageInfo, PreparedCapture, RecordingStatus, StepMessage, TargetInfo, WorkerToContent } from '../messages';
+import type { ContentMessage, PageInfo, PrepareCapture, PreparedCapture, RecordingStatus, StepMessage, TargetInfo, WorkerToContent } from '../messages';
 import type { Point } from '../lib/geometry';
 import { RecordingControl, type ControlAction } from './control';
 import { startGuideMe } from './guide-me';
 import { actionTarget, boxOf, describeElement, frameOffset, isRedacted, isTextEntry, roleOf, sensitiveRects, setAuthorSelectors } from './describe';
+import { findPersonalData, TypedValues } from './personal-data';
 
 /**
  * The content script, in every frame of every page but idle until its tab records. While
@@ -25,12 +26,20 @@ const TOGGLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox',
 const documentToken = Math.random().toString(36).slice(2);
 const isTop = window === window.top;
 
-let status: RecordingStatus = { type: 'status', recording: false, paused: false, stepCount: 0, selectors: [] };
+let status: RecordingStatus = { type: 'status', recording: false, paused: false, stepCount: 0, selectors: [], salt: null };
 let control: RecordingControl | null = null;
 let dirty = true;
 let settleTimer: ReturnType<typeof setTimeout> | undefined;
 let observer: MutationObserver | null = null;
 let listening = false;
+
+/**
+ * The last search for personal data, and what it was made with: a press right after a page
+ * settled (nothing changed since: no mutation, scroll, resize, typing or field value, the same
+ * values looked for) reuses it instead of searching the page again on the page's own thread.
+ * Not with frames inside, whose changes this frame does not see.
+ */
+let scanned: { key: string; found: PreparedCapture['found'] } | null = null;
 
 interface Press {
   id: string;
@@ -52,6 +61,12 @@ let typedField: Element | null = null;
 function send(message: ContentMessage): Promise<unknown> {
   return chrome.runtime.sendMessage(message).catch(() => undefined);
 }
+
+/** What the author types, as salted fingerprints for the worker (personal-data.ts): never the value. */
+const typedValues = new TypedValues(
+  () => (active() ? status.salt : null),
+  (fieldId, print) => void send({ type: 'typed', fieldId, print }),
+);
 
 function page(): PageInfo {
   return { title: document.title, url: location.href };
@@ -116,6 +131,8 @@ function isField(element: Element): boolean {
 
 function onPointerDown(event: PointerEvent): void {
   if (!active() || !event.isTrusted || event.button !== 0 || isOwnEvent(event)) return;
+  // What was just typed goes before the press: the press's screenshot may show it.
+  typedValues.flush();
   const target = actionTarget(event.composedPath());
   if (!target) return;
   press = startPress(target, { x: event.clientX, y: event.clientY });
@@ -174,13 +191,21 @@ function onFocusIn(event: FocusEvent): void {
 function onFocusOut(event: FocusEvent): void {
   const target = editableHost(event.composedPath()[0]);
   if (target) fieldPress.delete(target);
+  typedValues.flush();
+}
+
+function onKeyDown(event: KeyboardEvent): void {
+  // Enter may submit the form and leave the page before a fingerprint waiting for its moment goes.
+  if (active() && event.key === 'Enter') typedValues.flush();
 }
 
 function onInput(event: Event): void {
   markDirty();
   if (!active() || !event.isTrusted || isOwnEvent(event)) return;
   const target = editableHost(event.composedPath()[0]);
-  if (!target || !isTextEntry(target) || target === typedField) return;
+  if (!target || !isTextEntry(target)) return;
+  typedValues.changed(target);
+  if (target === typedField) return;
   const pressed = fieldPress.get(target) ?? null;
   const info = pressed ? described(pressed) : targetInfo(target);
   sendStep({ pressId: pressed?.id ?? null, action: 'type', target: { ...info, element: describeElement(target) }, point: pressed?.point ?? centre(info) }, target);
@@ -201,6 +226,7 @@ function onChange(event: Event): void {
 }
 
 function markDirty(): void {
+  scanned = null;
   if (!status.recording) return;
   if (!dirty) {
     dirty = true;
@@ -218,6 +244,7 @@ function onMutations(records: MutationRecord[]): void {
 }
 
 const onScroll = () => markDirty();
+const onPageHide = () => typedValues.flush();
 
 function listen(on: boolean): void {
   if (on === listening) return;
@@ -229,6 +256,8 @@ function listen(on: boolean): void {
   window[method]('focusin', onFocusIn as EventListener, options);
   window[method]('focusout', onFocusOut as EventListener, options);
   window[method]('input', onInput, options);
+  window[method]('keydown', onKeyDown as EventListener, options);
+  window[method]('pagehide', onPageHide, options);
   window[method]('change', onChange, options);
   window[method]('scroll', onScroll, options);
   window[method]('resize', onScroll, options);
@@ -263,10 +292,37 @@ function applyStatus(next: RecordingStatus): void {
   }
 }
 
-async function prepareCapture(): Promise<PreparedCapture> {
+
+/** A digest of every field's value (a script may set one without any mutation to see), not the values. */
+function fieldValuesDigest(): number {
+  let hash = 0x811c9dc5;
+  for (const field of document.querySelectorAll('input, textarea')) {
+    const value = (field as HTMLInputElement | HTMLTextAreaElement).value;
+    for (let i = 0; i < value.length; i++) hash = Math.imul(hash ^ value.charCodeAt(i), 0x01000193);
+    hash = Math.imul(hash ^ 0x1f, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function personalDataNow(request: PrepareCapture): PreparedCapture['found'] {
+  const key = JSON.stringify([request.secrets, request.salt, window.scrollX, window.scrollY, window.innerWidth, window.innerHeight, fieldValuesDigest()]);
+  if (scanned?.key === key) return scanned.found;
+  let found: PreparedCapture['found'];
+  try {
+    found = findPersonalData(request.secrets, request.salt);
+  } catch {
+    // A page that breaks the search still gets its sensitive fields covered.
+    found = [];
+  }
+  scanned = document.querySelector('iframe, frame') ? null : { key, found };
+  return found;
+}
+
+async function prepareCapture(request: PrepareCapture): Promise<PreparedCapture> {
   await control?.hideForCapture();
   dirty = false;
-  return { rects: sensitiveRects(), viewportWidth: window.innerWidth, viewportHeight: window.innerHeight, documentToken, scrollX: window.scrollX, scrollY: window.scrollY };
+  const found = personalDataNow(request);
+  return { rects: sensitiveRects(), found, viewportWidth: window.innerWidth, viewportHeight: window.innerHeight, documentToken, scrollX: window.scrollX, scrollY: window.scrollY };
 }
 
 function start(): void {
@@ -280,7 +336,7 @@ function start(): void {
         return undefined;
       case 'prepareCapture':
         if (!isTop) return undefined;
-        void prepareCapture().then(sendResponse);
+        void prepareCapture(message).then(sendResponse);
         return true;
       case 'captureDone':
         dirty = false;

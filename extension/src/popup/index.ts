@@ -1,7 +1,8 @@
-import { parseAuthorSelectors } from '#shared/redaction';
+import { MAX_AUTHOR_SELECTOR_LENGTH, MAX_AUTHOR_SELECTORS, parseAuthorSelectors } from '#shared/redaction';
 import * as Api from '../api';
 import { appUrl } from '../config';
 import type { CaptureSummary, PopupMessage, WorkerState } from '../messages';
+import { privacyNote, recordingNote } from './privacy';
 import { saveSignIn } from './site-sign-in';
 
 /**
@@ -167,9 +168,19 @@ function renderReady(current: NonNullable<Api.Session>): void {
   for (const folder of folders) folderSelect.append(h('option', { value: folder.id, ...(folder.id === settings.folderId ? { selected: true } : {}) }, folder.name));
   folderSelect.addEventListener('change', () => void saveSettings({ folderId: folderSelect.value || null }));
 
-  const selectors = h('textarea', { id: 'selectors', spellcheck: 'false', placeholder: '.account-balance\n#customer-id' });
+  const limitNote = h('p', { class: 'hint', id: 'selectors-limit', role: 'status' }, `Up to ${MAX_AUTHOR_SELECTORS} selectors of up to ${MAX_AUTHOR_SELECTOR_LENGTH} characters.`);
+  const selectors = h('textarea', { id: 'selectors', spellcheck: 'false', placeholder: '.account-balance\n#customer-id', 'aria-describedby': 'selectors-limit' });
   selectors.value = settings.selectors.join('\n');
-  selectors.addEventListener('change', () => void saveSettings({ selectors: parseAuthorSelectors(selectors.value) }));
+  selectors.addEventListener('change', () => {
+    const kept = parseAuthorSelectors(selectors.value);
+    const given = new Set(selectors.value.split(/\r?\n/).map((line) => line.trim()).filter(Boolean)).size;
+    // A limit said when it bites: the selectors past it are not used, and the author is told.
+    limitNote.textContent =
+      given > kept.length
+        ? `${given - kept.length} ${given - kept.length === 1 ? 'selector was' : 'selectors were'} left out: up to ${MAX_AUTHOR_SELECTORS} selectors of up to ${MAX_AUTHOR_SELECTOR_LENGTH} characters are used.`
+        : `Up to ${MAX_AUTHOR_SELECTORS} selectors of up to ${MAX_AUTHOR_SELECTOR_LENGTH} characters.`;
+    void saveSettings({ selectors: kept });
+  });
   const hide = h(
     'details',
     settings.selectors.length ? { open: true } : {},
@@ -179,8 +190,20 @@ function renderReady(current: NonNullable<Api.Session>): void {
       { class: 'field' },
       h('label', { for: 'selectors' }, 'CSS selectors, one per line'),
       selectors,
+      limitNote,
       h('p', { class: 'hint' }, 'Passwords, emails, phone numbers, card details, one-time codes and anything marked data-redact are always covered before upload.'),
     ),
+  );
+  const note = privacyNote(current.user.blurPersonalData);
+  const privacy = h(
+    'details',
+    { class: 'privacy' },
+    h('summary', {}, 'What is and is not recorded'),
+    h('p', { class: 'hint' }, note.recorded),
+    h('p', { class: 'hint' }, note.notRecorded),
+    h('p', { class: 'hint' }, note.covered),
+    h('p', { class: 'hint' }, note.personal),
+    h('p', { class: 'hint' }, note.gaps),
   );
 
   const canStart = targetTab !== undefined;
@@ -217,6 +240,8 @@ function renderReady(current: NonNullable<Api.Session>): void {
     canStart ? null : h('p', { class: 'note' }, 'Open the web page you want to capture, then start.'),
     start,
     h('p', { class: 'shortcut' }, 'or press', h('kbd', {}, SHORTCUT), 'on any page'),
+    h('p', { class: 'hint privacy-line' }, note.personal),
+    privacy,
     canStart ? signInSection() : null,
   );
 }
@@ -250,7 +275,7 @@ function renderRecording(recording: NonNullable<WorkerState['recording']>): void
       { class: 'recording' },
       h('span', { class: `recording-state${recording.paused ? ' paused' : ''}` }, h('span', { class: 'dot', 'aria-hidden': 'true' }), recording.paused ? 'Paused' : 'Recording'),
       h('span', { class: 'count', id: 'step-count' }, String(recording.stepCount), ' ', h('small', {}, recording.stepCount === 1 ? 'step' : 'steps')),
-      h('p', { class: 'hint' }, 'Every click, choice and field you type in becomes a step. Typed values are never recorded.'),
+      h('p', { class: 'hint' }, recordingNote(recording.blurPersonalData)),
     ),
     h(
       'div',

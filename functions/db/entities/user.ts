@@ -13,6 +13,8 @@ export const UserEntity = new Entity({
     passwordHash: { type: 'string', required: true, hidden: false },
     /** the organisation new sessions open in */
     defaultOrgId: { type: 'string' },
+    /** capture blurs personal data in screenshots before upload (issue 27): set for new accounts; absent (older accounts) is off */
+    blurPersonalData: { type: 'boolean' },
     createdAt,
     updatedAt,
   },

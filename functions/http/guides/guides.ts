@@ -26,10 +26,11 @@ export const getGuide = defineHandler({ params: GuidePath }, async ({ params, ev
   return revised(200, guide, guide.revision);
 });
 
-// PATCH /api/guides/{id} — title, folder, zoom and highlight defaults, visibility, status (If-Match: the revision it was made from)
+// PATCH /api/guides/{id} — title, folder, zoom and highlight defaults, visibility, status (`base`: the values it was made from, checked per field)
 export const updateGuide = defineHandler({ params: GuidePath, body: UpdateGuideBody }, async ({ params, body, event }) => {
   const { member } = await requireMember(event);
-  const { revision } = await Revision.write(member.orgId, params.id, expectedRevision(event), () => Guide.update(member, params.id, body));
+  const { base, ...changes } = body;
+  const { revision } = await Revision.write(member.orgId, params.id, expectedRevision(event), () => Guide.update(member, params.id, changes, base));
   return revised(200, await Guide.detail(member.orgId, params.id), revision);
 });
 

@@ -2,6 +2,7 @@ import { dispatch } from '../../core/dispatch';
 import { getEntitlements } from './entitlements';
 import { createFolder, deleteFolder, listFolders, renameFolder } from './folders';
 import { createGuide, deleteGuide, duplicateGuide, getGuide, listGuides, updateGuide } from './guides';
+import { leavePresence, renewPresence } from './presence';
 import { redactSlide } from './redaction';
 import { discardDraft, listVersions, publishGuide, restoreVersion } from './versions';
 import { addSlide, createUpload, deleteSlide, duplicateSlide, restoreSlide, updateSlide } from './slides';
@@ -33,4 +34,6 @@ export const handler = dispatch('guides', {
   discardDraft,
   listVersions,
   restoreVersion,
+  renewPresence,
+  leavePresence,
 });

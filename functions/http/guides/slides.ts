@@ -19,10 +19,11 @@ export const addSlide = defineHandler({ params: GuidePath, body: CreateSlideBody
   return revised(201, result, revision);
 });
 
-// PATCH /api/guides/{id}/slides/{slideId} — edit text, overrides or click; `order` moves it (If-Match: the guide revision it was made from)
+// PATCH /api/guides/{id}/slides/{slideId} — edit text, overrides or click; `order` moves it (`base`: the values it was made from, checked per field)
 export const updateSlide = defineHandler({ params: SlidePath, body: UpdateSlideBody }, async ({ params, body, event }) => {
   const { member } = await requireMember(event);
-  const { result, revision } = await Revision.write(member.orgId, params.id, expectedRevision(event), () => Slide.updateSlide(member.orgId, params.id, params.slideId, body));
+  const { base, ...changes } = body;
+  const { result, revision } = await Revision.write(member.orgId, params.id, expectedRevision(event), () => Slide.updateSlide(member.orgId, params.id, params.slideId, changes, base));
   return revised(200, result, revision);
 });
 

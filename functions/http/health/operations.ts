@@ -8,6 +8,7 @@ import * as Health from '#shared/health';
 import * as Narration from '#shared/narration';
 import * as Org from '#shared/organization';
 import * as Plan from '#shared/plan-contracts';
+import * as Presence from '#shared/presence';
 import { GuideMeDto } from '#shared/guide-me-contracts';
 import { SharedGuideDto } from '#shared/share/shared-guide';
 import * as RedactionBoxes from '#shared/redaction-boxes';
@@ -109,6 +110,8 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'POST', path: '/api/guides/{id}/discard-draft', summary: 'Put the published version back as the draft', tag: 'Guides', params: Guides.GuidePath, response: Guides.GuideDto, success: [200, 'Guide'], session: true }),
   op({ method: 'GET', path: '/api/guides/{id}/versions', summary: "The guide's published versions, newest first", tag: 'Guides', params: Guides.GuidePath, response: Versions.VersionListDto, success: [200, '{ items }'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/versions/{version}/restore', summary: 'Make an older version the draft (published only by Publish)', tag: 'Guides', params: Versions.VersionPath, response: Guides.GuideDto, success: [200, 'Guide'], session: true }),
+  op({ method: 'POST', path: '/api/guides/{id}/presence', summary: 'This tab has the guide open in the design view (renewed every few seconds): who else has it open, and its revision', tag: 'Guides', params: Guides.GuidePath, body: Presence.PresenceBody, response: Presence.PresenceDto, success: [200, '{ revision, others }'], session: true }),
+  op({ method: 'DELETE', path: '/api/guides/{id}/presence/{clientId}', summary: 'This tab closed the guide', tag: 'Guides', params: Presence.PresencePath, success: [204, 'Gone'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/uploads', summary: 'A presigned POST for one screenshot', tag: 'Guides', params: Guides.GuidePath, body: Guides.UploadBody, response: Guides.UploadDto, success: [200, '{ url, fields, key }'], session: true }),
   op({ method: 'POST', path: '/api/guides/{id}/exports', summary: 'Export a guide as MP4, PDF, Markdown or HTML (a finished export of the same request is reused)', tag: 'Exports', params: Exports.GuideExportsPath, body: Exports.CreateExportBody, response: Exports.ExportDto, success: [202, 'Export (200 when reused)'], session: true }),
   op({ method: 'GET', path: '/api/guides/{id}/exports', summary: "A guide's exports, newest first", tag: 'Exports', params: Exports.GuideExportsPath, response: Exports.ExportListDto, success: [200, '{ items: Export[] }'], session: true }),

@@ -8,8 +8,8 @@ export function apiErrorFromBody(status: number, statusText: string, bodyText: s
   const json = parseJson(bodyText);
   const parsed = ErrorBody.safeParse(json);
   if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
-    return new ApiError(status, message, code, details);
+    const { code, message, details, current } = parsed.data.error;
+    return new ApiError(status, message, code, details, current);
   }
   const fallback = statusText || (status === 503 ? UNAVAILABLE_MESSAGE : `Request failed with status ${status}`);
   // JSON or markup is never shown to a person: its message when it has one (an unknown code, a

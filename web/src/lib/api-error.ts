@@ -10,13 +10,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | undefined;
   readonly details: Record<string, string> | undefined;
+  /** a refused edit (412): its fields as the server holds them now */
+  readonly current: Record<string, unknown> | undefined;
 
-  constructor(status: number, message: string, code?: ErrorCode, details?: Record<string, string>) {
+  constructor(status: number, message: string, code?: ErrorCode, details?: Record<string, string>, current?: Record<string, unknown>) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.current = current;
   }
 }
 

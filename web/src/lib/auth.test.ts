@@ -20,6 +20,7 @@ const SESSION: SessionResponse = {
     name: 'Ada',
     email: 'ada@example.com',
     emailVerified: true,
+    blurPersonalData: true,
     image: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',

@@ -1,5 +1,6 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { PASSWORD_MIN } from '#shared/auth';
+import { compose, useTextLimit } from './text-limit';
 import './form.css';
 
 interface FieldFrameProps {
@@ -11,9 +12,11 @@ interface FieldFrameProps {
   labelAside?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** a length limit said aloud: its counter beside the label, its message below the control */
+  limit?: { counter: ReactNode; message: ReactNode } | undefined;
 }
 
-function FieldFrame({ id, label, hint, error, labelAside, children, className }: FieldFrameProps) {
+function FieldFrame({ id, label, hint, error, labelAside, children, className, limit }: FieldFrameProps) {
   return (
     <div className={['field', error && 'field--invalid', className].filter(Boolean).join(' ')}>
       <div className="field__label-row">
@@ -21,8 +24,10 @@ function FieldFrame({ id, label, hint, error, labelAside, children, className }:
           {label}
         </label>
         {labelAside}
+        {limit?.counter}
       </div>
       {children}
+      {limit?.message}
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
@@ -53,9 +58,13 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   labelAside?: ReactNode;
   /** an element after the input, inside its frame (a toggle button) */
   trailing?: ReactNode;
+  ref?: Ref<HTMLInputElement> | undefined;
 }
 
-/** A labelled input with its hint and error; an error sets aria-invalid and is described. */
+/**
+ * A labelled input with its hint and error; an error sets aria-invalid and is described. A
+ * `maxLength` is said aloud (./text-limit.tsx): a counter, and a message when a paste is cut.
+ */
 export function TextField({
   label,
   hint,
@@ -67,15 +76,29 @@ export function TextField({
   ...props
 }: TextFieldProps) {
   const id = useId();
+  const limit = useTextLimit(props.maxLength ?? 0, {
+    length: typeof props.value === 'string' ? props.value.length : undefined,
+    initialLength: typeof props.defaultValue === 'string' ? props.defaultValue.length : 0,
+  });
+  const limited = props.maxLength !== undefined && props.maxLength > 0;
+  const limitProps = limited
+    ? {
+        onPaste: compose(props.onPaste, limit.handlers.onPaste),
+        onDrop: compose(props.onDrop, limit.handlers.onDrop),
+        onKeyDown: compose(props.onKeyDown, limit.handlers.onKeyDown),
+        onInput: compose(props.onInput, limit.handlers.onInput),
+      }
+    : {};
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} labelAside={labelAside} className={className}>
+    <FieldFrame id={id} label={label} hint={hint} error={error} labelAside={labelAside} className={className} limit={limited ? limit : undefined}>
       <div className={['field__control', trailing && 'field__control--trailing'].filter(Boolean).join(' ')}>
         <input
           id={id}
           className="input"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error, ariaDescribedBy)}
+          aria-describedby={describedBy(id, hint, error, [ariaDescribedBy, limited ? limit.hintId : undefined].filter(Boolean).join(' ') || undefined)}
           {...props}
+          {...limitProps}
         />
         {trailing}
       </div>

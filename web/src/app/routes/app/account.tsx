@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { PageHeader } from '../../../components/layouts/app-layout';
 import { listSessionsQueryOptions } from '../../../features/account/api/list-sessions';
+import { CaptureSection } from '../../../features/account/components/capture-section';
 import { DeleteAccountSection } from '../../../features/account/components/delete-account-section';
 import { EmailSection } from '../../../features/account/components/email-section';
 import { PasswordSection } from '../../../features/account/components/password-section';
@@ -24,12 +25,13 @@ export default function AccountRoute() {
   useDocumentHead({ title: 'Account settings' });
   return (
     <div className="page page--narrow">
-      <PageHeader title="Account settings" description="Your profile, sign-in details, the devices signed in to your account and your plan." />
+      <PageHeader title="Account settings" description="Your profile, sign-in details, the devices signed in to your account, capture and your plan." />
       <div className="settings-stack">
         <ProfileSection />
         <EmailSection />
         <PasswordSection />
         <SessionsSection />
+        <CaptureSection />
         <BillingSection />
         <DeleteAccountSection />
       </div>

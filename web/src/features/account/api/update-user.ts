@@ -8,7 +8,7 @@ import type { MutationConfig } from '../../../lib/react-query';
 
 export type UpdateUserInput = z.output<typeof UpdateUserBody>;
 
-/** POST /api/auth/update-user: the name (and picture). */
+/** POST /api/auth/update-user: the name (and picture), and the capture setting. */
 export function updateUser(input: UpdateUserInput) {
   return authClient.post('/update-user', input, UserReply);
 }

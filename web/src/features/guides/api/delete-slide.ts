@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { revisionOptions } from './guide-revision';
+import { stepWriteOptions } from './guide-revision';
 import { NoContent } from './guide-schemas';
 import { useSlideSave } from './slide-save';
 
@@ -8,7 +8,7 @@ const slidePath = (guideId: string, slideId: string) => `/api/guides/${encodeURI
 
 /** DELETE /api/guides/{id}/slides/{slideId}: the slide and its screenshot. */
 export async function deleteSlide({ guideId, slideId }: { guideId: string; slideId: string }) {
-  await api.request(slidePath(guideId, slideId), { method: 'DELETE', ...revisionOptions(guideId) }, NoContent);
+  await api.request(slidePath(guideId, slideId), { method: 'DELETE', ...stepWriteOptions(guideId) }, NoContent);
 }
 
 /** The design view takes the slide off its copy at once; the server keeps it for an undo (restore-slide.ts). */

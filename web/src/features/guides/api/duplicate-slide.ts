@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { revisionOptions } from './guide-revision';
+import { stepWriteOptions } from './guide-revision';
 import { Slide } from './guide-schemas';
 import { useSlideSave } from './slide-save';
 
@@ -8,7 +8,7 @@ import { useSlideSave } from './slide-save';
 export function duplicateSlide({ guideId, slideId }: { guideId: string; slideId: string }) {
   return api.request(
     `/api/guides/${encodeURIComponent(guideId)}/slides/${encodeURIComponent(slideId)}/duplicate`,
-    { method: 'POST', body: {}, ...revisionOptions(guideId) },
+    { method: 'POST', body: {}, ...stepWriteOptions(guideId) },
     Slide,
   );
 }

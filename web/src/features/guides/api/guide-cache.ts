@@ -1,5 +1,6 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { GuideDto, GuideListDto, GuideSummaryDto } from '#shared/guides';
+import { isApiError } from '../../../lib/api-error';
 import { guideQueryKeys } from './guide-schemas';
 
 /**
@@ -15,6 +16,23 @@ export type GuidePages = InfiniteData<GuideListDto, string | undefined>;
 export async function takeSnapshot(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<CacheSnapshot> {
   await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
   return keys.flatMap((queryKey) => queryClient.getQueriesData({ queryKey }));
+}
+
+/**
+ * The fields an edit was refused over (412: someone else changed them since its base), as the
+ * server holds them now; undefined for any other failure.
+ */
+export function conflictValues(error: unknown): Record<string, unknown> | undefined {
+  return isApiError(error) && error.code === 'precondition_failed' && error.current ? error.current : undefined;
+}
+
+/** The refused fields read with the answer's own schema: only those the server named (no defaults filled in). */
+export function conflictFields<T extends object>(error: unknown, schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } }): Partial<T> | undefined {
+  const raw = conflictValues(error);
+  if (!raw) return undefined;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) return undefined;
+  return Object.fromEntries(Object.entries(parsed.data).filter(([key]) => key in raw)) as Partial<T>;
 }
 
 export function restoreSnapshot(queryClient: QueryClient, snapshot: CacheSnapshot | undefined): void {

@@ -1,7 +1,7 @@
 import { RedactSlideResponse, type RedactionBox } from '#shared/redaction-boxes';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { revisionOptions } from './guide-revision';
+import { stepWriteOptions } from './guide-revision';
 import { useSlideSave } from './slide-save';
 
 /**
@@ -11,7 +11,7 @@ import { useSlideSave } from './slide-save';
 export function redactSlide({ guideId, slideId, boxes }: { guideId: string; slideId: string; boxes: RedactionBox[] }) {
   return api.request(
     `/api/guides/${encodeURIComponent(guideId)}/slides/${encodeURIComponent(slideId)}/redact`,
-    { method: 'POST', body: { boxes }, ...revisionOptions(guideId) },
+    { method: 'POST', body: { boxes }, ...stepWriteOptions(guideId) },
     RedactSlideResponse,
   );
 }

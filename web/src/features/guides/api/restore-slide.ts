@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { revisionOptions } from './guide-revision';
+import { stepWriteOptions } from './guide-revision';
 import { Slide } from './guide-schemas';
 import { useSlideSave } from './slide-save';
 
@@ -11,7 +11,7 @@ import { useSlideSave } from './slide-save';
 export function restoreSlide({ guideId, slideId, afterSlideId }: { guideId: string; slideId: string; afterSlideId: string | null }) {
   return api.request(
     `/api/guides/${encodeURIComponent(guideId)}/slides/${encodeURIComponent(slideId)}/restore`,
-    { method: 'POST', body: { afterSlideId }, ...revisionOptions(guideId) },
+    { method: 'POST', body: { afterSlideId }, ...stepWriteOptions(guideId) },
     Slide,
   );
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { CreateSlideBody } from '#shared/guides';
 import { MergeSlideDto, ScreenshotChangeDto, SplitSlideDto, type ScreenshotChangeBody } from '#shared/slide-tools';
 import { api } from '../../../lib/api-client';
-import { revisionOptions } from './guide-revision';
+import { stepWriteOptions } from './guide-revision';
 import { Slide } from './guide-schemas';
 import { useSlideSave } from './slide-save';
 
@@ -14,19 +14,19 @@ const slidePath = (guideId: string, slideId: string) => `/api/guides/${encodeURI
 
 /** POST /api/guides/{id}/slides at a given order (a blank step inserted): checked like any other content write. */
 export function insertSlide({ guideId, data }: { guideId: string; data: z.input<typeof CreateSlideBody> }) {
-  return api.request(`/api/guides/${encodeURIComponent(guideId)}/slides`, { method: 'POST', body: data, ...revisionOptions(guideId) }, Slide);
+  return api.request(`/api/guides/${encodeURIComponent(guideId)}/slides`, { method: 'POST', body: data, ...stepWriteOptions(guideId) }, Slide);
 }
 
 export function splitSlide({ guideId, slideId, at }: { guideId: string; slideId: string; at?: number | undefined }) {
-  return api.request(`${slidePath(guideId, slideId)}/split`, { method: 'POST', body: at === undefined ? {} : { at }, ...revisionOptions(guideId) }, SplitSlideDto);
+  return api.request(`${slidePath(guideId, slideId)}/split`, { method: 'POST', body: at === undefined ? {} : { at }, ...stepWriteOptions(guideId) }, SplitSlideDto);
 }
 
 export function mergeSlide({ guideId, slideId }: { guideId: string; slideId: string }) {
-  return api.request(`${slidePath(guideId, slideId)}/merge`, { method: 'POST', body: {}, ...revisionOptions(guideId) }, MergeSlideDto);
+  return api.request(`${slidePath(guideId, slideId)}/merge`, { method: 'POST', body: {}, ...stepWriteOptions(guideId) }, MergeSlideDto);
 }
 
 export function changeScreenshot({ guideId, slideId, change }: { guideId: string; slideId: string; change: ScreenshotChangeBody }) {
-  return api.request(`${slidePath(guideId, slideId)}/screenshot`, { method: 'POST', body: change, ...revisionOptions(guideId) }, ScreenshotChangeDto);
+  return api.request(`${slidePath(guideId, slideId)}/screenshot`, { method: 'POST', body: change, ...stepWriteOptions(guideId) }, ScreenshotChangeDto);
 }
 
 export const useInsertSlide = (guideId: string) => useSlideSave(guideId, insertSlide, { awaitRefresh: true });

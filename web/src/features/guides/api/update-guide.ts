@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { UpdateGuideBody } from '#shared/guides';
+import type { GuideDto, UpdateGuideBody } from '#shared/guides';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { revisionOptions } from './guide-revision';
-import { patchGuide, restoreSnapshot, savingElsewhere, takeSnapshot, type CacheSnapshot } from './guide-cache';
+import { stepWriteOptions } from './guide-revision';
+import { conflictFields, patchGuide, restoreSnapshot, savingElsewhere, takeSnapshot, type CacheSnapshot } from './guide-cache';
 import { Guide, guideQueryKeys } from './guide-schemas';
 
 export type GuideChanges = z.input<typeof UpdateGuideBody>;
 
 /** PATCH /api/guides/{id}: title, folder (null: no folder), zoom and highlight defaults, visibility, status. */
 export function updateGuide({ id, data }: { id: string; data: GuideChanges }) {
-  return api.request(`/api/guides/${encodeURIComponent(id)}`, { method: 'PATCH', body: data, ...revisionOptions(id) }, Guide);
+  return api.request(`/api/guides/${encodeURIComponent(id)}`, { method: 'PATCH', body: data, ...stepWriteOptions(id) }, Guide);
 }
 
 /**
@@ -30,12 +30,17 @@ export function useUpdateGuide({ guideId, mutationConfig }: { guideId?: string; 
     mutationFn: updateGuide,
     onMutate: async ({ id, data }): Promise<CacheSnapshot> => {
       const snapshot = await takeSnapshot(queryClient, [guideQueryKeys.lists, guideQueryKeys.detail(id)]);
-      const { folderId, ...rest } = data;
+      const { folderId, base: _base, ...rest } = data;
       patchGuide(queryClient, id, { ...rest, ...(folderId !== undefined ? { folderId } : {}) });
       return snapshot;
     },
     onSettled: async (guide, error, variables, snapshot, context) => {
-      if (error) restoreSnapshot(queryClient, snapshot);
+      if (error) {
+        restoreSnapshot(queryClient, snapshot);
+        // Refused because someone else changed a field: the page shows their value now.
+        const theirs = conflictFields(error, Guide.omit({ slides: true }).partial());
+        if (theirs) queryClient.setQueryData<GuideDto>(guideQueryKeys.detail(variables.id), (cached) => (cached ? { ...cached, ...theirs } : cached));
+      }
       else if (guide && !savingElsewhere(queryClient, variables.id)) {
         queryClient.setQueryData(guideQueryKeys.detail(variables.id), guide);
       }

@@ -4,8 +4,8 @@ import type { GuideDto, SlideDto, UpdateSlideBody } from '#shared/guides';
 import { byOrder } from '#shared/order';
 import { api } from '../../../lib/api-client';
 import type { MutationConfig } from '../../../lib/react-query';
-import { revisionOptions } from './guide-revision';
-import { restoreSnapshot, savingElsewhere, takeSnapshot, type CacheSnapshot } from './guide-cache';
+import { stepWriteOptions } from './guide-revision';
+import { conflictFields, restoreSnapshot, savingElsewhere, takeSnapshot, type CacheSnapshot } from './guide-cache';
 import { guideQueryKeys, Slide } from './guide-schemas';
 
 export type SlideChanges = z.input<typeof UpdateSlideBody>;
@@ -15,7 +15,7 @@ export type SlideChanges = z.input<typeof UpdateSlideBody>;
  * guide's default), click point; `order` moves the slide (product-spec.md §4, computed with `orderBetween`).
  */
 export function updateSlide({ guideId, slideId, data }: { guideId: string; slideId: string; data: SlideChanges }) {
-  return api.request(`/api/guides/${encodeURIComponent(guideId)}/slides/${encodeURIComponent(slideId)}`, { method: 'PATCH', body: data, ...revisionOptions(guideId) }, Slide);
+  return api.request(`/api/guides/${encodeURIComponent(guideId)}/slides/${encodeURIComponent(slideId)}`, { method: 'PATCH', body: data, ...stepWriteOptions(guideId) }, Slide);
 }
 
 /** The slide with the changes applied, as the cache holds it (a null override clears it). */
@@ -54,7 +54,17 @@ export function useUpdateSlide({ guideId, mutationConfig }: { guideId: string; m
       return snapshot;
     },
     onSettled: async (slide, error, variables, snapshot, context) => {
-      if (error) restoreSnapshot(queryClient, snapshot);
+      if (error) {
+        restoreSnapshot(queryClient, snapshot);
+        // Refused because someone else changed a field: the page shows their value now (the
+        // field that was being edited keeps the author's own text, design-fields.tsx).
+        const theirs = conflictFields(error, Slide.partial());
+        if (theirs) {
+          queryClient.setQueryData<GuideDto>(guideQueryKeys.detail(guideId), (guide) =>
+            guide ? { ...guide, slides: guide.slides.map((item) => (item.id === variables.slideId ? { ...item, ...theirs } : item)).sort(byOrder((s) => s.id)) } : guide,
+          );
+        }
+      }
       if (!savingElsewhere(queryClient, guideId)) {
         void queryClient.invalidateQueries({ queryKey: guideQueryKeys.detail(guideId) });
         // The first slide is the thumbnail, and the lists show when the guide changed.

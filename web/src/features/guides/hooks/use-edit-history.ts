@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { emptyHistory, historyShortcut, isTextTarget, recorded, redoStep, undoStep, type HistoryEntry, type HistoryState } from '../utils/edit-history';
+import { emptyHistory, forgotten, historyShortcut, isTextTarget, recorded, redoStep, undoStep, type HistoryEntry, type HistoryState } from '../utils/edit-history';
 
 export interface EditHistory {
   record: (entry: HistoryEntry) => void;
+  /** takes back a recorded change whose save the server refused */
+  forget: (entry: HistoryEntry) => void;
   undo: () => void;
   redo: () => void;
   /** forgets every step: the draft they were made on was replaced (discarded, or a version restored) */
@@ -33,6 +35,7 @@ export function useEditHistory({ onDone, onFailed }: { onDone: (message: string)
 
   const record = useCallback((entry: HistoryEntry) => commit(recorded(current.current, entry)), []);
   const clear = useCallback(() => commit(emptyHistory), []);
+  const forget = useCallback((entry: HistoryEntry) => commit(forgotten(current.current, entry)), []);
 
   const run = useCallback((direction: 'undo' | 'redo') => {
     queue.current = queue.current.then(async () => {
@@ -65,5 +68,5 @@ export function useEditHistory({ onDone, onFailed }: { onDone: (message: string)
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [run]);
 
-  return { record, undo, redo, clear, nextUndo: state.past.at(-1)?.label, nextRedo: state.future.at(-1)?.label };
+  return { record, forget, undo, redo, clear, nextUndo: state.past.at(-1)?.label, nextRedo: state.future.at(-1)?.label };
 }

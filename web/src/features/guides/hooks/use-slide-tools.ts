@@ -3,7 +3,6 @@ import type { GuideDto, SlideDto } from '#shared/guides';
 import { orderBetween } from '#shared/order';
 import type { CropRect } from '#shared/slide-tools';
 import { toast } from '../../../components/ui/toast';
-import { isApiError } from '../../../lib/api-error';
 import { createUpload, postToBucket } from '../api/create-upload';
 import { useDeleteSlide } from '../api/delete-slide';
 import { guideQueryKeys } from '../api/guide-schemas';
@@ -34,13 +33,11 @@ export function useSlideTools({
   record,
   select,
   announce,
-  isStale,
 }: {
   guideId: string;
   record: (entry: HistoryEntry) => void;
   select: (slideId: string) => void;
   announce: (message: string) => void;
-  isStale: () => boolean;
 }): SlideTools {
   const queryClient = useQueryClient();
   const { mutateAsync: insert } = useInsertSlide(guideId);
@@ -62,13 +59,11 @@ export function useSlideTools({
     return remove({ guideId, slideId });
   };
 
-  /** Runs an operation; a refusal is told (a stale guide is told by the design view's banner). */
+  /** Runs an operation; a refusal is told. */
   const attempt = async (what: string, run: () => Promise<void>) => {
-    if (isStale()) return;
     try {
       await run();
     } catch (error) {
-      if (isApiError(error) && error.code === 'precondition_failed') return;
       toast.error(`${what} failed`, { description: error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.' });
     }
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyHistory, historyShortcut, recorded, redoStep, undoStep, type HistoryState } from './edit-history';
+import { emptyHistory, forgotten, historyShortcut, recorded, redoStep, undoStep, type HistoryState } from './edit-history';
 
 const push = (state: HistoryState<string>, ...entries: string[]) => entries.reduce((s, e) => recorded(s, e), state);
 
@@ -29,6 +29,13 @@ describe('the edit history', () => {
     state = recorded(state, 'c');
     expect(state).toEqual({ past: ['a', 'c'], future: [] });
     expect(redoStep(state)).toBeUndefined();
+  });
+
+  it('forgets a change the server refused, wherever it is, and keeps the rest in order', () => {
+    const state = undoStep(push(emptyHistory, 'a', 'b', 'c'))!.next;
+    expect(forgotten(state, 'b')).toEqual({ past: ['a'], future: ['c'] });
+    expect(forgotten(state, 'c')).toEqual({ past: ['a', 'b'], future: [] });
+    expect(forgotten(state, 'x')).toBe(state);
   });
 
   it('keeps at most the limit, dropping the oldest', () => {

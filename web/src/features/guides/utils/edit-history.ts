@@ -26,6 +26,15 @@ export function recorded<E>(state: HistoryState<E>, entry: E, limit = HISTORY_LI
   return { past: past.length > limit ? past.slice(past.length - limit) : past, future: [] };
 }
 
+/**
+ * The history without a change the server refused (someone else changed the same field first):
+ * it never happened, so there is nothing of it to undo or redo. The same history when it is not there.
+ */
+export function forgotten<E>(state: HistoryState<E>, entry: E): HistoryState<E> {
+  if (!state.past.includes(entry) && !state.future.includes(entry)) return state;
+  return { past: state.past.filter((e) => e !== entry), future: state.future.filter((e) => e !== entry) };
+}
+
 /** The change to undo, and the history once it is undone (undefined with nothing to undo). */
 export function undoStep<E>(state: HistoryState<E>): { entry: E; next: HistoryState<E> } | undefined {
   const entry = state.past.at(-1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GuideDto, SlideDto } from '#shared/guides';
-import { inverseGuideChanges, inverseSlideChanges, slideChangeLabel } from './inverse-changes';
+import { changeValues, guideBase, inverseGuideChanges, inverseSlideChanges, slideBase, slideChangeLabel } from './inverse-changes';
 
 const slide: SlideDto = {
   id: 's1', order: 2, title: null, text: 'Click **Save**', narration: null, screenshotKey: 'k', screenshotUrl: '/assets/k', width: 100, height: 50,
@@ -43,5 +43,22 @@ describe('the inverse of a change', () => {
   it('names the change by what it did', () => {
     expect(slideChangeLabel({ order: 1 }, 3)).toBe('Move step 3');
     expect(slideChangeLabel({ click: { x: 1, y: 1 } }, 2)).toBe('Move step 2 click point');
+  });
+});
+
+describe('the base of a change (what it was made from, checked per field)', () => {
+  it('names each changed field of a slide as the page shows it, and nothing else', () => {
+    expect(slideBase(slide, { text: 'Press **Save**', zoomLevel: 3 })).toEqual({ text: 'Click **Save**', zoomLevel: null });
+    expect(slideBase(slide, { order: 5, base: { order: 1 } })).toEqual({ order: 2 });
+  });
+
+  it('names only the guide fields that can be checked (a move or a publish is not an edit of words)', () => {
+    const guide = { title: 'Pay', intro: null, outro: 'Done', visibility: 'public', folderId: null, introCard: null } as unknown as GuideDto;
+    expect(guideBase(guide, { title: 'Pay a bill', intro: 'Hi', visibility: 'private', folderId: 'f1' })).toEqual({ title: 'Pay', intro: null });
+  });
+
+  it('an undo is made from what the change set, a redo from what it replaced', () => {
+    expect(changeValues({ text: 'Press **Save**', annotations: [] })).toEqual({ text: 'Press **Save**', annotations: [] });
+    expect(changeValues({ title: 'Pay a bill', visibility: 'private' }, 'guide')).toEqual({ title: 'Pay a bill' });
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { GuideDto, SlideDto, UpdateGuideBody, UpdateSlideBody } from '#shared/guides';
+import type { GuideBase, SlideBase } from '#shared/revision';
 
 type SlideChanges = z.input<typeof UpdateSlideBody>;
 type GuideChanges = z.input<typeof UpdateGuideBody>;
@@ -37,6 +38,28 @@ export function inverseGuideChanges(guide: GuideDto, changes: GuideChanges): Gui
   if (changes.introCard !== undefined) inverse.introCard = guide.introCard;
   if (changes.outroCard !== undefined) inverse.outroCard = guide.outroCard;
   return inverse;
+}
+
+const SLIDE_BASE_FIELDS = ['title', 'text', 'narration', 'order', 'zoomLevel', 'isHighlightVisible', 'click', 'annotations'] as const;
+const GUIDE_BASE_FIELDS = ['title', 'intro', 'outro', 'zoomLevel', 'isHighlightVisible', 'voiceId', 'speechRate', 'language', 'introCard', 'outroCard'] as const;
+
+/**
+ * The values a slide change is made from (its `base`, shared/revision.ts): each field it changes
+ * as the page shows it now, so the server refuses it only if someone else changed that field since.
+ */
+export function slideBase(slide: SlideDto, changes: SlideChanges): SlideBase {
+  return Object.fromEntries(SLIDE_BASE_FIELDS.filter((field) => changes[field] !== undefined).map((field) => [field, slide[field]]));
+}
+
+/** The same for the guide's own fields that are checked (moving it, publishing it or making it private are not). */
+export function guideBase(guide: GuideDto, changes: GuideChanges): GuideBase {
+  return Object.fromEntries(GUIDE_BASE_FIELDS.filter((field) => changes[field] !== undefined).map((field) => [field, guide[field]]));
+}
+
+/** The values a change sets, as the base of undoing it (and the inverse's, as the base of redoing it). */
+export function changeValues(changes: SlideChanges | GuideChanges, of: 'slide' | 'guide' = 'slide'): Record<string, unknown> {
+  const fields: readonly string[] = of === 'slide' ? SLIDE_BASE_FIELDS : GUIDE_BASE_FIELDS;
+  return Object.fromEntries(Object.entries(changes).filter(([field, value]) => fields.includes(field) && value !== undefined));
 }
 
 /** What a slide change is called in the history ("Undo: Edit step 2 text"). */

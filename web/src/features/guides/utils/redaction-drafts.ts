@@ -44,7 +44,7 @@ export function withoutDrafts(drafts: Drafts, slideId: string): Drafts {
 }
 
 /** A suggestion not yet drafted (a box exactly over it). */
-export function openSuggestions(suggestions: readonly Rect[], boxes: readonly DraftBox[]): Rect[] {
+export function openSuggestions<T extends Rect>(suggestions: readonly T[], boxes: readonly DraftBox[]): T[] {
   return suggestions.filter((s) => !boxes.some((b) => b.x === s.x && b.y === s.y && b.width === s.width && b.height === s.height));
 }
 

@@ -17,6 +17,7 @@ import {
 import { annotationBounds, hitTest, isTooSmall, moveAnnotation, rectFromCorners } from '#shared/annotation-editing';
 import { annotationsSvg } from '#shared/annotation-svg';
 import type { SlideDto } from '#shared/guides';
+import { useTextLimit } from '../../../../components/ui/text-limit';
 import './annotation-editor.css';
 
 type Tool = 'select' | 'arrow' | 'rect' | 'label' | 'badge';
@@ -82,6 +83,7 @@ export function AnnotationEditor({ slide, position, onChange, children }: Annota
   /** where a label is being typed */
   const [labelAt, setLabelAt] = useState<Point | undefined>();
   const [labelText, setLabelText] = useState('');
+  const labelLimit = useTextLimit(MAX_LABEL_LENGTH, { length: labelText.length });
   /** the label being typed, read once by whichever of Enter and blur comes first */
   const pendingLabel = useRef<Point | undefined>(undefined);
   const layerRef = useRef<HTMLDivElement>(null);
@@ -243,29 +245,36 @@ export function AnnotationEditor({ slide, position, onChange, children }: Annota
         </svg>
       ) : null}
       {labelAt ? (
-        <input
-          className="annotation-layer__label-input"
-          style={{ left: `${labelAt.x * 100}%`, top: `${labelAt.y * 100}%` }}
-          aria-label="Label text: Enter adds it, Escape cancels"
-          // The label is typed where it was placed, at once.
-          autoFocus
-          maxLength={MAX_LABEL_LENGTH}
-          value={labelText}
-          onChange={(event) => setLabelText(event.target.value)}
-          onPointerDown={(event) => event.stopPropagation()}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              commitLabel();
-            } else if (event.key === 'Escape') {
-              event.preventDefault();
-              pendingLabel.current = undefined;
-              setLabelAt(undefined);
-              layerRef.current?.focus();
-            }
-          }}
-          onBlur={commitLabel}
-        />
+        <div className="annotation-layer__label" style={{ left: `${labelAt.x * 100}%`, top: `${labelAt.y * 100}%` }} onPointerDown={(event) => event.stopPropagation()}>
+          <input
+            className="annotation-layer__label-input"
+            aria-label="Label text: Enter adds it, Escape cancels"
+            aria-describedby={labelLimit.hintId}
+            // The label is typed where it was placed, at once.
+            autoFocus
+            maxLength={MAX_LABEL_LENGTH}
+            value={labelText}
+            {...labelLimit.handlers}
+            onChange={(event) => setLabelText(event.target.value)}
+            onKeyDown={(event) => {
+              labelLimit.handlers.onKeyDown(event);
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                commitLabel();
+              } else if (event.key === 'Escape') {
+                event.preventDefault();
+                pendingLabel.current = undefined;
+                setLabelAt(undefined);
+                layerRef.current?.focus();
+              }
+            }}
+            onBlur={commitLabel}
+          />
+          <div className="annotation-layer__label-limit">
+            {labelLimit.counter}
+            {labelLimit.message}
+          </div>
+        </div>
       ) : null}
     </div>
   ) : null;

@@ -1,5 +1,10 @@
 import { onlineManager, useIsMutating, useMutationState } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { MAX_STEP_TEXT_LENGTH } from '#shared/guides';
+import { Button } from '../../../../components/ui/button';
+import { useTextLimit } from '../../../../components/ui/text-limit';
+import { toast } from '../../../../components/ui/toast';
+import { FieldConflict, heldDraft, holdDraft, releaseDraft, subscribeHeldDrafts } from '../../utils/held-drafts';
 import { guideQueryKeys } from '../../api/guide-schemas';
 import { Icons } from '../icons';
 
@@ -24,45 +29,141 @@ function useDraft(value: string, hold = false) {
 export interface AutosaveTextareaProps {
   label: string;
   value: string;
-  onSave: (value: string) => void;
+  /**
+   * Saves the text; `base` is the saved value the edits were made from. A rejection with
+   * FieldConflict (someone else changed the field since) keeps the text and asks the author.
+   */
+  onSave: (value: string, base: string) => Promise<unknown> | void;
+  /** where refused text is held while the author chooses (utils/held-drafts.ts); it comes back with the field */
+  fieldKey?: string | undefined;
   hint?: string;
   placeholder?: string;
   rows?: number;
   maxLength?: number;
 }
 
+/** The text held for a field after a refused save, while the author chooses (utils/held-drafts.ts). */
+export function useHeldDraft(key: string) {
+  return useSyncExternalStore(
+    subscribeHeldDrafts,
+    () => heldDraft(key),
+    () => undefined,
+  );
+}
+
+/**
+ * Saves a field's text; when the server refuses it because someone else changed the field
+ * meanwhile, the author's text (`mine()`, as it is by then) is held for their choice. Answers
+ * whether it saved.
+ */
+export function saveField(key: string, text: string, base: string, save: AutosaveTextareaProps['onSave'], mine: () => string): Promise<boolean> {
+  return Promise.resolve()
+    .then(() => save(text, base))
+    .then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof FieldConflict) holdDraft(key, { mine: mine(), theirs: error.theirs });
+        return false;
+      },
+    );
+}
+
+/** Replaces a text field's content as typing would, so the field's own undo (Ctrl+Z) brings the old text back. */
+export function replaceTyped(area: HTMLTextAreaElement | HTMLInputElement | null, text: string): boolean {
+  if (!area) return false;
+  area.focus();
+  area.select();
+  // execCommand is the one way to edit a field that its undo stack records.
+  return document.execCommand(text ? 'insertText' : 'delete', false, text);
+}
+
 /**
  * A textarea that saves itself: after a pause in typing, on blur, and when it goes away with
- * edits not yet saved (another step is chosen).
+ * edits not yet saved (another step is chosen). Typed text is never thrown away by a refused
+ * save (issue 27): it stays in the field, and in the field's undo, while a save is pending or
+ * after a refusal; when someone else changed the field meanwhile, both texts are shown and the
+ * author keeps theirs or takes the other (held-drafts.ts keeps the choice open if the field goes).
  */
-export function AutosaveTextarea({ label, value, onSave, hint, placeholder, rows = 3, maxLength = 2000 }: AutosaveTextareaProps) {
+export function AutosaveTextarea({ label, value, onSave, fieldKey, hint, placeholder, rows = 3, maxLength = MAX_STEP_TEXT_LENGTH }: AutosaveTextareaProps) {
   const id = useId();
-  const [focused, setFocused] = useState(false);
-  const [draft, setDraft] = useDraft(value, focused);
+  const key = fieldKey ?? `field:${id}`;
+  const held = useHeldDraft(key);
+  const areaRef = useRef<HTMLTextAreaElement>(null);
+  const [pending, setPending] = useState(0);
+  const [draft, setDraft] = useState(() => held?.mine ?? value);
+  // The saved value the draft's edits are made from (what a save names as its base): the value
+  // as last seen unedited, or the author's own text once the server took it.
+  const [origin, setOrigin] = useState(value);
+  // Unedited, and with no save of it on its way or refused, the draft follows the saved value
+  // (a teammate's edit read again, an undo); edited, it is the author's and stays.
+  if (pending === 0 && !held && draft === origin && value !== origin) {
+    setDraft(value);
+    setOrigin(value);
+  }
   // What was last sent: a refused save is not sent again by itself (a blur or an edit retries).
   const [sent, setSent] = useState<string | undefined>();
-  const latest = useRef({ draft, value, onSave });
-
+  const limit = useTextLimit(maxLength, { length: draft.length });
+  const mounted = useRef(true);
+  /** saves on their way, and the text of the last: a save sent meanwhile is made from it */
+  const inFlight = useRef({ count: 0, text: '' });
+  const latest = useRef({ draft, value, origin, onSave, key, label });
   useEffect(() => {
-    latest.current = { draft, value, onSave };
+    latest.current = { draft, value, origin, onSave, key, label };
+  });
+  const baseNow = () => (inFlight.current.count > 0 ? inFlight.current.text : latest.current.origin);
+
+  const send = (text: string, base: string) => {
+    setSent(text);
+    setPending((count) => count + 1);
+    inFlight.current = { count: inFlight.current.count + 1, text };
+    void saveField(key, text, base, onSave, () => (mounted.current ? latest.current.draft : text)).then((saved) => {
+      inFlight.current = { ...inFlight.current, count: inFlight.current.count - 1 };
+      // Saves of one guide reach the server in order: each one taken is what it now holds.
+      if (saved) setOrigin(text);
+      setPending((count) => count - 1);
+      if (!saved && !mounted.current && heldDraft(key)) refusedAway(label);
+    });
+  };
+  const sendRef = useRef(send);
+  useEffect(() => {
+    sendRef.current = send;
   });
 
   useEffect(() => {
-    if (draft === value || draft === sent) return;
-    const timer = setTimeout(() => {
-      setSent(draft);
-      onSave(draft);
-    }, AUTOSAVE_DELAY_MS);
+    if (held || draft === origin || draft === sent) return;
+    const timer = setTimeout(() => sendRef.current(draft, baseNow()), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [draft, value, sent, onSave]);
+  }, [held, draft, origin, sent]);
 
-  useEffect(
-    () => () => {
-      const { draft: unsaved, value: saved, onSave: save } = latest.current;
-      if (unsaved !== saved) save(unsaved);
-    },
-    [],
-  );
+  // While the author chooses, the text held is theirs as it is now (they may go on typing).
+  useEffect(() => {
+    if (held && held.mine !== draft) holdDraft(key, { mine: draft, theirs: held.theirs });
+  }, [held, draft, key]);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      const { draft: unsaved, origin: from, onSave: save, key: heldKey, label: name } = latest.current;
+      const base = inFlight.current.count > 0 ? inFlight.current.text : from;
+      if (heldDraft(heldKey) || unsaved === base) return;
+      void saveField(heldKey, unsaved, base, save, () => unsaved).then((ok) => {
+        if (!ok && heldDraft(heldKey)) refusedAway(name);
+      });
+    };
+  }, []);
+
+  const keepMine = () => {
+    if (!held) return;
+    releaseDraft(key);
+    send(draft, held.theirs);
+  };
+  const takeTheirs = () => {
+    if (!held) return;
+    releaseDraft(key);
+    setOrigin(held.theirs);
+    if (!replaceTyped(areaRef.current, held.theirs)) setDraft(held.theirs);
+  };
 
   return (
     <div className="field autosave-field">
@@ -70,27 +171,26 @@ export function AutosaveTextarea({ label, value, onSave, hint, placeholder, rows
         <label className="field__label" htmlFor={id}>
           {label}
         </label>
-        <span className="autosave-field__count" aria-hidden="true">
-          {draft.length > maxLength * 0.8 ? `${draft.length} / ${maxLength}` : ''}
-        </span>
+        {limit.counter}
       </div>
       <textarea
+        ref={areaRef}
         id={id}
         className="input textarea"
         rows={rows}
         maxLength={maxLength}
         placeholder={placeholder}
         value={draft}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={[hint ? `${id}-hint` : undefined, limit.hintId, held ? `${id}-conflict` : undefined].filter(Boolean).join(' ')}
+        {...limit.handlers}
         onChange={(event) => setDraft(event.target.value)}
-        onFocus={() => setFocused(true)}
         onBlur={() => {
-          setFocused(false);
-          if (draft === value) return;
-          setSent(draft);
-          onSave(draft);
+          if (held || draft === origin || (draft === sent && inFlight.current.count > 0)) return;
+          send(draft, baseNow());
         }}
       />
+      {limit.message}
+      {held ? <ConflictChoice id={`${id}-conflict`} label={label} theirs={held.theirs} onKeepMine={keepMine} onTakeTheirs={takeTheirs} /> : null}
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
@@ -98,6 +198,35 @@ export function AutosaveTextarea({ label, value, onSave, hint, placeholder, rows
       ) : null}
     </div>
   );
+}
+
+/**
+ * A field someone else changed while the author was editing it: their text beside the author's
+ * (which stays in the field), and the choice. `id` names the message the field is described by.
+ */
+export function ConflictChoice({ id, label, theirs, onKeepMine, onTakeTheirs }: { id: string; label: string; theirs: string; onKeepMine: () => void; onTakeTheirs: () => void }) {
+  return (
+    <div className="field-conflict" role="group" aria-label={`${label}: changed by someone else`}>
+      <p id={id} className="field-conflict__message" role="alert">
+        Someone else changed {label.charAt(0).toLowerCase() + label.slice(1)} while you were editing. Your text is kept in the field, not yet saved.
+      </p>
+      <p className="field-conflict__label">Their text</p>
+      <blockquote className="field-conflict__theirs">{theirs || <em>(empty)</em>}</blockquote>
+      <div className="field-conflict__actions">
+        <Button size="sm" onClick={onKeepMine}>
+          Keep my text
+        </Button>
+        <Button size="sm" variant="outline" onClick={onTakeTheirs}>
+          Use their text
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A save refused after its field went away (another step was chosen): the text is held, and said. */
+export function refusedAway(label: string): void {
+  toast.error(`${label} was not saved`, { description: 'Someone else changed it meanwhile. Your text is kept: open it again to choose.' });
 }
 
 export interface ZoomSliderProps {

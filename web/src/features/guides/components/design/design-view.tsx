@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { sharePath } from '#shared/share/link';
-import { MAX_NARRATION_LENGTH, type GuideDto, type SlideDto } from '#shared/guides';
+import { MAX_NARRATION_LENGTH, MAX_STEP_TEXT_LENGTH, type GuideDto, type SlideDto } from '#shared/guides';
+import type { GuideBase, SlideBase } from '#shared/revision';
 import { Badge } from '../../../../components/ui/badge';
 import { Dialog } from '../../../../components/ui/dialog';
 import { Button, buttonClassName } from '../../../../components/ui/button';
@@ -15,7 +16,9 @@ import { isApiError } from '../../../../lib/api-error';
 import { useDocumentHead } from '../../../../lib/document-head';
 import { useDeleteSlide } from '../../api/delete-slide';
 import { useDuplicateSlide } from '../../api/duplicate-slide';
-import { freezeRevision, trackRevision } from '../../api/guide-revision';
+import { trackRevision } from '../../api/guide-revision';
+import { conflictValues } from '../../api/guide-cache';
+import { usePresence } from '../../api/presence';
 import { useGuide } from '../../api/get-guide';
 import { useRegenerateTranscript } from '../../api/regenerate-transcript';
 import { getEntitlementsQueryOptions, useEntitlements } from '../../../../lib/plan-queries';
@@ -25,10 +28,11 @@ import { useFolders } from '../../api/list-folders';
 import { useUpdateGuide, type GuideChanges } from '../../api/update-guide';
 import { useUpdateSlide, type SlideChanges } from '../../api/update-slide';
 import { useEditHistory } from '../../hooks/use-edit-history';
-import { isTextTarget } from '../../utils/edit-history';
+import { isTextTarget, type HistoryEntry } from '../../utils/edit-history';
 import { useOpenSubscription } from '../../hooks/use-open-subscription';
 import { copyShareLink } from '../../utils/copy-share-link';
-import { guideChangeLabel, inverseGuideChanges, inverseSlideChanges, slideChangeLabel } from '../../utils/inverse-changes';
+import { changeValues, guideBase, guideChangeLabel, inverseGuideChanges, inverseSlideChanges, slideBase, slideChangeLabel } from '../../utils/inverse-changes';
+import { FieldConflict, fieldKey } from '../../utils/held-drafts';
 import { orderAfterMove } from '../../utils/reorder';
 import type { EmbedDialogComponent } from '../embed-slot';
 import type { ExportMenuComponent } from '../export-slot';
@@ -50,6 +54,8 @@ import { useRedaction } from './redaction';
 import { VoiceoverPanel } from './voiceover-panel';
 import { DriftPanel } from './drift-panel';
 import { PublishBar } from './publish-bar';
+import { PresenceNote } from './presence-note';
+import { PersonalDataPanel } from './personal-data-panel';
 import { TranslationsPanel } from './translations-panel';
 import '../guides-common.css';
 import './design.css';
@@ -69,16 +75,16 @@ export interface DesignViewProps {
 function StepText({
   slide,
   position,
-  onChange,
+  onSaveField,
   onRegenerate,
 }: {
   slide: SlideDto;
   position: number;
-  onChange: (slideId: string, data: SlideChanges) => void;
+  onSaveField: (slideId: string, field: 'text' | 'narration', value: string, base: string) => Promise<void>;
   onRegenerate: (slide: SlideDto) => void;
 }) {
-  const saveText = useCallback((text: string) => onChange(slide.id, { text }), [onChange, slide.id]);
-  const saveNarration = useCallback((narration: string) => onChange(slide.id, { narration }), [onChange, slide.id]);
+  const saveText = useCallback((text: string, base: string) => onSaveField(slide.id, 'text', text, base), [onSaveField, slide.id]);
+  const saveNarration = useCallback((narration: string, base: string) => onSaveField(slide.id, 'narration', narration, base), [onSaveField, slide.id]);
   return (
     <div className="step-text">
       <div className="step-text__marks">
@@ -92,14 +98,17 @@ function StepText({
       <AutosaveTextarea
         label={`Step ${position} text`}
         value={slide.text ?? ''}
+        fieldKey={fieldKey('slide', slide.id, 'text')}
         rows={2}
         placeholder="Click **Invite teammate**"
         hint="What to do, in a few words. **Double asterisks** make words bold."
+        maxLength={MAX_STEP_TEXT_LENGTH}
         onSave={saveText}
       />
       <AutosaveTextarea
         label="Narration"
         value={slide.narration ?? ''}
+        fieldKey={fieldKey('slide', slide.id, 'narration')}
         rows={3}
         placeholder="What the voiceover says on this step."
         maxLength={MAX_NARRATION_LENGTH}
@@ -157,56 +166,118 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
   const { mutateAsync: copySlide } = useDuplicateSlide({ guideId });
   const history = useEditHistory({
     onDone: setAnnouncement,
-    onFailed: (label) => toast.error('That could not be undone', { description: `${label}: the change was not saved. Reload the guide and try again.` }),
+    onFailed: (label) => toast.error('That could not be undone', { description: `${label}: it was changed again since (by someone else), or the change did not reach the server.` }),
   });
-  const { record } = history;
+  const { record, forget } = history;
   const redaction = useRedaction({ guideId, slides, slide: selected, position: selectedIndex + 1, record, announce: setAnnouncement });
-  /** A write was refused as stale: nothing more is sent until the page reloads. */
-  const staleRef = useRef(false);
   /** What the cache holds now (the render's copy may be older than the last optimistic change). */
   const current = useCallback(() => queryClient.getQueryData<GuideDto>(guideQueryKeys.detail(guideId)), [queryClient, guideId]);
-  const isStale = useCallback(() => staleRef.current, []);
-  const slideTools = useSlideTools({ guideId, record, select: setSelectedId, announce: setAnnouncement, isStale });
+  const slideTools = useSlideTools({ guideId, record, select: setSelectedId, announce: setAnnouncement });
 
-  /** Every slide edit: shown and saved at once, and recorded with the save that puts it back. */
-  const changeSlide = useCallback(
-    (slideId: string, data: SlideChanges) => {
-      if (staleRef.current) return;
+  /**
+   * Every slide edit: shown at once, saved with the values it was made from (`base`: the page's
+   * own unless a text field names the one its typing began from), and recorded in the history
+   * once saved, with the save that puts it back. Refused because someone else changed the same
+   * field meanwhile, it rejects with FieldConflict (their value); other steps and fields never refuse it.
+   */
+  const applySlideChange = useCallback(
+    (slideId: string, data: SlideChanges, base?: SlideBase): Promise<void> => {
       const now = current();
       const index = now?.slides.findIndex((item) => item.id === slideId) ?? -1;
       const before = now?.slides[index];
-      void saveSlide({ guideId, slideId, data }).catch(() => undefined);
-      if (!before) return;
-      const inverse = inverseSlideChanges(before, data);
-      record({
-        label: slideChangeLabel(data, index + 1),
-        undo: () => {
-          setSelectedId(slideId);
-          return saveSlide({ guideId, slideId, data: inverse });
+      const made = base ?? (before ? slideBase(before, data) : undefined);
+      const saving = saveSlide({ guideId, slideId, data: { ...data, ...(made ? { base: made } : {}) } });
+      let entry: HistoryEntry | undefined;
+      if (before) {
+        const inverse = inverseSlideChanges(before, data);
+        entry = {
+          label: slideChangeLabel(data, index + 1),
+          undo: () => {
+            setSelectedId(slideId);
+            return saveSlide({ guideId, slideId, data: { ...inverse, base: changeValues(data) } });
+          },
+          redo: () => {
+            setSelectedId(slideId);
+            return saveSlide({ guideId, slideId, data: { ...data, base: changeValues(inverse) } });
+          },
+        };
+        record(entry);
+      }
+      return saving.then(
+        () => undefined,
+        (error: unknown) => {
+          // Refused: nothing of it happened, so there is nothing to undo.
+          if (entry) forget(entry);
+          const theirs = conflictValues(error);
+          if (!theirs) throw error;
+          const value = Object.values(theirs)[0];
+          throw new FieldConflict(typeof value === 'string' ? value : '', value);
         },
-        redo: () => {
-          setSelectedId(slideId);
-          return saveSlide({ guideId, slideId, data });
-        },
+      );
+    },
+    [current, saveSlide, record, forget, guideId],
+  );
+  /** A change made with a click or a slider: a refusal is said, and the page shows what won. */
+  const changeSlide = useCallback(
+    (slideId: string, data: SlideChanges) => {
+      const position = (current()?.slides.findIndex((item) => item.id === slideId) ?? -1) + 1;
+      applySlideChange(slideId, data).catch((error: unknown) => {
+        if (error instanceof FieldConflict) toast.info(`Step ${position} was changed by someone else`, { description: 'Your change was not saved: the step shows theirs now.' });
       });
     },
-    [current, saveSlide, record, guideId],
+    [applySlideChange, current],
+  );
+  /** A text field's save: its base is the text its typing began from; a refusal goes back to the field. */
+  const saveSlideField = useCallback(
+    (slideId: string, field: 'text' | 'narration', value: string, base: string) => applySlideChange(slideId, { [field]: value }, { [field]: base }),
+    [applySlideChange],
   );
   const { mutateAsync: saveGuide } = updateGuide;
+  const applyGuideChange = useCallback(
+    (data: GuideChanges, base?: GuideBase): Promise<void> => {
+      const now = current();
+      const made = base ?? (now ? guideBase(now, data) : undefined);
+      const saving = saveGuide({ id: guideId, data: { ...data, ...(made && Object.keys(made).length > 0 ? { base: made } : {}) } });
+      const inverse = now ? inverseGuideChanges(now, data) : {};
+      let entry: HistoryEntry | undefined;
+      if (Object.keys(inverse).length > 0) {
+        const undoBase = changeValues(data, 'guide');
+        const redoBase = changeValues(inverse, 'guide');
+        entry = {
+          label: guideChangeLabel(data),
+          undo: () => saveGuide({ id: guideId, data: { ...inverse, ...(Object.keys(undoBase).length > 0 ? { base: undoBase } : {}) } }),
+          redo: () => saveGuide({ id: guideId, data: { ...data, ...(Object.keys(redoBase).length > 0 ? { base: redoBase } : {}) } }),
+        };
+        record(entry);
+      }
+      return saving.then(
+        () => undefined,
+        (error: unknown) => {
+          if (entry) forget(entry);
+          const theirs = conflictValues(error);
+          if (!theirs) throw error;
+          const value = Object.values(theirs)[0];
+          throw new FieldConflict(typeof value === 'string' ? value : '', value);
+        },
+      );
+    },
+    [current, saveGuide, record, forget, guideId],
+  );
   const changeGuide = useCallback(
     (data: GuideChanges) => {
-      if (staleRef.current) return;
-      const now = current();
-      void saveGuide({ id: guideId, data }).catch(() => undefined);
-      if (!now) return;
-      const inverse = inverseGuideChanges(now, data);
-      if (Object.keys(inverse).length === 0) return;
-      record({ label: guideChangeLabel(data), undo: () => saveGuide({ id: guideId, data: inverse }), redo: () => saveGuide({ id: guideId, data }) });
+      applyGuideChange(data).catch((error: unknown) => {
+        if (error instanceof FieldConflict) toast.info('The guide was changed by someone else', { description: 'Your change was not saved: the guide shows theirs now.' });
+      });
     },
-    [current, saveGuide, record, guideId],
+    [applyGuideChange],
   );
-  const saveIntro = useCallback((intro: string) => changeGuide({ intro }), [changeGuide]);
-  const saveOutro = useCallback((outro: string) => changeGuide({ outro }), [changeGuide]);
+  const saveGuideField = useCallback(
+    (field: 'title' | 'intro' | 'outro', value: string, base: string) => applyGuideChange({ [field]: value }, { [field]: base }),
+    [applyGuideChange],
+  );
+  const saveIntro = useCallback((intro: string, base: string) => saveGuideField('intro', intro, base), [saveGuideField]);
+  const saveOutro = useCallback((outro: string, base: string) => saveGuideField('outro', outro, base), [saveGuideField]);
+  const rename = useCallback((title: string, base: string) => saveGuideField('title', title, base), [saveGuideField]);
   const changeVoice = useCallback((data: { voiceId?: string; speechRate?: number }) => changeGuide(data), [changeGuide]);
   const regenerate = useRegenerateTranscript({
     guideId,
@@ -258,7 +329,6 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
    * after the step that preceded it, with its screenshot and voiceover.
    */
   const removeSlide = (slide: SlideDto) => {
-    if (staleRef.current) return;
     const index = slides.findIndex((item) => item.id === slide.id);
     const neighbour = slides[index + 1] ?? slides[index - 1];
     const afterSlideId = slides[index - 1]?.id ?? null;
@@ -282,7 +352,8 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
     toast.info(`Step ${index + 1} deleted`, { description: 'Undo (Ctrl+Z) brings it back with its screenshot and voiceover.' });
   };
 
-  // Writes carry the revision this page shows; one refused as stale says so until a reload.
+  // Whole-guide writes (publish, discard, restore a version) carry the revision this page shows;
+  // one refused because the guide changed elsewhere brings the latest version and says so.
   const [stale, setStale] = useState(false);
   useEffect(() => trackRevision(guideId, current()?.revision), [guideId, current]);
   useEffect(
@@ -292,15 +363,15 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
         if (event.type !== 'updated' || !mutation || mutation.state.status !== 'error') return;
         const key = mutation.options.mutationKey;
         if (!key || JSON.stringify(key) !== JSON.stringify(guideQueryKeys.save(guideId))) return;
-        if (!isApiError(mutation.state.error) || mutation.state.error.code !== 'precondition_failed') return;
-        freezeRevision(guideId);
-        staleRef.current = true;
+        const error: unknown = mutation.state.error;
+        // A field refused per field (error.current) is the field's own business (design-fields.tsx).
+        if (!isApiError(error) || error.code !== 'precondition_failed' || error.current) return;
         setStale(true);
+        void queryClient.invalidateQueries({ queryKey: guideQueryKeys.detail(guideId) });
       }),
     [queryClient, guideId],
   );
-  // A whole reload: the fields' unsaved drafts were made from the stale copy and go with it.
-  const reload = () => window.location.reload();
+  const presence = usePresence(guideId, selected?.id);
 
   // `?` shows the shortcuts, anywhere but in a text field or over an open dialog.
   useEffect(() => {
@@ -317,7 +388,6 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
 
   /** A copy right after the step, chosen; an undo deletes the copy (kept by the server for a redo). */
   const duplicateSlide = (slide: SlideDto) => {
-    if (staleRef.current) return;
     const index = slides.findIndex((item) => item.id === slide.id);
     void copySlide({ guideId, slideId: slide.id })
       .then((copy) => {
@@ -384,6 +454,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
           {guide.visibility === 'private' ? <Badge tone="warning">Private</Badge> : null}
         </div>
         <SaveStatus guideId={guideId} />
+        <PresenceNote others={presence.others} slides={slides} />
         <PublishBar guide={guide} onDraftReplaced={history.clear} />
         <div className="design__history" role="group" aria-label="Undo, redo and shortcuts">
           <Tooltip content={history.nextUndo ? `Undo: ${history.nextUndo} (Ctrl+Z)` : 'Nothing to undo'}>
@@ -444,9 +515,9 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
       </header>
       {stale ? (
         <div role="alert" className="design__stale">
-          <p>This guide changed elsewhere — reload to see the latest version. Your last change was not saved.</p>
-          <Button size="sm" onClick={reload}>
-            Reload
+          <p>This guide changed elsewhere — it now shows the latest version. Check it, then try again.</p>
+          <Button size="sm" variant="outline" onClick={() => setStale(false)}>
+            Dismiss
           </Button>
         </div>
       ) : null}
@@ -497,7 +568,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
                 )}
               </AnnotationEditor>
               {redaction.panel}
-              <StepText key={selected.id} slide={selected} position={selectedIndex + 1} onChange={changeSlide} onRegenerate={askRewrite} />
+              <StepText key={selected.id} slide={selected} position={selectedIndex + 1} onSaveField={saveSlideField} onRegenerate={askRewrite} />
             </>
           ) : (
             <div className="design__empty">
@@ -534,6 +605,14 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
               <SlideToolsPanel slide={selected} position={selectedIndex + 1} count={slides.length} tools={slideTools} />
             </section>
           ) : null}
+          {slides.some((slide) => (slide.redactionSuggestions ?? []).length > 0) ? (
+            <section className="panel-section" aria-labelledby="design-personal-data">
+              <h2 id="design-personal-data" className="panel-section__title">
+                Possible personal data
+              </h2>
+              <PersonalDataPanel guideId={guideId} slides={slides} onShowStep={setSelectedId} announce={setAnnouncement} />
+            </section>
+          ) : null}
           <section className="panel-section" aria-labelledby="design-voiceover">
             <h2 id="design-voiceover" className="panel-section__title">
               Voiceover
@@ -541,8 +620,8 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
             <VoiceoverPanel guide={guide} canNarrate={plan?.voiceover} onChange={changeVoice} onLocked={() => openSubscription()} />
             {slides.length > 0 ? (
               <div className="transcript-lines">
-                <AutosaveTextarea label="Intro" value={guide.intro ?? ''} rows={2} placeholder="In this guide you'll…" onSave={saveIntro} />
-                <AutosaveTextarea label="Outro" value={guide.outro ?? ''} rows={2} placeholder="That's it: …" onSave={saveOutro} />
+                <AutosaveTextarea label="Intro" value={guide.intro ?? ''} fieldKey={fieldKey('guide', guideId, 'intro')} rows={2} placeholder="In this guide you'll…" onSave={saveIntro} />
+                <AutosaveTextarea label="Outro" value={guide.outro ?? ''} fieldKey={fieldKey('guide', guideId, 'outro')} rows={2} placeholder="That's it: …" onSave={saveOutro} />
                 <Button variant="outline" size="sm" onClick={() => askRewrite()} disabled={regenerate.isPending}>
                   Rewrite all step text
                 </Button>
@@ -561,7 +640,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
             <h2 id="design-cards" className="panel-section__title">
               Intro and outro
             </h2>
-            <GuideCardsPanel guide={guide} onChange={changeGuide} />
+            <GuideCardsPanel guide={guide} onChange={changeGuide} onSave={applyGuideChange} />
           </section>
           {slides.length > 0 ? (
             <section className="panel-section" aria-labelledby="design-languages">
@@ -579,6 +658,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
               guide={guide}
               canMakePrivate={plan?.privateGuides}
               onChange={changeGuide}
+              onRename={rename}
               onMakePrivateLocked={() => openSubscription()}
               onDelete={() => show('delete')}
             />

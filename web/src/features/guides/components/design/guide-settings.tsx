@@ -1,57 +1,98 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { GuideTitle, type GuideDto } from '#shared/guides';
 import { canPublishSteps } from '#shared/versions';
 import { Button } from '../../../../components/ui/button';
 import { CheckboxField, TextField } from '../../../../components/ui/form';
 import type { GuideChanges } from '../../api/update-guide';
 import { Icons } from '../icons';
-import { ZoomSlider } from './design-fields';
+import { fieldKey, releaseDraft } from '../../utils/held-drafts';
+import { ConflictChoice, ZoomSlider, replaceTyped, saveField, useHeldDraft } from './design-fields';
 
 export interface GuideSettingsProps {
   guide: GuideDto;
   /** `false` locks private guides behind Pro; `undefined` while the plan loads */
   canMakePrivate: boolean | undefined;
   onChange: (changes: GuideChanges) => void;
+  /** the title, saved from the value it was edited from (a rename meanwhile refuses it, FieldConflict) */
+  onRename: (title: string, base: string) => Promise<unknown>;
   onMakePrivateLocked: () => void;
   onDelete: () => void;
 }
 
-function TitleField({ title, onCommit }: { title: string; onCommit: (title: string) => void }) {
-  const [text, setText] = useState(title);
-  const [seen, setSeen] = useState(title);
-  const [error, setError] = useState<string | undefined>();
-  if (seen !== title) {
-    setSeen(title);
+/**
+ * The guide's title, saved on Enter or when left. Like the step texts, a title being typed is
+ * never replaced by a teammate's; a save refused because they renamed it meanwhile shows both.
+ */
+function TitleField({ title, fieldKey, onCommit }: { title: string; fieldKey: string; onCommit: (title: string, base: string) => Promise<unknown> | void }) {
+  const id = useId();
+  const held = useHeldDraft(fieldKey);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(() => held?.mine ?? title);
+  const [pending, setPending] = useState(false);
+  // The saved title the edits are made from; unedited, the field follows the saved title.
+  const [origin, setOrigin] = useState(title);
+  if (!pending && !held && text === origin && title !== origin) {
     setText(title);
+    setOrigin(title);
   }
-  const commit = () => {
+  const [error, setError] = useState<string | undefined>();
+  const commit = (base = origin) => {
+    if (held && base === origin) return;
     const parsed = GuideTitle.safeParse(text);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
     }
     setError(undefined);
-    if (parsed.data !== title) onCommit(parsed.data);
+    if (parsed.data === origin && base === origin) return;
+    setPending(true);
+    void saveField(fieldKey, parsed.data, base, onCommit, () => inputRef.current?.value ?? parsed.data).then((saved) => {
+      setPending(false);
+      if (saved) {
+        setOrigin(parsed.data);
+        setText((now) => (now === text ? parsed.data : now));
+      }
+    });
   };
   return (
-    <TextField
-      label="Title"
-      value={text}
-      maxLength={200}
-      autoComplete="off"
-      error={error}
-      onChange={(event) => {
-        setText(event.target.value);
-        setError(undefined);
-      }}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') {
-          event.preventDefault();
-          commit();
-        }
-      }}
-    />
+    <>
+      <TextField
+        ref={inputRef}
+        label="Title"
+        value={text}
+        maxLength={200}
+        autoComplete="off"
+        error={error}
+        aria-describedby={held ? `${id}-conflict` : undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(undefined);
+        }}
+        onBlur={() => commit()}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            commit();
+          }
+        }}
+      />
+      {held ? (
+        <ConflictChoice
+          id={`${id}-conflict`}
+          label="The title"
+          theirs={held.theirs}
+          onKeepMine={() => {
+            releaseDraft(fieldKey);
+            commit(held.theirs);
+          }}
+          onTakeTheirs={() => {
+            releaseDraft(fieldKey);
+            setOrigin(held.theirs);
+            if (!replaceTyped(inputRef.current, held.theirs)) setText(held.theirs);
+          }}
+        />
+      ) : null}
+    </>
   );
 }
 
@@ -80,10 +121,10 @@ function Segmented<T extends string>({ legend, value, options, onChange }: { leg
  * The guide's settings: title, draft or published (publishing makes the share link work),
  * public or private (private is Pro), and the defaults its steps follow.
  */
-export function GuideSettings({ guide, canMakePrivate, onChange, onMakePrivateLocked, onDelete }: GuideSettingsProps) {
+export function GuideSettings({ guide, canMakePrivate, onChange, onRename, onMakePrivateLocked, onDelete }: GuideSettingsProps) {
   return (
     <div className="panel-section__body">
-      <TitleField title={guide.title} onCommit={(title) => onChange({ title })} />
+      <TitleField title={guide.title} fieldKey={fieldKey('guide', guide.id, 'title')} onCommit={onRename} />
       <Segmented
         legend="Status"
         value={guide.status}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { SlideDto } from '#shared/guides';
+import { SENSITIVE_TEXT_LABELS, type SensitiveTextKind } from '#shared/redaction';
 import {
   MAX_REDACTION_BOXES,
   REDACTION_STYLES,
@@ -30,6 +31,11 @@ import {
   type Drafts,
 } from '../../utils/redaction-drafts';
 import './redaction.css';
+
+/** What a suggestion covers, for the lists: the field a value was typed in, or the personal data capture saw. */
+export function suggestionLabel(kind: SensitiveTextKind | undefined): string {
+  return kind ? SENSITIVE_TEXT_LABELS[kind] : 'Typed field';
+}
 
 /** How long a box rests after an arrow key before the move is one step of the undo history. */
 const KEY_COMMIT_MS = 400;
@@ -263,7 +269,7 @@ export function useRedaction({ guideId, slides, slide, position, record, announc
             {suggestions.map((suggestion) => (
               <li key={`${suggestion.x}-${suggestion.y}`} className="redact__row">
                 <span>
-                  Suggested: typed value ({suggestion.width}×{suggestion.height} pixels at {suggestion.x}, {suggestion.y})
+                  Suggested: {suggestionLabel(suggestion.kind).toLowerCase()} ({suggestion.width}×{suggestion.height} pixels at {suggestion.x}, {suggestion.y})
                 </span>
                 <Button size="sm" variant="outline" onClick={() => add(suggestion, style, true)}>
                   Accept suggestion
