@@ -233,6 +233,9 @@ export async function remove(actor: Actor, guideId: string): Promise<void> {
   if (result.canceled) throw new AppError('not_found', GUIDE_NOT_FOUND);
   const { data: slides } = await db().entities.slide.query.byGuide({ guideId }).go({ pages: 'all', attributes: ['guideId', 'slideId'] });
   if (slides.length > 0) await db().entities.slide.delete(slides).go();
+  // Its languages' drafts (their audio goes with the guide's prefix below).
+  const { data: languages } = await db().entities.translation.query.byGuide({ guideId }).go({ pages: 'all', attributes: ['guideId', 'language'] });
+  if (languages.length > 0) await db().entities.translation.delete(languages).go();
   await Versions.removeAll(guideId);
   await Export.removeForGuide(guideId);
   await Asset.removePrefix(Asset.guidePrefix(actor.orgId, guideId));

@@ -243,6 +243,18 @@ describe('translating a guide', () => {
     expect((await c.get(`/api/guides/${guide.id}/translations/es`)).status).toBe(404);
   }, 90_000);
 
+  it('deleting the guide deletes its languages: no translation item is left behind', async () => {
+    setTranslationProvider(fakeTranslator(SPANISH).provider);
+    const c = await author();
+    const guide = await publishedGuide(c);
+    await translate(c, guide.id);
+    await translate(c, guide.id, 'de');
+    const languages = async () => (await db().entities.translation.query.byGuide({ guideId: guide.id }).go({ pages: 'all' })).data.map((t) => t.language);
+    expect((await languages()).sort()).toEqual(['de', 'es']);
+    expect((await c.request('DELETE', `/api/guides/${guide.id}`)).status).toBe(204);
+    expect(await languages()).toEqual([]);
+  }, 90_000);
+
   it('marks the job failed when the translator fails, keeping the previous words, and a new run works', async () => {
     const fake = fakeTranslator(SPANISH);
     setTranslationProvider(fake.provider);
