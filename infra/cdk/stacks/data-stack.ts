@@ -3,7 +3,8 @@ import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { Effect, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { privateBucketProps } from '../constructs/private-bucket';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { RegionInfo } from 'aws-cdk-lib/region-info';
 import type { Construct } from 'constructs';
@@ -122,18 +123,16 @@ export class DataStack extends Stack {
       });
     }
 
-    this.logBucket = new Bucket(this, 'LogBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      // CloudFront's standard logs are delivered with an ACL grant to its log-delivery account,
-      // which a bucket that enforces its owner refuses; S3's access logs use the bucket policy.
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
-      removalPolicy: stage.removalPolicy,
-      autoDeleteObjects: !stage.isProduction,
-      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(stage.accessLogDays), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
-    });
+    this.logBucket = new Bucket(
+      this,
+      'LogBucket',
+      privateBucketProps(stage, {
+        // CloudFront's standard logs are delivered with an ACL grant to its log-delivery account,
+        // which a bucket that enforces its owner refuses; S3's access logs use the bucket policy.
+        objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+        lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(stage.accessLogDays), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      }),
+    );
     // Logs about the other buckets and the distribution; logging the log bucket's own reads would log forever.
     acknowledgeNag(this.logBucket, 'S1', 'The log bucket itself: its own access logs would be logs of logs.');
 
@@ -141,16 +140,9 @@ export class DataStack extends Stack {
     this.assetBucketName = assetBucketNameValue;
     this.uploadOrigin = assetUploadOrigin(assetBucketNameValue, this.region);
     this.assetBucket = new Bucket(this, 'AssetBucket', {
+      ...privateBucketProps(stage),
       // A stage first deployed with a generated name gets a new, empty bucket: README, Deploying.
       bucketName: assetBucketNameValue,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
-      removalPolicy: stage.removalPolicy,
-      // Outside production a stack deletion empties the bucket instead of failing on it.
-      autoDeleteObjects: !stage.isProduction,
       // Browsers POST uploads straight to the bucket's regional endpoint (presigned POST): the
       // one cross-origin request of the product. Everything else reads through CloudFront.
       cors: [

@@ -4,7 +4,8 @@ import { CfnAnomalyMonitor, CfnAnomalySubscription } from 'aws-cdk-lib/aws-ce';
 import { Certificate, CertificateValidation, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { HostedZone } from 'aws-cdk-lib/aws-route53';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { privateBucketProps } from '../constructs/private-bucket';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { acknowledgeNag } from '../nag';
 import type { Construct } from 'constructs';
@@ -153,14 +154,8 @@ export class GlobalStack extends Stack {
    */
   private logWaf(stage: StageConfig): Bucket {
     const bucket = new Bucket(this, 'WafLogBucket', {
+      ...privateBucketProps(stage),
       bucketName: `aws-waf-logs-stepcast-${stage.name}-${this.account}`,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
-      removalPolicy: stage.removalPolicy,
-      autoDeleteObjects: !stage.isProduction,
       lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(stage.accessLogDays) }],
     });
     acknowledgeNag(bucket, 'S1', "WAF's log bucket: its own access logs would be logs of logs.");

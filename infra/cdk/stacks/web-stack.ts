@@ -36,7 +36,8 @@ import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-r
 import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { CfnLogGroup, LogGroup, LogRetention } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { privateBucketProps } from '../constructs/private-bucket';
 import { BucketDeployment, CacheControl, Source, type ISource, type SourceConfig } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { SHARE_PAGE_QUERY_KEYS } from '#shared/share/frame';
@@ -184,15 +185,7 @@ export class WebStack extends Stack {
 
     // Build output only, redeployed from the repository at will. Emptied and deleted with a
     // stack of other stages; kept on prod*, where no helper may delete objects (nor their versions).
-    this.siteBucket = new Bucket(this, 'SiteBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      minimumTLSVersion: 1.2,
-      removalPolicy: stage.isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-      autoDeleteObjects: !stage.isProduction,
-    });
+    this.siteBucket = new Bucket(this, 'SiteBucket', privateBucketProps(stage));
     // LIST as well as READ so a missing file is a 404, not S3's 403 for keys it may not reveal.
     const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
       originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
