@@ -292,17 +292,45 @@ export function boxOf(element: Element, offset: Point): Rect | null {
   return { x: box.left + offset.x, y: box.top + offset.y, width: box.width, height: box.height };
 }
 
+/** The document and its open shadow roots, which hide their content from querySelectorAll; closed ones are a known gap. */
+export function openRoots(doc: Document): Array<Document | ShadowRoot> {
+  const roots: Array<Document | ShadowRoot> = [doc];
+  const walker = doc.createTreeWalker(doc.documentElement ?? doc, NodeFilter.SHOW_ELEMENT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const shadow = (node as Element).shadowRoot;
+    if (shadow) roots.push(shadow);
+  }
+  return roots;
+}
+
+/**
+ * The documents of this document's same-origin frames, each with where its viewport starts in
+ * the top frame's (`offset` is this document's). A cross-origin frame cannot be read from here,
+ * nor placed from inside it: a known gap.
+ */
+export function readableFrames(doc: Document, offset: Point): Array<{ document: Document; offset: Point }> {
+  const frames: Array<{ document: Document; offset: Point }> = [];
+  for (const frame of doc.querySelectorAll('iframe, frame')) {
+    let inner: Document | null;
+    try {
+      inner = (frame as HTMLIFrameElement).contentDocument;
+    } catch {
+      inner = null;
+    }
+    if (!inner) continue;
+    const box = frame.getBoundingClientRect();
+    const style = getComputedStyle(frame);
+    const at = { x: offset.x + box.left + frame.clientLeft + Number.parseFloat(style.paddingLeft || '0'), y: offset.y + box.top + frame.clientTop + Number.parseFloat(style.paddingTop || '0') };
+    frames.push({ document: inner, offset: at });
+  }
+  return frames;
+}
+
 /** Every sensitive box in this document and its same-origin frames, in this frame's viewport. */
 export function sensitiveRects(doc: Document = document, offset: Point = { x: 0, y: 0 }, depth = 0): Rect[] {
   const selector = redactionSelector();
   const rects: Rect[] = [];
-  const roots: Array<Document | ShadowRoot> = [doc];
-  // Open shadow roots hide their content from querySelectorAll; closed ones are a known gap.
-  const walker = doc.createTreeWalker(doc.documentElement ?? doc, NodeFilter.SHOW_ELEMENT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const element = node as Element;
-    if (element.shadowRoot) roots.push(element.shadowRoot);
-  }
+  const roots = openRoots(doc);
   const viewWidth = doc.defaultView?.innerWidth ?? 0;
   const viewHeight = doc.defaultView?.innerHeight ?? 0;
   for (const root of roots) {
@@ -314,20 +342,7 @@ export function sensitiveRects(doc: Document = document, offset: Point = { x: 0,
     }
   }
   if (depth < 4) {
-    for (const frame of doc.querySelectorAll('iframe, frame')) {
-      let inner: Document | null;
-      try {
-        inner = (frame as HTMLIFrameElement).contentDocument;
-      } catch {
-        inner = null;
-      }
-      if (!inner) continue;
-      const box = frame.getBoundingClientRect();
-      const style = getComputedStyle(frame);
-      rects.push(
-        ...sensitiveRects(inner, { x: offset.x + box.left + frame.clientLeft + Number.parseFloat(style.paddingLeft || '0'), y: offset.y + box.top + frame.clientTop + Number.parseFloat(style.paddingTop || '0') }, depth + 1),
-      );
-    }
+    for (const frame of readableFrames(doc, offset)) rects.push(...sensitiveRects(frame.document, frame.offset, depth + 1));
   }
   return rects;
 }

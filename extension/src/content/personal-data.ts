@@ -1,7 +1,7 @@
 import { findSensitiveText, type SensitiveTextKind } from '#shared/redaction';
 import type { Point, Rect } from '../lib/geometry';
 import { extendsPrint, findFingerprints, fingerprint, type Fingerprint, type Salt } from '../lib/secret-match';
-import { redactionSelector } from './describe';
+import { openRoots, readableFrames, redactionSelector } from './describe';
 
 /**
  * Personal data in the page at the moment of a screenshot (issue 27): every value the author
@@ -31,16 +31,6 @@ function kindsIn(text: string, prints: readonly Fingerprint[], salt: Salt | null
   return [...typed, ...shaped];
 }
 
-function roots(doc: Document): Array<Document | ShadowRoot> {
-  const found: Array<Document | ShadowRoot> = [doc];
-  const walker = doc.createTreeWalker(doc.documentElement ?? doc, NodeFilter.SHOW_ELEMENT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const shadow = (node as Element).shadowRoot;
-    if (shadow) found.push(shadow);
-  }
-  return found;
-}
-
 /** Every piece of personal data this document shows now, and its same-origin frames'. */
 export function findPersonalData(prints: readonly Fingerprint[], salt: Salt | null, doc: Document = document, offset: Point = { x: 0, y: 0 }, depth = 0): FoundData[] {
   const found: FoundData[] = [];
@@ -51,7 +41,7 @@ export function findPersonalData(prints: readonly Fingerprint[], salt: Salt | nu
     if (inView(box, width, height)) found.push({ rect: { x: box.left + offset.x, y: box.top + offset.y, width: box.width, height: box.height }, kind });
   };
   let textNodes = 0;
-  for (const root of roots(doc)) {
+  for (const root of openRoots(doc)) {
     // Field values: the field's box (where in it the text sits is the field's own business).
     for (const field of root.querySelectorAll('input, textarea')) {
       const control = field as HTMLInputElement | HTMLTextAreaElement;
@@ -76,20 +66,7 @@ export function findPersonalData(prints: readonly Fingerprint[], salt: Salt | nu
     }
   }
   if (depth < 4) {
-    for (const frame of doc.querySelectorAll('iframe, frame')) {
-      let inner: Document | null;
-      try {
-        inner = (frame as HTMLIFrameElement).contentDocument;
-      } catch {
-        inner = null;
-      }
-      // A cross-origin frame cannot be read from here, nor placed from inside it: a known gap.
-      if (!inner) continue;
-      const box = frame.getBoundingClientRect();
-      const style = getComputedStyle(frame);
-      const at = { x: offset.x + box.left + frame.clientLeft + Number.parseFloat(style.paddingLeft || '0'), y: offset.y + box.top + frame.clientTop + Number.parseFloat(style.paddingTop || '0') };
-      found.push(...findPersonalData(prints, salt, inner, at, depth + 1));
-    }
+    for (const frame of readableFrames(doc, offset)) found.push(...findPersonalData(prints, salt, frame.document, frame.offset, depth + 1));
   }
   return found;
 }
