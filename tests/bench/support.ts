@@ -9,6 +9,7 @@ import autocannon from 'autocannon';
 import { ensureBucket, ensureTable, localDynamoClient, localS3Client, startDynamo, startS3 } from '../../infra/local/emulators';
 import { freePort } from '../../infra/local/ports';
 import { db } from '../../functions/db/service';
+import { logger } from '../../functions/core/logger';
 import { ApiClient, signUp } from '../support/api-client';
 import { startAppServer, type AppServer } from '../../infra/local/server';
 
@@ -65,6 +66,9 @@ export async function startBenchStack(): Promise<BenchStack> {
     ANALYTICS_GUIDE_MAX: '100000000',
     EXTENSION_IDS: DEV_EXTENSION_ID,
   });
+  // The logger was made when this module's imports loaded, before POWERTOOLS_LOG_LEVEL above: it
+  // would write every request's line to the terminal, a cost neither baseline pays.
+  logger.setLogLevel('SILENT');
   const server = await startAppServer({ port: 0, webRoot, s3: s3Client, bucket: bucketName });
   return {
     server,
@@ -151,4 +155,25 @@ export async function verifiedAuthor(baseUrl: string): Promise<{ client: ApiClie
   const { user } = await signUp(client);
   await db().entities.user.patch({ userId: user.id }).set({ emailVerified: true }).go();
   return { client, userId: user.id };
+}
+
+/** One line of `npm run bench -- --summary`'s table: a figure, its same-run baseline and its target. */
+export interface SummaryRow {
+  measure: string;
+  figure: string;
+  baseline: string;
+  target: string;
+  /** whether the figure meets the target; undefined when the target is a reference only */
+  met?: boolean | undefined;
+}
+
+const summaryRows: SummaryRow[] = [];
+
+/** Records a benchmark's headline figure for the summary table (each bench still prints its own detail). */
+export function summarize(row: SummaryRow): void {
+  summaryRows.push(row);
+}
+
+export function summary(): readonly SummaryRow[] {
+  return summaryRows;
 }
