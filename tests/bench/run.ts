@@ -1,3 +1,4 @@
+import './quiet-logs';
 import { benchAuth } from './auth.bench';
 import { benchBundles } from './bundles.bench';
 import { benchCapture } from './capture.bench';

@@ -9,7 +9,6 @@ import autocannon from 'autocannon';
 import { ensureBucket, ensureTable, localDynamoClient, localS3Client, startDynamo, startS3 } from '../../infra/local/emulators';
 import { freePort } from '../../infra/local/ports';
 import { db } from '../../functions/db/service';
-import { logger } from '../../functions/core/logger';
 import { ApiClient, signUp } from '../support/api-client';
 import { startAppServer, type AppServer } from '../../infra/local/server';
 
@@ -66,9 +65,6 @@ export async function startBenchStack(): Promise<BenchStack> {
     ANALYTICS_GUIDE_MAX: '100000000',
     EXTENSION_IDS: DEV_EXTENSION_ID,
   });
-  // The logger was made when this module's imports loaded, before POWERTOOLS_LOG_LEVEL above: it
-  // would write every request's line to the terminal, a cost neither baseline pays.
-  logger.setLogLevel('SILENT');
   const server = await startAppServer({ port: 0, webRoot, s3: s3Client, bucket: bucketName });
   return {
     server,
