@@ -37,6 +37,12 @@ export interface FunctionAccess {
    * (GenerateDataKey), `open` unwraps them (Decrypt); its id in SITE_SESSION_KMS_KEY_ID
    */
   siteSessionKey?: 'seal' | 'open';
+  /**
+   * changes what a share link shows (publish, visibility, redaction, the organisation's name):
+   * SendMessage on the CloudFront invalidation queue, its URL in CDN_INVALIDATION_QUEUE_URL
+   * (functions/domain/share-cache.ts)
+   */
+  clearsShares?: boolean;
 }
 
 export interface FunctionSpec {
@@ -65,14 +71,14 @@ export const FUNCTIONS = {
   auth: {
     entry: 'functions/http/auth/index.ts',
     // delete-user removes the organisations it alone belongs to, assets included
-    access: { table: 'readwrite', bucket: 'readwrite', mail: true, secrets: true },
+    access: { clearsShares: true, table: 'readwrite', bucket: 'readwrite', mail: true, secrets: true },
     memoryMb: 1024,
     nativeModules: ['argon2'],
   },
   guides: {
     entry: 'functions/http/guides/index.ts',
     // deleting a guide removes its screenshots; uploads are verified by reading them back
-    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true },
+    access: { clearsShares: true, table: 'readwrite', bucket: 'readwrite', bucketList: true, secrets: true },
     memoryMb: 1024,
     // uploads are checked and social previews made with sharp
     nativeModules: ['sharp'],
@@ -97,7 +103,7 @@ export const FUNCTIONS = {
   },
   organization: {
     entry: 'functions/http/organization/index.ts',
-    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, mail: true, secrets: true },
+    access: { clearsShares: true, table: 'readwrite', bucket: 'readwrite', bucketList: true, mail: true, secrets: true },
   },
   exports: {
     entry: 'functions/http/exports/index.ts',

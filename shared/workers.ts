@@ -39,3 +39,6 @@ function ordinal(n: number): string {
 export function placeInLine(position: number | null | undefined): string | undefined {
   return position ? `Waiting · ${ordinal(position)} in line` : undefined;
 }
+
+/** The environment variable holding the URL of the CloudFront invalidation queue (functions/domain/share-cache.ts). */
+export const CDN_INVALIDATION_QUEUE_ENV = 'CDN_INVALIDATION_QUEUE_URL';

@@ -31,6 +31,16 @@ describe('clearing deleted assets from CloudFront', () => {
     expect(pathsToInvalidate([deleted('pending/orgs/o1/guides/g1/up.png'), deleted('private/orgs/o1/guides/g1/p.png'), deleted('orgs/o1/guides/g1/c.png')])).toEqual(['/assets/orgs/o1/guides/g1/*']);
   });
 
+  it("clears the share answers the API names ({ paths }: a guide's /api/share/{id}*), and nothing else a message names", () => {
+    const bodies = [
+      JSON.stringify({ paths: ['/api/share/AbCdEfGhIjKl*', '/api/share/ZzZzZzZzZzZz*'] }),
+      JSON.stringify({ paths: ['/api/share/AbCdEfGhIjKl*'] }),
+      JSON.stringify({ paths: ['/*', '/assets/orgs/o1/guides/g1/*', '/api/share/*', '/api/share/a/../../x*'] }),
+      deleted('orgs/o1/guides/g1/a.png'),
+    ];
+    expect(pathsToInvalidate(bodies)).toEqual(['/api/share/AbCdEfGhIjKl*', '/api/share/ZzZzZzZzZzZz*', '/assets/orgs/o1/guides/g1/*']);
+  });
+
   it('spends none on lifecycle expirations: old versions, orphaned delete markers and pending uploads were never what /assets serves', () => {
     expect(pathsToInvalidate([deleted('orgs/o1/guides/g1/old.png', 'Lifecycle Expiration'), deleted('pending/orgs/o1/up.png', 'Lifecycle Expiration')])).toEqual([]);
   });

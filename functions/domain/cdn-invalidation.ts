@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { CreateInvalidationCommand, type CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import * as z from 'zod';
 import { PENDING_UPLOAD_PREFIX, PRIVATE_ASSET_PREFIX } from '#shared/assets';
+import { GUIDE_ID_LENGTH } from '#shared/share/link';
 
 /**
  * CloudFront keeps what `/assets/*` served for a year (immutable, content-addressed), so an object
@@ -12,6 +13,9 @@ import { PENDING_UPLOAD_PREFIX, PRIVATE_ASSET_PREFIX } from '#shared/assets';
  * bills a wildcard as one path, and a deleted guide removes hundreds of objects), the exact path
  * of anything else. Lifecycle expirations are skipped: the rules expire old versions, orphaned
  * delete markers and pending uploads, none of which /assets serves. Locally there is no CDN to clear.
+ *
+ * The API sends the same queue `{ "paths": [...] }`: the share answers of guides that changed
+ * (functions/domain/share-cache.ts), one wildcard path a guide; any other path is skipped.
  */
 
 /** The part of an S3 "Object Deleted" event (EventBridge) this module reads. */
@@ -32,6 +36,11 @@ const GUIDE_KEY = /^(orgs\/[^/]+\/guides\/[^/]+\/)./;
 
 /** The most paths one CreateInvalidation takes. */
 export const MAX_PATHS_PER_INVALIDATION = 3_000;
+
+/** A message from the API: share answers to clear. */
+const SharePaths = z.object({ paths: z.array(z.string()).max(MAX_PATHS_PER_INVALIDATION) });
+/** A guide's share answers, every language: the only path an API message may name. */
+const SHARE_API_PATH = new RegExp(`^/api/share/[A-Za-z0-9]{${GUIDE_ID_LENGTH}}\\*$`);
 
 /** The URL path CloudFront serves an object of the asset bucket at (its key as a URL path under /assets/). */
 export function assetPath(objectKey: string): string {
@@ -64,6 +73,11 @@ export function pathsToInvalidate(bodies: readonly string[]): string[] {
     try {
       parsed = JSON.parse(body);
     } catch {
+      continue;
+    }
+    const share = SharePaths.safeParse(parsed);
+    if (share.success) {
+      for (const path of share.data.paths) if (SHARE_API_PATH.test(path)) paths.add(path);
       continue;
     }
     const event = ObjectDeleted.safeParse(parsed);

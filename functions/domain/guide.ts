@@ -9,6 +9,7 @@ import * as Asset from './asset';
 import * as Entitlements from './entitlements';
 import * as Export from './export/export';
 import { newGuideId, newId } from './ids';
+import * as ShareCache from './share-cache';
 import * as SocialImage from './social-image';
 import { requireVerifiedUser } from './user';
 import { requireDeleteRight, type Actor } from './content-rights';
@@ -213,6 +214,10 @@ export async function update(
     // again gets its preview back.
     await Versions.refreshSocialImage(guideId);
   }
+  // Unpublished, published again, made private or public: CloudFront's copy of the share answer
+  // goes (a first publish cleared it in Versions.publish).
+  const published = changes.status === 'published' && guide.publishedVersion === undefined;
+  if (!published && (updated.status !== guide.status || updated.visibility !== guide.visibility)) await ShareCache.clearShared([guideId]);
   return updated;
 }
 
@@ -239,6 +244,7 @@ export async function remove(actor: Actor, guideId: string): Promise<void> {
   await Versions.removeAll(guideId);
   await Export.removeForGuide(guideId);
   await Asset.removePrefix(Asset.guidePrefix(actor.orgId, guideId));
+  if (guide.status === 'published') await ShareCache.clearShared([guideId]);
 }
 
 /** A copy in the same folder, with copies of its screenshots; counts against the plan like a new guide. */

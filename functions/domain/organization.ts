@@ -4,6 +4,7 @@ import { CREATOR_ROLE } from '#shared/permissions';
 import { db } from '../db/service';
 import * as VersionStore from './version-store';
 import * as Asset from './asset';
+import * as ShareCache from './share-cache';
 import * as SiteSession from './drift/site-session';
 import { newId } from './ids';
 import { isOwner, listForOrganization, membership, requirePermission, type Member } from './membership';
@@ -124,6 +125,8 @@ export async function update(
   }
   if (data.logo === null) await db().entities.organization.patch({ orgId: org.orgId }).remove(['logo']).go();
   forgetName(org.orgId);
+  // Its name heads every share page: CloudFront's copies of its guides' answers go.
+  if ((data.name !== undefined && data.name !== org.name) || data.logo !== undefined) await ShareCache.clearOrganization(org.orgId);
   return (await fromId(org.orgId))!;
 }
 
@@ -131,7 +134,9 @@ export async function update(
 export async function deleteCascade(orgId: string): Promise<void> {
   const org = await fromId(orgId);
   const entities = db().entities;
-  const { data: guides } = await entities.guide.query.byOrg({ orgId }).go({ pages: 'all', attributes: ['guideId'] });
+  const { data: guides } = await entities.guide.query.byOrg({ orgId }).go({ pages: 'all', attributes: ['guideId', 'status'] });
+  // Its links stop answering at once, CloudFront's copies included.
+  await ShareCache.clearShared(guides.filter((guide) => guide.status === 'published').map((guide) => guide.guideId));
   for (const { guideId } of guides) {
     const { data: slides } = await entities.slide.query.byGuide({ guideId }).go({ pages: 'all', attributes: ['guideId', 'slideId'] });
     if (slides.length > 0) await entities.slide.delete(slides).go();

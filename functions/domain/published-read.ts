@@ -12,8 +12,13 @@ import { guideContent } from './version-snapshot';
  * GetItem beside the Query), never the draft's translation. Apart from versions.ts so that readers
  * (the share page, exports) do not carry the publishing code.
  */
-export async function loadPublished(guideId: string, language?: string): Promise<{ guide: Guide | null; slides: Slide[]; translation?: Record<string, unknown> | undefined }> {
-  const { data: guide } = await db().entities.guide.get({ guideId }).go();
+export async function loadPublished(
+  guideId: string,
+  language?: string,
+  /** the guide item, when the caller has just read it: the read is not made again */
+  item?: Guide | null,
+): Promise<{ guide: Guide | null; slides: Slide[]; translation?: Record<string, unknown> | undefined }> {
+  const guide = item === undefined ? (await db().entities.guide.get({ guideId }).go()).data : item;
   if (!guide) return { guide: null, slides: [] };
   if (guide.publishedVersion === undefined) {
     const [{ data }, translation] = await Promise.all([db().entities.slide.query.byGuide({ guideId }).go({ pages: 'all' }), readForShare(guide, language)]);

@@ -12,6 +12,7 @@ import { sniffImage } from './screenshot';
 import * as Slide from './slide';
 import * as SlideScreenshot from './slide-screenshot';
 import { slideDto } from './slide-dto';
+import * as ShareCache from './share-cache';
 import * as SocialImage from './social-image';
 import * as Versions from './versions';
 
@@ -169,4 +170,6 @@ export async function onScreenshotReplaced(guide: Guide, oldKey: string, newKey:
     if (guide.publishedVersion !== undefined) await Versions.refreshSocialImage(guide.guideId);
   }
   await Export.removeAllOf(guide.guideId);
+  // The link shows the redacted picture at once, CloudFront's copy included.
+  if (guide.status === 'published') await ShareCache.clearShared([guide.guideId]);
 }

@@ -13,10 +13,13 @@ import { membership } from './membership';
 import { nameOf as organizationName } from './organization';
 import * as GuideCards from './guide-cards';
 import * as Entitlements from './entitlements';
+import * as Kept from './share-kept';
+import { db } from '../db/service';
+import type { Guide } from './guide-read';
 
 /** The guide and its published slides (and the published language asked for) when this viewer may see it (the rule below), else not found. */
-export async function viewable(guideId: string, viewerUserId?: string, language?: string) {
-  const { guide, slides, translation } = await loadPublished(guideId, language);
+export async function viewable(guideId: string, viewerUserId?: string, language?: string, item?: Guide | null) {
+  const { guide, slides, translation } = await loadPublished(guideId, language, item);
   const notFound = new AppError('not_found', 'Guide not found.');
   if (!guide || guide.status !== 'published') throw notFound;
   if (guide.visibility === 'private' && !(viewerUserId && (await membership(guide.orgId, viewerUserId)))) throw notFound;
@@ -42,11 +45,14 @@ export async function pictureOf(guide: Published['guide'], slide: Published['sli
  * everything else: not found, the same answer a missing guide gets, so a link reveals nothing.
  */
 export async function sharedGuide(guideId: string, viewerUserId?: string, language?: string): Promise<SharedGuideDto> {
-  const { guide, slides, translation } = await viewable(guideId, viewerUserId, language);
+  const { data: item } = await db().entities.guide.get({ guideId }).go();
+  const kept = item ? Kept.get(item, language) : undefined;
+  if (kept) return withOrganization(kept, item!.orgId);
+  const { guide, slides, translation } = await viewable(guideId, viewerUserId, language, item);
   const shared: SharedGuideDto = {
     id: guide.guideId,
     title: guide.title,
-    organizationName: (await organizationName(guide.orgId)) ?? '',
+    organizationName: '',
     visibility: guide.visibility,
     updatedAt: new Date(guide.updatedAt).toISOString(),
     // Never a private guide's: its preview is removed, and the edge gives it generic tags.
@@ -66,7 +72,15 @@ export async function sharedGuide(guideId: string, viewerUserId?: string, langua
     language: guide.language ?? DEFAULT_LANGUAGE,
     languages: TranslationPublishing.languagesOf(guide),
     guideMe: isWalkable(slides.map((slide) => CaptureMeta.safeParse(slide.capture).data?.page?.url)),
-    embed: await Entitlements.mayEmbed(guide.orgId),
+    embed: false,
   };
-  return translation ? TranslationPublishing.translatedShare(shared, guide, translation) : shared;
+  const answer = translation ? await TranslationPublishing.translatedShare(shared, guide, translation) : shared;
+  if (item) Kept.set(item, language, answer);
+  return withOrganization(answer, guide.orgId);
+}
+
+/** The organisation's name and embed right, each kept a minute by this instance (organization.ts, entitlements.ts): never part of what is kept below. */
+async function withOrganization(answer: SharedGuideDto, orgId: string): Promise<SharedGuideDto> {
+  const [name, embed] = await Promise.all([organizationName(orgId), Entitlements.mayEmbed(orgId)]);
+  return { ...answer, organizationName: name ?? '', embed };
 }

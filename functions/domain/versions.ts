@@ -8,6 +8,7 @@ import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import type { Actor } from './content-rights';
 import { loadInOrg, type Guide, type Slide } from './guide-read';
+import * as ShareCache from './share-cache';
 import { loadPublished } from './published-read';
 import * as SlideTrash from './slide-trash';
 import * as SocialImage from './social-image';
@@ -87,6 +88,8 @@ export async function publish(actor: Actor, guideId: string): Promise<number> {
       if (!isConditionFailed(error)) throw error;
     });
   await refreshSocialImage(guideId);
+  // The link serves this version now: CloudFront's copy of the last one goes.
+  await ShareCache.clearShared([guideId]);
   return version;
 }
 

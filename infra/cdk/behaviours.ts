@@ -60,7 +60,7 @@ export const ASSET_HEADERS: Readonly<Record<string, string>> = { ...COMMON_SECUR
  * the API, which answers a member's private guide `private, no-store`.
  */
 export const SHARE_API_PATH_PATTERN = '/api/share/*';
-export const SHARE_API_MAX_TTL_SECONDS = 300;
+export const SHARE_API_MAX_TTL_SECONDS = 3_600;
 /** `?lang=`: a guide in one of its translations is another answer, so another cache entry. */
 export const SHARE_API_QUERY_KEYS = ['lang'] as const;
 

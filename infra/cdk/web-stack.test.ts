@@ -30,7 +30,8 @@ import {
 import { UsageError } from './errors';
 import { EDGE_ENTRY, fromRoot } from './paths';
 import { API_FORWARDED_HEADERS, IMMUTABLE_CACHE_CONTROL, ORIGIN_VERIFY_HEADER, REVALIDATE_CACHE_CONTROL, SHARE_API_PATH_PATTERN } from './behaviours';
-import { INVALIDATION_BATCH_SIZE, INVALIDATION_BATCH_WINDOW_SECONDS } from './constructs/asset-invalidation';
+import { CDN_INVALIDATION_QUEUE_ENV } from '#shared/workers';
+import { INVALIDATION_BATCH_SIZE, INVALIDATION_BATCH_WINDOW_SECONDS, cdnInvalidationQueueName } from './constructs/asset-invalidation';
 import { CACHED_ERROR_STATUSES } from './stacks/web-stack';
 import { LogicalRef, builtSiteDir, emptySiteDir, onlyResource, resourceById, synthStepcast } from './test-support';
 
@@ -236,9 +237,9 @@ describe('web stack: behaviours', () => {
     for (const other of config.Origins.filter((o) => o.Id !== api.Id)) expect(JSON.stringify(other)).not.toContain('x-origin-verify');
   });
 
-  it("/api/share/*: cached only as the API's Cache-Control says (at most 5 min), keyed on the path and ?lang= alone", () => {
+  it("/api/share/*: cached only as the API's Cache-Control says (at most an hour, cleared on change), keyed on the path and ?lang= alone", () => {
     const cache = resourceById(dev.web, behavior(SHARE_API_PATH_PATTERN).CachePolicyId, CachePolicyResource).Properties.CachePolicyConfig;
-    expect([cache.MinTTL, cache.DefaultTTL, cache.MaxTTL]).toEqual([0, 0, 300]);
+    expect([cache.MinTTL, cache.DefaultTTL, cache.MaxTTL]).toEqual([0, 0, 3600]);
     expect(cache.ParametersInCacheKeyAndForwardedToOrigin).toEqual({
       CookiesConfig: { CookieBehavior: 'none' },
       HeadersConfig: { HeaderBehavior: 'none' },
@@ -358,6 +359,21 @@ describe('web stack: deleted assets leave the edge caches', () => {
       },
     });
     dev.web.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ DISTRIBUTION_ID: { Ref: Match.stringLikeRegexp('^Distribution') } }) } });
+  });
+
+  it('takes the share answers the API sends to clear on the same queue, named so that the API stack needs no reference to this one', () => {
+    dev.web.hasResourceProperties('AWS::SQS::Queue', { QueueName: cdnInvalidationQueueName('dev') });
+    const guides = Object.values(dev.api.toJSON().Resources as Record<string, { Type: string; Properties: { Environment?: { Variables?: Record<string, unknown> }; Description?: string } }>).find(
+      (resource) => resource.Type === 'AWS::Lambda::Function' && resource.Properties.Description === 'Stepcast dev: guides',
+    );
+    expect(JSON.stringify(guides?.Properties.Environment?.Variables?.[CDN_INVALIDATION_QUEUE_ENV])).toContain(cdnInvalidationQueueName('dev'));
+    dev.api.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Action: 'sqs:SendMessage', Resource: Match.stringLikeRegexp(`^arn:aws:sqs:.*:${cdnInvalidationQueueName('dev')}$`) }),
+        ]),
+      },
+    });
   });
 });
 

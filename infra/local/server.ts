@@ -46,6 +46,11 @@ export interface AppServer {
   server: http.Server;
   /** the queue-fed workers (voiceover, export) running in this process */
   workers: LocalWorkers;
+  /**
+   * The paths the functions asked CloudFront to clear (functions/domain/share-cache.ts), oldest
+   * first: the local CloudFront caches nothing, so this log is where tests see them.
+   */
+  cdnInvalidations: string[];
   /** `/_dev/ready` answers 200 from now on (503 before): the stack's start has finished */
   markReady(): void;
   close: () => Promise<void>;
@@ -54,6 +59,10 @@ export interface AppServer {
 const EDGE_ENTRY = pathToFileURL(path.resolve(import.meta.dirname, '../../functions/edge/share.ts')).href;
 type EdgeHandler = (event: CloudFrontRequestEvent) => Promise<CloudFrontResultResponse>;
 let edgeHandler: Promise<EdgeHandler> | undefined;
+
+/** The functions' CloudFront invalidations (functions/domain/share-cache.ts), read by URL as workers.ts reads the queue module. */
+const SHARE_CACHE_MODULE = pathToFileURL(path.resolve(import.meta.dirname, '../../functions/domain/share-cache.ts')).href;
+type SetLocalInvalidationSink = (sink: ((paths: readonly string[]) => void) | undefined) => void;
 
 const SHARE_FRAME_RENDERER = path.resolve(import.meta.dirname, '../..', SHARE_FRAME_RENDERER_FILE);
 
@@ -289,10 +298,14 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   );
   const stopExpiry = startPendingUploadExpiry(options.s3, options.bucket);
   const stopDriftSweep = startDriftSweep();
+  const cdnInvalidations: string[] = [];
+  const { setLocalInvalidationSink } = (await import(SHARE_CACHE_MODULE)) as { setLocalInvalidationSink: SetLocalInvalidationSink };
+  setLocalInvalidationSink((paths) => cdnInvalidations.push(...paths));
   return {
     url,
     server,
     workers,
+    cdnInvalidations,
     markReady: () => {
       ready = true;
     },
@@ -301,6 +314,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
         stopExpiry();
         stopDriftSweep();
         workers.stop();
+        setLocalInvalidationSink(undefined);
         if (fromBundles) {
           setApiInvoker(undefined);
           edgeFromBundle = undefined;

@@ -2,7 +2,7 @@ import { chromium, type Page } from 'playwright-core';
 import { DEV_EXTENSION_ID } from '../../shared/extension';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { guideIdOfDesignUrl, launchWithExtension, openPopup, recordingState, serveSampleApp, VIEWPORT, waitForSteps, type ExtensionBrowser, type SampleApp } from '../support/capture';
-import { verifiedAuthor, type BenchStack } from './support';
+import { summarize, verifiedAuthor, type BenchStack } from './support';
 
 /**
  * The capture extension: a scripted 20-step capture on the sample app and the time
@@ -75,6 +75,9 @@ async function benchClickOverhead(browser: ExtensionBrowser, app: SampleApp): Pr
       console.log(
         `${`${type} → page handler`.padEnd(26)} without: p50 ${ms(a50)} p99 ${ms(a99)}   with: p50 ${ms(b50)} p99 ${ms(b99)}   added p99 ${ms(b99 - a99)}   ratio p99 ${(b99 / Math.max(a99, 0.01)).toFixed(2)}× (target: ≤ 16 ms added)`,
       );
+      if (type === 'click') {
+        summarize({ measure: 'Capture: click overhead p99 (added by the extension)', figure: ms(b99 - a99), baseline: `the page alone, p99 ${ms(a99)}`, target: '≤ 16 ms', met: b99 - a99 <= 16 });
+      }
     }
   } finally {
     await plain.close();
@@ -141,6 +144,7 @@ async function benchStopToGuide(browser: ExtensionBrowser, app: SampleApp, appOr
   const guide = (await (await browser.context.request.get(`${appOrigin}/api/guides/${id}`)).json()) as { slides: Array<{ width: number }> };
   console.log(`\nCapture: 20 steps recorded in ${recordSeconds.toFixed(1)} s (scripted, ~0.5 s between actions)`);
   console.log(`Stop → guide complete on the server and its page opening: ${toOpen.toFixed(0)} ms for ${guide.slides.length} slides (target: under 3,000 ms)`);
+  summarize({ measure: 'Capture: Stop → guide open, 20 steps', figure: `${toOpen.toFixed(0)} ms`, baseline: `20 steps recorded in ${recordSeconds.toFixed(1)} s`, target: '< 500 ms, flat with step count', met: toOpen < 500 });
   if (guide.slides.length !== 20) throw new Error(`the guide has ${guide.slides.length} slides, expected 20`);
   await guidePage.close();
   await popup.close();

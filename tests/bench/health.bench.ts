@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { compareLoads, formatLoad, type BenchStack } from './support';
+import { compareLoads, formatLoad, summarize, type BenchStack } from './support';
 
 /** The adapter's own cost: its throughput on a route without I/O, at least half a bare server's. */
 const ADAPTER_RATIO_TARGET = 0.5;
@@ -40,6 +40,13 @@ export async function benchHealth(stack: BenchStack): Promise<void> {
   console.log(
     `ratio (adapter on /api/health/live / baseline): throughput ${ratio.toFixed(3)} (target ≥ ${ADAPTER_RATIO_TARGET}: ${ratio >= ADAPTER_RATIO_TARGET ? 'met' : 'missed'}), p50 latency ${adapter!.p50} ms vs ${baseline!.p50} ms`,
   );
+  summarize({
+    measure: 'Local adapter on a no-I/O route (GET /api/health/live) vs bare node:http',
+    figure: `${adapter!.requestsPerSecond.toFixed(0)} req/s (ratio ${ratio.toFixed(2)})`,
+    baseline: `bare node:http ${baseline!.requestsPerSecond.toFixed(0)} req/s`,
+    target: `≥ ${ADAPTER_RATIO_TARGET}`,
+    met: ratio >= ADAPTER_RATIO_TARGET,
+  });
   for (const [name, result] of [['/api/health/live', adapter!], ['/api/health', probes!]] as const) {
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name} answered errors under load`);
   }

@@ -1,3 +1,4 @@
+import './quiet-logs';
 import { benchAuth } from './auth.bench';
 import { benchBundles } from './bundles.bench';
 import { benchCapture } from './capture.bench';
@@ -11,7 +12,8 @@ import { benchHealth } from './health.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { benchShare } from './share.bench';
 import { benchVoiceover } from './voiceover.bench';
-import { startBenchStack, type BenchStack } from './support';
+import { startBenchStack, summary, type BenchStack } from './support';
+import { writeSummary } from './summary';
 
 // npm run bench [name…]: every benchmark (or the named ones), each printing its figures against
 // a baseline measured in the same run.
@@ -35,12 +37,16 @@ const BENCHES: Record<string, (stack: BenchStack) => Promise<void>> = {
   },
 };
 
-const only = process.argv.slice(2);
+// `--summary`: also write the headline figures to docs/benchmarks.md, with the date and the machine.
+const writesSummary = process.argv.includes('--summary');
+const only = process.argv.slice(2).filter((arg) => arg !== '--summary');
+const ran: string[] = [];
 const stack = await startBenchStack();
 let failed = false;
 try {
   for (const [name, bench] of Object.entries(BENCHES)) {
     if (only.length > 0 && !only.includes(name)) continue;
+    ran.push(name);
     try {
       await bench(stack);
     } catch (error) {
@@ -48,6 +54,7 @@ try {
       console.error(`bench ${name} failed:`, error);
     }
   }
+  if (writesSummary) await writeSummary(summary(), ran);
 } finally {
   await stack.stop();
 }

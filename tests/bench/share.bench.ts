@@ -10,7 +10,8 @@ import { ApiClient } from '../support/api-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissingMessage } from '../support/chromium';
 import { postUpload } from '../support/images';
 import { countDynamoRequests } from '../support/dynamo-counter';
-import { formatLoad, load, type BenchStack, verifiedAuthor } from './support';
+import { SHARE_CDN_SECONDS } from '../../functions/domain/share-cache';
+import { formatLoad, load, summarize, type BenchStack, verifiedAuthor } from './support';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** Real captured screenshots (1280 × 800), so that decoding costs what it does for a viewer. */
@@ -190,6 +191,30 @@ export async function benchShare(stack: BenchStack): Promise<void> {
   if (missing) throw new Error(missing);
 
   const guide = await publishGuide(stack.server.url);
+  // The API first: what a CloudFront miss costs the origin, measured before the browsers start.
+  const url = `${stack.server.url}/api/share/${guide.id}`;
+  const counter = countDynamoRequests();
+  await fetch(url);
+  counter.reset();
+  await fetch(url);
+  const byCommand = counter.snapshot();
+  const requests = counter.total();
+  const result = await load(url, { connections: 10, durationSeconds: 5 });
+  // How busy the machine is right now: the health route (one DynamoDB and one S3 read), same connections.
+  const health = await load(`${stack.server.url}/api/health`, { connections: 10, durationSeconds: 5 });
+  console.log('\nGET /api/share/{id} (anonymous, 3 slides), 10 connections, 5 s');
+  console.log(formatLoad('GET /api/share/{id}', result));
+  console.log(formatLoad('GET /api/health (same-run baseline)', health));
+  console.log(
+    `DynamoDB requests per answer, once seen: ${requests} ${JSON.stringify(byCommand)} — the guide item alone: the function keeps the published version's answer while that item is unchanged, and the organisation's name and embed right for a minute; no bucket read (a public guide's links are its /assets paths). Target: one read or none (CloudFront answers the rest for an hour, ${SHARE_CDN_SECONDS} s, until a change clears it).`,
+  );
+  summarize({
+    measure: 'GET /api/share/{id}, origin (10 connections)',
+    figure: `${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99} ms, ${requests} table read(s) a view`,
+    baseline: `GET /api/health ${health.requestsPerSecond.toFixed(0)} req/s, p99 ${health.p99} ms`,
+    target: '≥ 1,000 req/s, 1 read or none',
+    met: result.requestsPerSecond >= 1_000 && requests <= 1,
+  });
   const first = guide.slides[0]!;
   const image = Buffer.from(await (await fetch(`${stack.server.url}${first.screenshotUrl}`)).arrayBuffer());
   const staticPage = await startStaticPage(image, first.width ?? 1280, first.height ?? 800);
@@ -226,6 +251,8 @@ export async function benchShare(stack: BenchStack): Promise<void> {
     console.log(
       `\nThe edge's cost: the share page edge-rendered ${share.toFixed(0)} ms vs its very HTML served as a static file ${asFile.toFixed(0)} ms (baseline): ratio ${edgeRatio.toFixed(2)} (target ≤ ${EDGE_PAINT_RATIO_TARGET}: ${edgeRatio <= EDGE_PAINT_RATIO_TARGET ? 'met' : 'missed'})`,
     );
+    summarize({ measure: 'Share page first paint vs the static image page', figure: `${share.toFixed(0)} ms (ratio ${(share / base).toFixed(2)})`, baseline: `${base.toFixed(0)} ms`, target: `≤ ${STATIC_PAINT_RATIO_TARGET}×`, met: share / base <= STATIC_PAINT_RATIO_TARGET });
+    summarize({ measure: 'Edge answer vs the same HTML as a file', figure: `${share.toFixed(0)} ms (ratio ${edgeRatio.toFixed(2)})`, baseline: `${asFile.toFixed(0)} ms`, target: `≤ ${EDGE_PAINT_RATIO_TARGET}×`, met: edgeRatio <= EDGE_PAINT_RATIO_TARGET });
     console.log(`  that HTML without its script ${asFileNoScript.toFixed(0)} ms (ratio to the static page ${(asFileNoScript / base).toFixed(2)}); the file itself to the static page ${(asFile / base).toFixed(2)}`);
     console.log('medians, ms from navigation start:  first byte  screenshot loaded  HTML parsed  painted');
     for (const name of Object.keys(pages) as Array<keyof typeof pages>) {
@@ -236,23 +263,11 @@ export async function benchShare(stack: BenchStack): Promise<void> {
     const bytes = await scriptAndStyleBytes(browser, pages.embed);
     console.log(`\nEmbed: JavaScript and CSS loaded, gzip (zlib default level, each file alone)`);
     for (const file of bytes.files) console.log(`  ${file.url.padEnd(48)} ${String(file.raw).padStart(8)} B   gzip ${String(file.gzip).padStart(7)} B`);
+    summarize({ measure: 'Embed JavaScript + CSS, gzip', figure: `${(bytes.gzip / 1000).toFixed(1)} KB in ${bytes.files.length} files`, baseline: '—', target: `≤ ${EMBED_BYTES_TARGET / 1000} KB`, met: bytes.gzip <= EMBED_BYTES_TARGET });
     console.log(`total: ${bytes.gzip} B gzip = ${(bytes.gzip / 1000).toFixed(2)} KB (${(bytes.gzip / 1024).toFixed(2)} KiB) in ${bytes.files.length} files (target ≤ ${EMBED_BYTES_TARGET / 1000} KB)`);
   } finally {
     await browser.close();
     await staticPage.close();
   }
 
-  const url = `${stack.server.url}/api/share/${guide.id}`;
-  const counter = countDynamoRequests();
-  await fetch(url);
-  counter.reset();
-  await fetch(url);
-  const byCommand = counter.snapshot();
-  const requests = counter.total();
-  const result = await load(url, { connections: 10, durationSeconds: 5 });
-  console.log('\nGET /api/share/{id} (anonymous, 3 slides), 10 connections, 5 s');
-  console.log(formatLoad('GET /api/share/{id}', result));
-  console.log(
-    `DynamoDB requests per answer: ${requests} ${JSON.stringify(byCommand)} — the guide item, then its published version's slides in ${byCommand['QueryCommand'] ?? 0} Query; the organisation's name is kept for a minute (the answer's own max-age). Target: two reads (one Get, one Query).`,
-  );
 }

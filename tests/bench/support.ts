@@ -152,3 +152,24 @@ export async function verifiedAuthor(baseUrl: string): Promise<{ client: ApiClie
   await db().entities.user.patch({ userId: user.id }).set({ emailVerified: true }).go();
   return { client, userId: user.id };
 }
+
+/** One line of `npm run bench -- --summary`'s table: a figure, its same-run baseline and its target. */
+export interface SummaryRow {
+  measure: string;
+  figure: string;
+  baseline: string;
+  target: string;
+  /** whether the figure meets the target; undefined when the target is a reference only */
+  met?: boolean | undefined;
+}
+
+const summaryRows: SummaryRow[] = [];
+
+/** Records a benchmark's headline figure for the summary table (each bench still prints its own detail). */
+export function summarize(row: SummaryRow): void {
+  summaryRows.push(row);
+}
+
+export function summary(): readonly SummaryRow[] {
+  return summaryRows;
+}

@@ -49,7 +49,9 @@ describe('GET /api/share/{id}', () => {
     expect((await client.post(`/api/guides/${guide.id}/publish`, {})).status).toBe(200);
     const response = await anonymous().get(`/api/share/${guide.id}`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toMatch(/^public, max-age=60/);
+    expect(response.headers.get('cache-control')).toMatch(/^public, max-age=60, s-maxage=\d+/);
+    // CloudFront keeps it an hour or more: every change viewers must see clears it (below).
+    expect(Number(/s-maxage=(\d+)/.exec(response.headers.get('cache-control')!)![1])).toBeGreaterThanOrEqual(3600);
     const shared = response.json as SharedGuideDto;
     expect(shared.title).toBe('Export a report');
     expect(shared.organizationName).toContain('workspace');
@@ -343,18 +345,80 @@ describe("the share page's first frame, rendered at the edge", () => {
 });
 
 describe("the shared guide's DynamoDB reads", () => {
-  it('is two reads once the organisation\'s name is known (the guide, then its published version\'s slides), and a rename shows at once', async () => {
+  it('is one read once seen (the guide item; its published version is kept by the function), and a rename, a publish and a redaction show at once', async () => {
     const { client, guide } = await authorWithGuide('Counted guide', { slides: 2 });
     expect((await anonymous().get(`/api/share/${guide.id}`)).status).toBe(200);
     const counter = countDynamoRequests();
     counter.reset();
     const answer = (await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto;
-    expect(counter.snapshot()).toEqual({ GetItemCommand: 1, QueryCommand: 1 });
+    expect(counter.snapshot()).toEqual({ GetItemCommand: 1 });
 
     const [organization] = (await client.get('/api/auth/organization/list')).json as Array<{ id: string; name: string }>;
     expect(answer.organizationName).toBe(organization!.name);
     const renamed = await client.post('/api/auth/organization/update', { organizationId: organization!.id, data: { name: 'Renamed Docs Team' } });
     expect(renamed.status).toBe(200);
     expect(((await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto).organizationName).toBe('Renamed Docs Team');
+
+    const [first] = answer.slides;
+    expect((await client.request('PATCH', `/api/guides/${guide.id}/slides/${first!.id}`, { text: 'Step one, edited' })).status).toBe(200);
+    expect(((await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto).slides[0]!.text).toBe('Step 1');
+    expect((await client.post(`/api/guides/${guide.id}/publish`, {})).status).toBe(200);
+    expect(((await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto).slides[0]!.text).toBe('Step one, edited');
+
+    const redacted = await client.post(`/api/guides/${guide.id}/slides/${first!.id}/redact`, { boxes: [{ x: 10, y: 10, width: 50, height: 20, style: 'solid' }] });
+    expect(redacted.status, redacted.text).toBe(200);
+    const after = (await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto;
+    expect(after.slides[0]!.screenshotUrl).not.toBe(first!.screenshotUrl);
+  });
+});
+
+describe('CloudFront keeps a public answer until a change viewers must see clears it', () => {
+  const cleared = () => stack().server.cdnInvalidations;
+  /** one wildcard path a guide: its answer in every language (`?lang=`) */
+  const sharePaths = (id: string) => [`/api/share/${id}*`];
+
+  it('clears the guide\'s share answers on publish, unpublish, visibility change and redaction', async () => {
+    const { client, guide } = await authorWithGuide('Cleared guide', { pro: true });
+    expect(cleared()).toEqual(expect.arrayContaining(sharePaths(guide.id)));
+
+    const steps: Array<[string, () => Promise<{ status: number; text: string }>]> = [
+      ['publish', () => client.post(`/api/guides/${guide.id}/publish`, {})],
+      ['unpublish', () => client.request('PATCH', `/api/guides/${guide.id}`, { status: 'draft' })],
+      ['publish again', () => client.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' })],
+      ['make private', () => client.request('PATCH', `/api/guides/${guide.id}`, { visibility: 'private' })],
+      ['make public', () => client.request('PATCH', `/api/guides/${guide.id}`, { visibility: 'public' })],
+    ];
+    for (const [name, step] of steps) {
+      cleared().length = 0;
+      const response = await step();
+      expect(response.status, `${name}: ${response.text}`).toBe(200);
+      expect(cleared(), name).toEqual(expect.arrayContaining(sharePaths(guide.id)));
+    }
+
+    const shared = (await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto;
+    cleared().length = 0;
+    const redacted = await client.post(`/api/guides/${guide.id}/slides/${shared.slides[0]!.id}/redact`, { boxes: [{ x: 10, y: 10, width: 50, height: 20, style: 'solid' }] });
+    expect(redacted.status, redacted.text).toBe(200);
+    expect(cleared()).toEqual(expect.arrayContaining(sharePaths(guide.id)));
+  });
+
+  it("clears every published guide of an organisation when its name (its brand on the share page) changes, and nothing for a draft's edit", async () => {
+    const { client, guide } = await authorWithGuide('Branded guide');
+    cleared().length = 0;
+    const first = ((await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto).slides[0]!;
+    expect((await client.request('PATCH', `/api/guides/${guide.id}/slides/${first.id}`, { text: 'Draft words' })).status).toBe(200);
+    expect(cleared()).toEqual([]);
+
+    const [organization] = (await client.get('/api/auth/organization/list')).json as Array<{ id: string; name: string }>;
+    expect((await client.post('/api/auth/organization/update', { organizationId: organization!.id, data: { name: 'New Brand' } })).status).toBe(200);
+    expect(cleared()).toEqual(expect.arrayContaining(sharePaths(guide.id)));
+  });
+
+  it('answers a private guide and a draft so that no shared cache keeps them', async () => {
+    const priv = await authorWithGuide('Never kept', { pro: true });
+    await priv.client.request('PATCH', `/api/guides/${priv.guide.id}`, { visibility: 'private' });
+    expect((await priv.client.get(`/api/share/${priv.guide.id}`)).headers.get('cache-control')).toBe('private, no-store');
+    const draft = await authorWithGuide('Draft only', { publish: false });
+    expect((await draft.client.get(`/api/share/${draft.guide.id}`)).headers.get('cache-control')).toBe('no-store');
   });
 });

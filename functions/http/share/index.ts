@@ -6,10 +6,11 @@ import { dispatch } from '../../core/dispatch';
 import { Reply, defineHandler } from '../../core/http';
 import * as GuideMe from '../../domain/guide-me';
 import * as Share from '../../domain/share';
+import { PUBLIC_SHARE_CACHE } from '../../domain/share-cache';
 import { currentSession } from '../actor';
 
-/** Public guides may sit in CloudFront briefly; private ones and refusals never. */
-export const PUBLIC_CACHE = 'public, max-age=60, s-maxage=60, stale-while-revalidate=300';
+/** Public guides sit in CloudFront until a change clears them (domain/share-cache.ts); private ones and refusals never. */
+export const PUBLIC_CACHE = PUBLIC_SHARE_CACHE;
 
 const getSharedGuide = defineHandler({ params: GuidePath, query: ShareLanguageQuery }, async ({ params, query, event }) => {
   const viewer = await currentSession(event);

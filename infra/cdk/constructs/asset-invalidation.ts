@@ -15,6 +15,14 @@ export const INVALIDATION_BATCH_WINDOW_SECONDS = 20;
 /** Deletions cleared in one invalidation at most (a guide's deletion removes hundreds of objects). */
 export const INVALIDATION_BATCH_SIZE = 1_000;
 const FUNCTION_TIMEOUT_SECONDS = 30;
+/**
+ * The queue's name, fixed per stage: the API stack names it to send share answers to clear
+ * (functions/domain/share-cache.ts) without a reference to this stack, which depends on the API.
+ */
+export function cdnInvalidationQueueName(stageName: string): string {
+  return `stepcast-${stageName}-cdn-invalidation`;
+}
+
 /** Batches cleared at once at most: CloudFront allows 15 wildcard invalidations in progress per distribution. */
 export const INVALIDATION_MAX_CONCURRENCY = 2;
 
@@ -40,6 +48,7 @@ export class AssetInvalidation extends Construct {
       removalPolicy: stage.removalPolicy,
     });
     this.queue = new Queue(this, 'Queue', {
+      queueName: cdnInvalidationQueueName(stage.name),
       // AWS's advice for an SQS event source: six times the function's timeout.
       visibilityTimeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS * 6),
       encryption: QueueEncryption.SQS_MANAGED,

@@ -13,7 +13,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { queueUrlEnv } from '#shared/workers';
+import { CDN_INVALIDATION_QUEUE_ENV, queueUrlEnv } from '#shared/workers';
 import {
   DEFAULT_MAX_RECEIVE_COUNT,
   DEFAULT_WORKER_MAX_CONCURRENCY,
@@ -33,6 +33,7 @@ import { TABLE_INDEXES } from '../../table-definition';
 import { acknowledgeNag, nagEnvironment, nagSpelling } from '../nag';
 import { DEFAULT_TIMEOUT_SECONDS, LAMBDA_MAX_TIMEOUT_SECONDS, StepcastFunction } from '../constructs/stepcast-function';
 import { DriftSweep } from '../constructs/drift-sweep';
+import { cdnInvalidationQueueName } from '../constructs/asset-invalidation';
 import type { StageConfig } from '../stage';
 
 /** The Powertools service name every function logs and traces under. */
@@ -238,8 +239,14 @@ export class ApiStack extends Stack {
       queues: Object.fromEntries(Object.entries(queues).map(([name, q]) => [name, q.queue])),
       bedrockModelId: props.bedrockModelId,
     };
+    // The web stack's CloudFront invalidation queue, by its fixed name (that stack depends on this
+    // one): API functions that change guides send it the share answers to clear.
+    const cdnQueueName = cdnInvalidationQueueName(stage.name);
+    const cdnQueueUrl = `https://sqs.${this.region}.${this.urlSuffix}/${this.account}/${cdnQueueName}`;
+    const cdnQueueArn = `arn:${this.partition}:sqs:${this.region}:${this.account}:${cdnQueueName}`;
     const makeFunction = (name: string, spec: FunctionSpec | WorkerSpec, kind: 'api' | 'worker'): StepcastFunction => {
       const worker = kind === 'worker';
+      const clearsShares = spec.access.clearsShares === true;
       const fn = new StepcastFunction(this, `${pascalCase(name)}${worker ? 'Worker' : 'Function'}`, {
         entry: spec.entry,
         timeoutSeconds: spec.timeoutSeconds,
@@ -270,9 +277,11 @@ export class ApiStack extends Stack {
           ),
           // Every API function checks the header CloudFront sends, so the execute-api endpoint cannot be used around it; workers serve no HTTP.
           ...(worker ? {} : { ORIGIN_VERIFY_SECRET_ARN: originVerifySecret.secretArn }),
+          ...(clearsShares ? { [CDN_INVALIDATION_QUEUE_ENV]: cdnQueueUrl } : {}),
         },
       });
       grantAccess(fn, spec.access, grantResources);
+      if (clearsShares) fn.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [cdnQueueArn] }));
       if (!worker) originVerifySecret.grantRead(fn);
       return fn;
     };
