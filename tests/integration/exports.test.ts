@@ -141,6 +141,45 @@ describe('exports, each format end to end on a three-step guide', () => {
     for (const line of NARRATIONS) expect(captions).toContain(line);
   }, 120_000);
 
+  it('keeps the author\'s caption text ("&", dashes, emoji, tags as text) in the .vtt (escaped), the .srt and the MP4\'s subtitle track, two lines a cue at most', async () => {
+    const guide = await threeStepGuide(c, 'Caption fidelity', 3);
+    const narration = 'Click Save & Send — then wait 🎉 for <b>Sent</b>. The invoice goes to the customer at once and a copy lands in your outbox for later.';
+    // the engine times only the spoken words: "&", "—" and the emoji have no timing of their own
+    const spokenWords = narration.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w));
+    const words = spokenWords.map((text, i) => ({ text, startMs: 100 + i * 110, endMs: 100 + i * 110 + 100 }));
+    await db().entities.slide.patch({ guideId: guide.id, slideId: guide.slides[0]!.id }).set({ narration, words }).go();
+    const done = await exportAndWait(c, guide.id, { format: 'mp4', options: { resolution: '720p' } });
+    expect(done.state, done.error ?? '').toBe('done');
+
+    const vtt = (await download(done.subtitlesUrl!)).bytes.toString('utf8');
+    const vttText = vtt.split('\n\n').slice(1).map((block) => block.split('\n').slice(2).join(' ')).join(' ');
+    expect(vttText).toContain('Click Save &amp; Send — then wait 🎉 for &lt;b&gt;Sent&lt;/b&gt;.');
+    expect(vtt).not.toMatch(/<b>|<\/b>/);
+    for (const block of vtt.split('\n\n').slice(1)) {
+      const lines = block.trim().split('\n').slice(2);
+      expect(lines.length).toBeLessThanOrEqual(2);
+      for (const line of lines) expect([...line.replace(/&[a-z]+;/g, '_')].length).toBeLessThanOrEqual(42);
+    }
+
+    expect(done.subtitlesSrtUrl).toBeTruthy();
+    const srt = await download(done.subtitlesSrtUrl!);
+    expect(srt.response.headers.get('content-disposition')).toBe('attachment; filename="caption-fidelity.srt"');
+    const srtText = srt.bytes.toString('utf8');
+    expect(srtText.split('\n\n')[0]).toMatch(/^1\n00:00:03,000 --> 00:00:\d\d,\d{3}\n/);
+    const srtCues = srtText.trim().split('\n\n').map((block) => block.split('\n').slice(2).join(' '));
+    expect(srtCues.join(' ')).toContain(narration);
+
+    // the MP4's own subtitle track, read back as SubRip by ffmpeg
+    const file = path.join(work, 'captions.mp4');
+    writeFileSync(file, (await download(done.downloadUrl!)).bytes);
+    const track = execFileSync(ffmpeg.path, ['-v', 'error', '-i', file, '-map', '0:s:0', '-f', 'srt', '-'], { encoding: 'utf8' });
+    const trackText = track.trim().split(/\r?\n\r?\n/).map((block) => block.split(/\r?\n/).slice(2).join(' ')).join(' ');
+    expect(trackText).toContain('Click Save & Send — then wait 🎉 for');
+    expect(trackText).toContain('The invoice goes to the customer at once');
+    // the same cue split in the track as in the files
+    expect(track.trim().split(/\r?\n\r?\n/)).toHaveLength(srtText.trim().split('\n\n').length);
+  }, 120_000);
+
   it('renders a 720p MP4 of a guide without voiceovers, each slide as long as its reading time', async () => {
     const guide = await threeStepGuide(c, 'Reading time');
     const done = await exportAndWait(c, guide.id, { format: 'mp4', options: { resolution: '720p', burnCaptions: false } });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slideDurationMs } from '#shared/slide-timing';
-import { FPS, INTRO_MS, OUTRO_MS, ZOOM_DELAY_MS, ZOOM_MS, buildTimeline, scaleAt, slideCues, splitCaptions, toWebVtt, type TimelineSlide } from './timeline';
+import { toWebVtt } from '#shared/captions';
+import { FPS, INTRO_MS, OUTRO_MS, ZOOM_DELAY_MS, ZOOM_MS, buildTimeline, scaleAt, slideCues, type TimelineSlide } from './timeline';
 
 function slide(overrides: Partial<TimelineSlide> = {}): TimelineSlide {
   return {
@@ -57,15 +58,15 @@ describe('the export timeline', () => {
     expect(noRing!.ring).toBeNull();
   });
 
-  it('splits narration into sentences and caption-sized pieces, timed by length across the audio', () => {
+  it('splits narration into sentences and cues of two lines at most, timed by length across the audio', () => {
     const narration = 'Open the settings. Then choose the team you want to invite a new member to, and press the Invite button at the top right corner of the page.';
-    expect(splitCaptions(narration).every((piece) => piece.length <= 84)).toBe(true);
-    expect(splitCaptions(narration)[0]).toBe('Open the settings.');
     const cues = slideCues(slide({ narration, audioDurationMs: 9_000 }), 9_000);
     expect(cues[0]!.startMs).toBe(0);
     expect(cues.at(-1)!.endMs).toBe(9_000);
     for (let i = 1; i < cues.length; i++) expect(cues[i]!.startMs).toBe(cues[i - 1]!.endMs);
     expect(cues.map((c) => c.text).join(' ')).toBe(narration);
+    expect(cues[0]!.text).toBe('Open the settings.');
+    expect(cues.every((c) => c.lines.length <= 2 && c.lines.every((line) => line.length <= 42))).toBe(true);
     // the first (short) sentence gets a share of the time in proportion to its length
     expect(cues[0]!.endMs).toBeLessThan(2_000);
   });
@@ -77,10 +78,10 @@ describe('the export timeline', () => {
       { startMs: 1_500, endMs: 1_800, text: 'Then' },
       { startMs: 1_850, endMs: 2_400, text: 'invite.' },
     ];
-    const cues = slideCues(slide({ words, audioDurationMs: 3_000 }), 3_000);
+    const cues = slideCues(slide({ narration: 'Open settings. Then invite.', words, audioDurationMs: 3_000 }), 3_000);
     expect(cues).toEqual([
-      { startMs: 0, endMs: 1_500, text: 'Open settings.' },
-      { startMs: 1_500, endMs: 3_000, text: 'Then invite.' },
+      { startMs: 0, endMs: 1_500, text: 'Open settings.', lines: ['Open settings.'] },
+      { startMs: 1_500, endMs: 3_000, text: 'Then invite.', lines: ['Then invite.'] },
     ]);
   });
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { VIDEO_RESOLUTIONS, type Mp4ExportOptions } from '#shared/exports';
 import { PRODUCT_NAME } from '#shared/product';
 import type { ExportGuide } from '../source';
-import { FADE_MS, FPS, buildTimeline, stepCaption, toWebVtt, type Segment, type ZoomPath } from '../timeline';
+import { toSrt, toWebVtt } from '#shared/captions';
+import { FADE_MS, FPS, buildTimeline, stepCaption, type Segment, type ZoomPath } from '../timeline';
 import { BRAND_BACKGROUND, captionImage, cardFrame, ringImage, slideFrame } from './images';
 import { inParallel, renderLanes, runFfmpeg } from './tools';
 import type { RenderContext, RenderResult } from './types';
@@ -95,7 +96,8 @@ async function planSegment(
   const captions = options.burnCaptions
     ? await Promise.all(
         segment.cues.map(async (cue, k) => {
-          const caption = await captionImage(cue.text, width, height);
+          // the cue's own lines, so the picture breaks them where the player and the caption files do
+          const caption = await captionImage(cue.lines.join('\n'), width, height);
           const file = `${base}-caption-${k}.png`;
           await writeFile(file, caption.png);
           return {
@@ -233,7 +235,11 @@ export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, c
   await writeFile(graph, audio.join(';\n'));
 
   const subtitles = timeline.cues.length > 0 ? path.join(ctx.workDir, 'captions.vtt') : undefined;
-  if (subtitles) await writeFile(subtitles, toWebVtt(timeline.cues));
+  const subtitlesSrt = subtitles ? path.join(ctx.workDir, 'captions.srt') : undefined;
+  if (subtitles && subtitlesSrt) {
+    await writeFile(subtitles, toWebVtt(timeline.cues));
+    await writeFile(subtitlesSrt, toSrt(timeline.cues));
+  }
   const subtitleInput = input;
   const output = path.join(ctx.workDir, 'video.mp4');
   await runFfmpeg({
@@ -269,6 +275,6 @@ export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, c
     file: output,
     extension: 'mp4',
     durationMs: timeline.durationMs,
-    ...(subtitles ? { subtitles } : {}),
+    ...(subtitles && subtitlesSrt ? { subtitles, subtitlesSrt } : {}),
   };
 }
