@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
@@ -24,6 +25,7 @@ import { ApiClient, signUp } from '../support/api-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
+import { CLICKS, markedScreen, ringOffsets, type Picture } from '../support/ring-pixels';
 import sharp from 'sharp';
 
 const stack = useIsolatedStack();
@@ -441,4 +443,115 @@ describe('exports: permissions and bad input', () => {
   it('refuses a malformed export id with 422', async () => {
     expect((await owner.get('/api/exports/not-an-id')).status).toBe(422);
   });
+});
+
+/** Every ring in the picture sits on a click (within 2 px); answers how many there were. */
+async function expectRingsOnMarkers(image: Picture, label: string): Promise<number> {
+  const rings = await ringOffsets(image);
+  for (const ring of rings) expect(ring.offset, `${label}: ring at ${ring.x.toFixed(1)},${ring.y.toFixed(1)}`).toBeLessThanOrEqual(2);
+  return rings.length;
+}
+
+async function expectRingOnMarker(image: Picture, label: string) {
+  expect(await expectRingsOnMarkers(image, label), `${label}: one ring`).toBe(1);
+}
+
+async function markedGuide(c: ApiClient, title: string): Promise<GuideDto> {
+  const guide = (await c.post('/api/guides', { title })).json as GuideDto;
+  for (const [i, click] of CLICKS.entries()) {
+    const image = await markedScreen(click);
+    const upload = await c.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length });
+    expect([200, 201, 204]).toContain(await postUpload(upload.json, image, 'image/png'));
+    expect((await c.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.json.key, text: `Step **${i + 1}**`, click })).status).toBe(201);
+  }
+  return (await c.get(`/api/guides/${guide.id}`)).json as GuideDto;
+}
+
+describe('the highlight ring sits on the click in every export that draws it (read back from the pixels, within 2 px)', () => {
+  let c: ApiClient;
+  beforeEach(async () => {
+    c = await author();
+  });
+
+  it('in the Markdown export’s images', async () => {
+    const guide = await markedGuide(c, 'Ring markdown');
+    const done = await exportAndWait(c, guide.id, { format: 'markdown' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const entries = unzipSync(new Uint8Array((await download(done.downloadUrl!)).bytes));
+    for (const [i] of CLICKS.entries()) await expectRingOnMarker(Buffer.from(entries[`images/step-0${i + 1}.png`]!), `markdown step ${i + 1}`);
+  }, 60_000);
+
+  it('in the HTML export as Chromium draws it', async () => {
+    const guide = await markedGuide(c, 'Ring html');
+    const done = await exportAndWait(c, guide.id, { format: 'html' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const file = path.join(work, 'ring.html');
+    writeFileSync(file, (await download(done.downloadUrl!)).bytes);
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      await page.goto(`file://${file}`);
+      const figures = page.locator('img').locator('xpath=..');
+      for (const [i] of CLICKS.entries()) {
+        await expectRingOnMarker(await figures.nth(i).screenshot({ animations: 'disabled' }), `html step ${i + 1}`);
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('in the PDF as pdf.js draws its pages', async () => {
+    const guide = await markedGuide(c, 'Ring pdf');
+    const done = await exportAndWait(c, guide.id, { format: 'pdf' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const pdf = (await download(done.downloadUrl!)).bytes;
+    // pdf.js (the build unpdf ships) renders each page to a canvas in Chromium, at 2 px a point
+    const pdfjs = readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('unpdf')), 'pdfjs.mjs'));
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage();
+      await page.route('http://pdf.test/**', (route) => {
+        const { pathname } = new URL(route.request().url());
+        if (pathname === '/pdfjs.mjs') return route.fulfill({ body: pdfjs, contentType: 'text/javascript' });
+        if (pathname === '/guide.pdf') return route.fulfill({ body: pdf, contentType: 'application/pdf' });
+        return route.fulfill({ body: '<!doctype html><title>pdf</title>', contentType: 'text/html' });
+      });
+      await page.goto('http://pdf.test/');
+      // as a string: the test runner would rewrite an import() written as code
+      const pages = await page.evaluate<string[]>(`(async () => {
+        const lib = await import('/pdfjs.mjs');
+        const doc = await lib.getDocument({ data: new Uint8Array(await (await fetch('/guide.pdf')).arrayBuffer()) }).promise;
+        const out = [];
+        for (let n = 1; n <= doc.numPages; n++) {
+          const pdfPage = await doc.getPage(n);
+          const viewport = pdfPage.getViewport({ scale: 2 });
+          const canvas = document.createElement('canvas');
+          canvas.width = viewport.width;
+          canvas.height = viewport.height;
+          await pdfPage.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
+          out.push(canvas.toDataURL('image/png'));
+        }
+        return out;
+      })()`);
+      let rings = 0;
+      for (const [n, url] of pages.entries()) rings += await expectRingsOnMarkers(Buffer.from(url.split(',')[1]!, 'base64'), `pdf page ${n + 1}`);
+      expect(rings).toBe(CLICKS.length);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('in the MP4’s frames once zoomed', async () => {
+    const guide = await markedGuide(c, 'Ring video');
+    const done = await exportAndWait(c, guide.id, { format: 'mp4', options: { resolution: '720p', burnCaptions: false } });
+    expect(done.state, done.error ?? '').toBe('done');
+    const file = path.join(work, 'ring.mp4');
+    writeFileSync(file, (await download(done.downloadUrl!)).bytes);
+    // each slide lasts its reading time (4 s): a frame 3 s into it is zoomed, before its fade
+    for (const [i] of CLICKS.entries()) {
+      const at = (INTRO_MS + i * 4_000 + 3_000) / 1000;
+      const raw = execFileSync(ffmpeg.path, ['-v', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 64 * 1024 * 1024 });
+      await expectRingOnMarker({ raw, width: 1280, height: 720 }, `mp4 step ${i + 1}`);
+    }
+  }, 120_000);
 });

@@ -198,11 +198,14 @@ export async function annotatedScreenshot(
     const left = Math.round(Math.min(outWidth - 1, Math.max(0, click.x * scale)) - size / 2);
     const top = Math.round(Math.min(outHeight - 1, Math.max(0, click.y * scale)) - size / 2);
     // The ring may hang over an edge: composite onto a copy padded by its size, then crop back.
+    // sharp composites after every other operation of a pipeline (an extract too), so the ring
+    // goes on in one pipeline and the crop happens in the next: in one, the ring lands `size` off.
     const padded = await image.extend({ top: size, bottom: size, left: size, right: size, background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
-    image = sharp(padded)
+    const ringed = await sharp(padded)
       .composite([{ input: ring, left: left + size, top: top + size }])
-      .extract({ left: size, top: size, width: outWidth, height: outHeight });
-    image = sharp(await image.png().toBuffer());
+      .png()
+      .toBuffer();
+    image = sharp(await sharp(ringed).extract({ left: size, top: size, width: outWidth, height: outHeight }).png().toBuffer());
   }
   const bytes = options.format === 'png' ? await image.png({ compressionLevel: 6 }).toBuffer() : await image.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: false }).toBuffer();
   return { bytes, width: outWidth, height: outHeight };
