@@ -541,7 +541,7 @@ describe('the highlight ring sits on the click in every export that draws it (re
     }
   }, 60_000);
 
-  it('in the MP4’s frames once zoomed', async () => {
+  it('in the MP4’s frames once zoomed, and the zoom shows only the screenshot', async () => {
     const guide = await markedGuide(c, 'Ring video');
     const done = await exportAndWait(c, guide.id, { format: 'mp4', options: { resolution: '720p', burnCaptions: false } });
     expect(done.state, done.error ?? '').toBe('done');
@@ -552,6 +552,10 @@ describe('the highlight ring sits on the click in every export that draws it (re
       const at = (INTRO_MS + i * 4_000 + 3_000) / 1000;
       const raw = execFileSync(ffmpeg.path, ['-v', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 64 * 1024 * 1024 });
       await expectRingOnMarker({ raw, width: 1280, height: 720 }, `mp4 step ${i + 1}`);
+      // zoomed in, the picture is all screenshot: no brand fill beside it, even for a click near its edge
+      let outside = 0;
+      for (let p = 0; p < raw.length; p += 3) if (Math.abs(raw[p]! - 0x1e) < 24 && Math.abs(raw[p + 1]! - 0x1b) < 24 && Math.abs(raw[p + 2]! - 0x4b) < 30) outside++;
+      expect(outside, `mp4 step ${i + 1}: pixels of the brand fill in the zoomed frame`).toBeLessThan(50);
     }
   }, 120_000);
 });

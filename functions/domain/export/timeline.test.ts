@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slideDurationMs } from '#shared/slide-timing';
 import { toWebVtt } from '#shared/captions';
-import { FPS, INTRO_MS, OUTRO_MS, ZOOM_DELAY_MS, ZOOM_MS, buildTimeline, scaleAt, slideCues, type TimelineSlide } from './timeline';
+import { FPS, INTRO_MS, OUTRO_MS, ZOOM_DELAY_MS, ZOOM_MS, buildTimeline, scaleAt, slideCues, zoomFraming, type TimelineSlide } from './timeline';
 
 function slide(overrides: Partial<TimelineSlide> = {}): TimelineSlide {
   return {
@@ -92,5 +92,28 @@ describe('the export timeline', () => {
     expect(timeline.cues[1]!.startMs).toBe(timeline.segments[2]!.startMs);
     const vtt = toWebVtt(timeline.cues);
     expect(vtt.startsWith('WEBVTT\n\n1\n00:00:03.000 --> 00:00:07.000\nFirst.')).toBe(true);
+  });
+
+  it('zooms towards a click near the edge with the window slid back inside the screenshot, and never past 1.5× the capture', () => {
+    const frame = { width: 1280, height: 720 };
+    const rect = { x: 110, y: 29, width: 1059, height: 662 };
+    const capture = { width: 1280, height: 800 };
+    const click = { x: rect.x + (1230 / 1280) * rect.width, y: rect.y + (690 / 800) * rect.height };
+    const framing = zoomFraming(rect, frame, click, 2, capture);
+    expect(framing.scale).toBeCloseTo(Math.min((1.5 * 1280) / 1059, (1.5 * 800) / 662), 6);
+    // the zoomed window, in frame pixels, lies inside the screenshot
+    const from = { x: framing.fixed.x - framing.fixed.x / framing.scale, y: framing.fixed.y - framing.fixed.y / framing.scale };
+    expect(from.x).toBeGreaterThanOrEqual(rect.x - 1e-6);
+    expect(from.x + frame.width / framing.scale).toBeLessThanOrEqual(rect.x + rect.width + 1e-6);
+    expect(from.y + frame.height / framing.scale).toBeLessThanOrEqual(rect.y + rect.height + 1e-6);
+    // and the ring is where the click lands on screen
+    expect(framing.ring.x).toBeCloseTo((click.x - from.x) * framing.scale, 6);
+    expect(framing.ring.y).toBeCloseTo((click.y - from.y) * framing.scale, 6);
+    // a click in the middle zooms around itself, as the player does
+    const middle = zoomFraming(rect, frame, { x: 640, y: 360 }, 1.5, capture);
+    expect(middle.fixed).toEqual({ x: 640, y: 360 });
+    expect(middle.ring).toEqual({ x: 640, y: 360 });
+    // a capture already enlarged 1.5× is not zoomed at all
+    expect(zoomFraming(rect, frame, click, 2, { width: 706, height: 441 }).scale).toBe(1);
   });
 });

@@ -104,6 +104,45 @@ export function zoomOf(slide: TimelineSlide): ZoomPath | null {
   return { origin, scale, startMs: ZOOM_DELAY_MS, endMs: ZOOM_DELAY_MS + ZOOM_MS };
 }
 
+/** The video never enlarges a capture's own pixels more than this: past it, it zooms less. */
+export const MAX_UPSCALE = 1.5;
+
+export interface ZoomFraming {
+  /** the zoom actually used: the slide's, less where it would enlarge the capture past MAX_UPSCALE */
+  scale: number;
+  /** the point of the frame that stays put while zooming (the renderer zooms around it) */
+  fixed: { x: number; y: number };
+  /** where the click is on screen once zoomed */
+  ring: { x: number; y: number };
+}
+
+/**
+ * How the video zooms a screenshot drawn at `rect` in the frame towards `click` (frame pixels):
+ * as the player does, around the click, but the zoomed window slides back inside the screenshot
+ * when the click is near its edge (never the brand fill beside it), and the zoom stops at
+ * MAX_UPSCALE times the capture's own pixels.
+ */
+export function zoomFraming(
+  rect: { x: number; y: number; width: number; height: number },
+  frame: { width: number; height: number },
+  click: { x: number; y: number },
+  scale: number,
+  capture: { width: number; height: number },
+): ZoomFraming {
+  const s = Math.max(1, Math.min(scale, (MAX_UPSCALE * capture.width) / rect.width, (MAX_UPSCALE * capture.height) / rect.height));
+  if (s <= 1.001) return { scale: 1, fixed: click, ring: click };
+  const axis = (p: number, start: number, length: number, full: number) => {
+    const window = full / s;
+    const around = p - p / s;
+    const from =
+      window <= length ? Math.min(start + length - window, Math.max(start, around)) : Math.min(full - window, Math.max(0, start + length / 2 - window / 2));
+    return { fixed: (from * s) / (s - 1), ring: (p - from) * s };
+  };
+  const x = axis(click.x, rect.x, rect.width, frame.width);
+  const y = axis(click.y, rect.y, rect.height, frame.height);
+  return { scale: s, fixed: { x: x.fixed, y: y.fixed }, ring: { x: x.ring, y: y.ring } };
+}
+
 /** Caption cues of one slide, relative to its start: the shared cue split (shared/captions.ts), timed from its word timings. */
 export function slideCues(slide: TimelineSlide, durationMs: number): Array<{ startMs: number; endMs: number; text: string; lines: string[] }> {
   const clamp = (ms: number) => Math.min(durationMs, Math.max(0, ms));

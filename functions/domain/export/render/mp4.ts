@@ -4,7 +4,7 @@ import { VIDEO_RESOLUTIONS, type Mp4ExportOptions } from '#shared/exports';
 import { PRODUCT_NAME } from '#shared/product';
 import type { ExportGuide } from '../source';
 import { toSrt, toWebVtt } from '#shared/captions';
-import { FADE_MS, FPS, buildTimeline, stepCaption, type Segment, type ZoomPath } from '../timeline';
+import { FADE_MS, FPS, buildTimeline, stepCaption, zoomFraming, type Segment, type ZoomPath } from '../timeline';
 import { BRAND_BACKGROUND, captionImage, cardFrame, ringImage, slideFrame } from './images';
 import { inParallel, renderLanes, runFfmpeg } from './tools';
 import type { RenderContext, RenderResult } from './types';
@@ -70,6 +70,8 @@ async function planSegment(
   const graph: string[] = [];
   let still: Buffer;
   let point: { x: number; y: number } | null = null;
+  let ringAt: { x: number; y: number } | null = null;
+  let zoomPath: ZoomPath | null = null;
   if (segment.kind === 'intro') {
     const steps = `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}`;
     still = await cardFrame(guide.introCard?.title ?? guide.title, guide.introCard?.subtitle || steps, frame);
@@ -81,7 +83,11 @@ async function planSegment(
     const drawn = await slideFrame(slide.screenshot?.bytes ?? null, stepCaption(slide), frame, slide.annotations);
     still = drawn.raw;
     if (drawn.rect && segment.zoom) {
-      point = { x: drawn.rect.x + segment.zoom.origin.x * drawn.rect.width, y: drawn.rect.y + segment.zoom.origin.y * drawn.rect.height };
+      const click = { x: drawn.rect.x + segment.zoom.origin.x * drawn.rect.width, y: drawn.rect.y + segment.zoom.origin.y * drawn.rect.height };
+      const framing = zoomFraming(drawn.rect, frame, click, segment.zoom.scale, slide.size ?? drawn.rect);
+      point = framing.fixed;
+      ringAt = framing.ring;
+      zoomPath = framing.scale > 1 ? { ...segment.zoom, scale: framing.scale } : null;
     }
   }
   await writeFile(`${base}.rgb`, still);
@@ -114,7 +120,7 @@ async function planSegment(
   // The frames that move (the whole screen, then the zoom) are drawn one by one; after them the
   // picture only changes when a caption does, so each such run is one frame (ring and caption
   // overlaid once) repeated.
-  const zoom = segment.zoom && point ? segment.zoom : null;
+  const zoom = zoomPath && point ? zoomPath : null;
   const before = zoom ? Math.min(total, Math.max(0, framesOf(zoom.startMs))) : 0;
   const moving = zoom ? Math.min(total - before, Math.max(0, framesOf(zoom.endMs) - before)) : 0;
   const steady = before + moving;
@@ -149,9 +155,9 @@ async function planSegment(
   });
   if (runs.length > 0) {
     let held = zoom ? `[holdIn]${perspectiveArgs(point!, frame, num(zoom.scale), false)}` : '[holdIn]null';
-    if (segment.ring && zoom) {
+    if (segment.ring && ringAt) {
       graph.push(`${held}[zoomed]`);
-      held = `[zoomed][${image(ring.file)}]overlay=x=${Math.round(point!.x - ring.size / 2)}:y=${Math.round(point!.y - ring.size / 2)}`;
+      held = `[zoomed][${image(ring.file)}]overlay=x=${Math.round(ringAt.x - ring.size / 2)}:y=${Math.round(ringAt.y - ring.size / 2)}`;
     }
     graph.push(`${held}${runs.length > 1 ? `,split=${runs.length}${runs.map((_, i) => `[run${i}In]`).join('')}` : '[run0In]'}`);
     runs.forEach((run, i) => {
