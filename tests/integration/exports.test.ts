@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -102,6 +102,13 @@ function probe(file: string) {
   ) as { format: { duration: string }; streams: Array<{ codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string; avg_frame_rate?: string }> };
 }
 
+/** The EBU R128 summary of a file's audio (ffmpeg's ebur128 filter): integrated loudness (LUFS) and true peak (dBTP). */
+function loudnessOf(file: string): { integrated: number; truePeak: number } {
+  const said = spawnSync(ffmpeg.path, ['-hide_banner', '-nostats', '-i', file, '-map', '0:a', '-af', 'ebur128=peak=true', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+  const summary = said.slice(said.lastIndexOf('Summary:'));
+  return { integrated: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1]), truePeak: Number(/Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1]) };
+}
+
 async function objectsUnder(prefix: string): Promise<string[]> {
   const page = await localS3Client(stack().s3Endpoint).send(new ListObjectsV2Command({ Bucket: stack().bucketName, Prefix: prefix }));
   return (page.Contents ?? []).map((o) => o.Key!);
@@ -141,6 +148,10 @@ describe('exports, each format end to end on a three-step guide', () => {
     const captions = vtt.bytes.toString('utf8');
     expect(captions.startsWith('WEBVTT')).toBe(true);
     for (const line of NARRATIONS) expect(captions).toContain(line);
+    // loudness as ffmpeg's EBU R128 meter reads it: about -16 LUFS integrated, true peak under -1 dBTP
+    const { integrated, truePeak } = loudnessOf(file);
+    expect(Math.abs(integrated - -16), `integrated loudness ${integrated} LUFS`).toBeLessThanOrEqual(1);
+    expect(truePeak, `true peak ${truePeak} dBTP`).toBeLessThanOrEqual(-1);
   }, 120_000);
 
   it('keeps the author\'s caption text ("&", dashes, emoji, tags as text) in the .vtt (escaped), the .srt and the MP4\'s subtitle track, two lines a cue at most', async () => {

@@ -1,5 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import * as z from 'zod';
 import { VIDEO_RESOLUTIONS, type Mp4ExportOptions } from '#shared/exports';
 import { PRODUCT_NAME } from '#shared/product';
 import type { ExportGuide } from '../source';
@@ -188,6 +189,30 @@ async function planSegment(
   };
 }
 
+/** The loudness of the exported video: streaming platforms' and podcasts' norm, integrated over the whole video. */
+export const LOUDNESS_LUFS = -16;
+/** its true-peak ceiling (dBTP), headroom for AAC's own overshoot */
+export const TRUE_PEAK_DBTP = -1.5;
+/** each voiceover fades in and out over this long (seconds) */
+const AUDIO_FADE_S = 0.04;
+
+/** loudnorm's second pass for this audio, from a first pass that measures it; null for silence. */
+async function loudnessFilter(file: string, signal: AbortSignal): Promise<string | null> {
+  const target = `I=${LOUDNESS_LUFS}:TP=${TRUE_PEAK_DBTP}:LRA=11`;
+  const said = await runFfmpeg({ signal, loglevel: 'info', args: ['-i', file, '-af', `loudnorm=${target}:print_format=json`, '-f', 'null', '-'] });
+  const json = /\{[^{}]*"input_i"[^{}]*\}/.exec(said)?.[0];
+  if (!json) return null;
+  const measured = z
+    .object({ input_i: z.coerce.number(), input_tp: z.coerce.number(), input_lra: z.coerce.number(), input_thresh: z.coerce.number(), target_offset: z.coerce.number() })
+    .safeParse(JSON.parse(json));
+  if (!measured.success || !Object.values(measured.data).every(Number.isFinite)) return null;
+  const m = measured.data;
+  return (
+    `loudnorm=${target}:measured_I=${m.input_i}:measured_TP=${m.input_tp}:measured_LRA=${m.input_lra}:` +
+    `measured_thresh=${m.input_thresh}:offset=${m.target_offset}:linear=true,aresample=44100`
+  );
+}
+
 export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, ctx: RenderContext): Promise<RenderResult> {
   const frame = VIDEO_RESOLUTIONS[options.resolution];
   const timeline = buildTimeline(guide.slides);
@@ -222,7 +247,8 @@ export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, c
   await writeFile(list, outputs.map((file) => `file '${file.replace(/'/g, "'\\''")}'`).join('\n'));
   const inputs = ['-f', 'concat', '-safe', '0', '-i', list];
   const audio: string[] = [];
-  let input = 1;
+  // the voiceovers' inputs, in the audio pass (after the six arguments of the video's input)
+  let input = 0;
   for (const [i, segment] of timeline.segments.entries()) {
     const seconds = num(segment.frames / FPS);
     const voiceover = segment.kind === 'slide' && segment.hasAudio ? guide.slides[segment.index]!.audio : null;
@@ -230,7 +256,11 @@ export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, c
       const file = path.join(ctx.workDir, `voiceover-${i}`);
       await writeFile(file, voiceover.bytes);
       inputs.push('-i', file);
-      audio.push(`[${input}:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=duration=${seconds},asetpts=N/SR/TB[a${i}]`);
+      // a short fade at each end, so one slide's voice never cuts into the next with a click
+      const fadeOut = Math.max(0, Math.min(voiceover.durationMs ?? Infinity, segment.durationMs) / 1000 - AUDIO_FADE_S);
+      audio.push(
+        `[${input}:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=stereo,afade=t=in:d=${AUDIO_FADE_S},afade=t=out:st=${num(fadeOut)}:d=${AUDIO_FADE_S},apad,atrim=duration=${seconds},asetpts=N/SR/TB[a${i}]`,
+      );
       input++;
     } else {
       audio.push(`anullsrc=r=44100:cl=stereo,atrim=duration=${seconds},aformat=sample_fmts=fltp:channel_layouts=stereo,asetpts=N/SR/TB[a${i}]`);
@@ -246,21 +276,26 @@ export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, c
     await writeFile(subtitles, toWebVtt(timeline.cues));
     await writeFile(subtitlesSrt, toSrt(timeline.cues));
   }
-  const subtitleInput = input;
+  // The voiceovers mixed first, then measured, then brought to LOUDNESS_LUFS in one linear gain
+  // with a true-peak ceiling (loudnorm's two passes: one pass alone pumps on short clips).
+  const mix = path.join(ctx.workDir, 'audio.wav');
+  await runFfmpeg({ signal: ctx.signal, args: ['-y', ...inputs.slice(6), '-filter_complex_script', graph, '-map', '[audio]', '-c:a', 'pcm_f32le', mix] });
+  const loudness = await loudnessFilter(mix, ctx.signal);
   const output = path.join(ctx.workDir, 'video.mp4');
   await runFfmpeg({
     signal: ctx.signal,
     args: [
       '-y',
-      ...inputs,
+      ...inputs.slice(0, 6),
+      '-i',
+      mix,
       ...(subtitles ? ['-i', subtitles] : []),
-      '-filter_complex_script',
-      graph,
       '-map',
       '0:v',
       '-map',
-      '[audio]',
-      ...(subtitles ? ['-map', `${subtitleInput}:s`, '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng', '-metadata:s:s:0', 'handler_name=Captions'] : []),
+      '1:a',
+      ...(loudness ? ['-af', loudness] : []),
+      ...(subtitles ? ['-map', '2:s', '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng', '-metadata:s:s:0', 'handler_name=Captions'] : []),
       '-c:v',
       'copy',
       '-c:a',
