@@ -563,10 +563,12 @@ describe('the highlight ring sits on the click in every export that draws it (re
       const at = (INTRO_MS + i * 4_000 + 3_000) / 1000;
       const raw = execFileSync(ffmpeg.path, ['-v', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 64 * 1024 * 1024 });
       await expectRingOnMarker({ raw, width: 1280, height: 720 }, `mp4 step ${i + 1}`);
-      // zoomed in, the picture is all screenshot: no brand fill beside it, even for a click near its edge
+      // zoomed in, the picture is all screenshot (light greys, the marker, the ring): none of the
+      // dimmed backdrop beside it, even for a click near its edge (the marker's soft edges are a
+      // few hundred such pixels; a strip of backdrop beside the screenshot was 64,082 at 720p)
       let outside = 0;
-      for (let p = 0; p < raw.length; p += 3) if (Math.abs(raw[p]! - 0x1e) < 24 && Math.abs(raw[p + 1]! - 0x1b) < 24 && Math.abs(raw[p + 2]! - 0x4b) < 30) outside++;
-      expect(outside, `mp4 step ${i + 1}: pixels of the brand fill in the zoomed frame`).toBeLessThan(50);
+      for (let p = 0; p < raw.length; p += 3) if (Math.max(raw[p]!, raw[p + 1]!, raw[p + 2]!) < 165 && Math.min(raw[p]!, raw[p + 1]!, raw[p + 2]!) > 15) outside++;
+      expect(outside, `mp4 step ${i + 1}: pixels of the backdrop in the zoomed frame`).toBeLessThan(1_000);
     }
   }, 120_000);
 });

@@ -81,8 +81,8 @@ function gradientSvg(width: number, height: number): Buffer {
 }
 
 /**
- * A slide's frame: its screenshot letterboxed on the brand background (or, without one, its step
- * text on the brand gradient), as raw RGB, and where the screenshot landed.
+ * A slide's frame: its screenshot fitted on a blurred, dimmed copy of itself (or, without one, its
+ * step text on the brand gradient), as raw RGB, and where the screenshot landed.
  */
 export async function slideFrame(
   screenshot: Buffer | null,
@@ -109,7 +109,17 @@ export async function slideFrame(
   const rect = fitRect({ width: meta.width ?? width, height: meta.height ?? height }, frame, Math.round(height * 0.04));
   const resized = await sharp(screenshot).resize(rect.width, rect.height, { fit: 'fill', kernel: 'lanczos3' }).removeAlpha().png().toBuffer();
   const fitted = await withAnnotations(resized, annotations, rect.width, rect.height);
-  const raw = await sharp({ create: { width, height, channels: 3, background: BRAND_BACKGROUND } })
+  // Framed, not letterboxed: behind it the same screenshot fills the frame, blurred and dimmed,
+  // so a screenshot of another shape (a phone's, a tall page) sits in its own colours, not between bars.
+  const backdrop = await sharp(screenshot)
+    .resize(Math.max(2, Math.round(width / 8)), Math.max(2, Math.round(height / 8)), { fit: 'cover' })
+    .removeAlpha()
+    .blur(6)
+    .modulate({ brightness: 0.45, saturation: 0.8 })
+    .resize(width, height, { kernel: 'cubic' })
+    .png()
+    .toBuffer();
+  const raw = await sharp(backdrop)
     .composite([{ input: fitted, left: rect.x, top: rect.y }])
     .removeAlpha()
     .raw()
