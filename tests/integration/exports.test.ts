@@ -7,7 +7,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import ffprobe from '@ffprobe-installer/ffprobe';
 import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { unzipSync } from 'fflate';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import { chromium } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -221,6 +221,30 @@ describe('exports, each format end to end on a three-step guide', () => {
     for (const needle of ['Invite a teammate ✓ "quoted" <b>', '3 steps', 'Step 1', 'Step 3', 'Open Settings', 'Press Invite', NARRATIONS[1]!]) {
       expect(text).toContain(needle);
     }
+  }, 60_000);
+
+  it('renders a PDF that reads as a document: its language set, a bookmark per step opening on its page, and the call to action a real link', async () => {
+    const guide = await threeStepGuide(c, 'Invite a teammate');
+    const patched = await c.request('PATCH', `/api/guides/${guide.id}`, { outroCard: { title: 'All set', cta: { label: 'Open the team page', url: 'https://app.example/team' } } });
+    expect(patched.status).toBe(200);
+    const done = await exportAndWait(c, guide.id, { format: 'pdf' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const bytes = (await download(done.downloadUrl!)).bytes;
+    const parsed = await PDFDocument.load(bytes);
+    expect(parsed.catalog.get(PDFName.of('Lang'))?.toString()).toBe('(en-US)');
+    // pdf.js takes its buffer over: each reader gets a copy
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    const outline = await pdf.getOutline();
+    expect(outline.map((item) => item.title)).toEqual(['Step 1: Open Settings', 'Step 2: Choose Team', 'Step 3: Press Invite']);
+    for (const [i, item] of outline.entries()) {
+      const destination = item.dest as unknown[];
+      const page = await pdf.getPageIndex(destination[0] as { num: number; gen: number });
+      expect(text[page], `step ${i + 1}'s bookmark opens on its page`).toContain(`Step ${i + 1}`);
+    }
+    const last = await pdf.getPage(pdf.numPages);
+    const links = (await last.getAnnotations()) as Array<{ subtype: string; url?: string }>;
+    expect(links.filter((a) => a.subtype === 'Link').map((a) => a.url)).toEqual(['https://app.example/team']);
   }, 60_000);
 
   it('renders Markdown as a zip of guide.md and its images, with headings and numbered steps', async () => {
