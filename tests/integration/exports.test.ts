@@ -247,6 +247,28 @@ describe('exports, each format end to end on a three-step guide', () => {
     expect(links.filter((a) => a.subtype === 'Link').map((a) => a.url)).toEqual(['https://app.example/team']);
   }, 60_000);
 
+  it('flows a narration longer than a page (4,800 characters, under the 5,000 allowed) on to the next page of the PDF instead of off the bottom of its page', async () => {
+    const guide = await threeStepGuide(c, 'Long narration');
+    const narration = `${'Open the billing settings and choose the plan your team needs before the trial ends. '.repeat(56)}The very last sentence.`;
+    expect((await c.request('PATCH', `/api/guides/${guide.id}/slides/${guide.slides[0]!.id}`, { narration })).status).toBe(200);
+    const done = await exportAndWait(c, guide.id, { format: 'pdf' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const pdf = await getDocumentProxy(new Uint8Array((await download(done.downloadUrl!)).bytes));
+    let text = '';
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      const [, , , height] = page.view as [number, number, number, number];
+      const items = (await page.getTextContent()).items as Array<{ str: string; transform: number[] }>;
+      for (const item of items) {
+        // every line of text lies on its page, above the bottom margin's footer line
+        expect(item.transform[5]!, `"${item.str.slice(0, 30)}" on page ${n}`).toBeGreaterThanOrEqual(20);
+        expect(item.transform[5]!).toBeLessThanOrEqual(height);
+      }
+      text += items.map((item) => item.str).join(' ');
+    }
+    expect(text).toContain('The very last sentence.');
+  }, 60_000);
+
   it('renders Markdown as a zip of guide.md and its images, with headings and numbered steps', async () => {
     const guide = await threeStepGuide(c, 'Invite *a* [teammate]');
     const done = await exportAndWait(c, guide.id, { format: 'markdown' });

@@ -204,8 +204,25 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
     }
     bookmarks.push({ title: `Step ${slide.index + 1}: ${plainText(slide.text ?? '').trim() || 'untitled'}`, page, top: cursor + 12 });
     cursor = drawLines(page, heading, fonts, { x: MARGIN, y: cursor, size: 11, colour: BRAND, lineHeight: 16 });
-    cursor = drawLines(page, textLines, fonts, { x: MARGIN, y: cursor - 2, size: 14, colour: INK, lineHeight: 19 });
-    if (narrationLines.length > 0) cursor = drawLines(page, narrationLines, fonts, { x: MARGIN, y: cursor - 2, size: 10.5, colour: MUTED, lineHeight: 15 });
+    // Text longer than what is left of the page flows on to the next one, line by line.
+    const flow = (lines: Run[][], style: { size: number; colour: ReturnType<typeof rgb>; lineHeight: number }) => {
+      cursor -= 2;
+      for (const line of lines) {
+        if (cursor - style.lineHeight < MARGIN) {
+          page = doc.addPage([pageWidth, pageHeight]);
+          footer(page, doc.getPageCount() - 1);
+          cursor = pageHeight - MARGIN;
+        }
+        cursor = drawLines(page!, [line], fonts, { x: MARGIN, y: cursor, ...style });
+      }
+    };
+    flow(textLines, { size: 14, colour: INK, lineHeight: 19 });
+    if (narrationLines.length > 0) flow(narrationLines, { size: 10.5, colour: MUTED, lineHeight: 15 });
+    if (image && cursor - 10 - imageHeight < MARGIN) {
+      page = doc.addPage([pageWidth, pageHeight]);
+      footer(page, doc.getPageCount() - 1);
+      cursor = pageHeight - MARGIN + 10;
+    }
     if (image) {
       const width = image.width * scale;
       const x = MARGIN;
