@@ -86,6 +86,8 @@ export const ExportDto = z.object({
   downloadUrl: z.string().nullable(),
   /** the MP4's captions as WebVTT, beside the video */
   subtitlesUrl: z.string().nullable(),
+  /** the same captions as SubRip (.srt) */
+  subtitlesSrtUrl: z.string().nullable().default(null),
   /**
    * while `queued` behind the organisation's other exports (a few run at a time): its place in
    * their line, 1 for the next to start; null once it is on its way

@@ -78,6 +78,9 @@ test.describe('narration', () => {
       await page.goto(designUrl);
       const picker = voiceover.getByRole('combobox', { name: 'Voice' });
       await expect(picker.locator('option')).not.toHaveCount(0);
+      // the local voices say what they are
+      await expect(voiceover.getByText(/These are offline stand-in voices \(.+\) .* in production, guides are voiced by Amazon Polly’s neural voices\./)).toBeVisible();
+      expect((await picker.locator('option').allTextContents()).every((label) => label.endsWith('(offline stand-in)'))).toBe(true);
       const options = await picker.locator('option').allTextContents();
       await picker.selectOption({ label: options.at(-1)! });
       await voiceover.getByRole('button', { name: 'Play sample' }).click();

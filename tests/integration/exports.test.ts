@@ -1,12 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import ffprobe from '@ffprobe-installer/ffprobe';
 import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { unzipSync } from 'fflate';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import { chromium } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -24,6 +25,7 @@ import { ApiClient, signUp } from '../support/api-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
+import { CLICKS, markedScreen, ringOffsets, type Picture } from '../support/ring-pixels';
 import sharp from 'sharp';
 
 const stack = useIsolatedStack();
@@ -100,6 +102,13 @@ function probe(file: string) {
   ) as { format: { duration: string }; streams: Array<{ codec_type: string; codec_name: string; width?: number; height?: number; pix_fmt?: string; avg_frame_rate?: string }> };
 }
 
+/** The EBU R128 summary of a file's audio (ffmpeg's ebur128 filter): integrated loudness (LUFS) and true peak (dBTP). */
+function loudnessOf(file: string): { integrated: number; truePeak: number } {
+  const said = spawnSync(ffmpeg.path, ['-hide_banner', '-nostats', '-i', file, '-map', '0:a', '-af', 'ebur128=peak=true', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+  const summary = said.slice(said.lastIndexOf('Summary:'));
+  return { integrated: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1]), truePeak: Number(/Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1]) };
+}
+
 async function objectsUnder(prefix: string): Promise<string[]> {
   const page = await localS3Client(stack().s3Endpoint).send(new ListObjectsV2Command({ Bucket: stack().bucketName, Prefix: prefix }));
   return (page.Contents ?? []).map((o) => o.Key!);
@@ -139,6 +148,49 @@ describe('exports, each format end to end on a three-step guide', () => {
     const captions = vtt.bytes.toString('utf8');
     expect(captions.startsWith('WEBVTT')).toBe(true);
     for (const line of NARRATIONS) expect(captions).toContain(line);
+    // loudness as ffmpeg's EBU R128 meter reads it: about -16 LUFS integrated, true peak under -1 dBTP
+    const { integrated, truePeak } = loudnessOf(file);
+    expect(Math.abs(integrated - -16), `integrated loudness ${integrated} LUFS`).toBeLessThanOrEqual(1);
+    expect(truePeak, `true peak ${truePeak} dBTP`).toBeLessThanOrEqual(-1);
+  }, 120_000);
+
+  it('keeps the author\'s caption text ("&", dashes, emoji, tags as text) in the .vtt (escaped), the .srt and the MP4\'s subtitle track, two lines a cue at most', async () => {
+    const guide = await threeStepGuide(c, 'Caption fidelity', 3);
+    const narration = 'Click Save & Send — then wait 🎉 for <b>Sent</b>. The invoice goes to the customer at once and a copy lands in your outbox for later.';
+    // the engine times only the spoken words: "&", "—" and the emoji have no timing of their own
+    const spokenWords = narration.split(' ').filter((w) => /[\p{L}\p{N}]/u.test(w));
+    const words = spokenWords.map((text, i) => ({ text, startMs: 100 + i * 110, endMs: 100 + i * 110 + 100 }));
+    await db().entities.slide.patch({ guideId: guide.id, slideId: guide.slides[0]!.id }).set({ narration, words }).go();
+    const done = await exportAndWait(c, guide.id, { format: 'mp4', options: { resolution: '720p' } });
+    expect(done.state, done.error ?? '').toBe('done');
+
+    const vtt = (await download(done.subtitlesUrl!)).bytes.toString('utf8');
+    const vttText = vtt.split('\n\n').slice(1).map((block) => block.split('\n').slice(2).join(' ')).join(' ');
+    expect(vttText).toContain('Click Save &amp; Send — then wait 🎉 for &lt;b&gt;Sent&lt;/b&gt;.');
+    expect(vtt).not.toMatch(/<b>|<\/b>/);
+    for (const block of vtt.split('\n\n').slice(1)) {
+      const lines = block.trim().split('\n').slice(2);
+      expect(lines.length).toBeLessThanOrEqual(2);
+      for (const line of lines) expect([...line.replace(/&[a-z]+;/g, '_')].length).toBeLessThanOrEqual(42);
+    }
+
+    expect(done.subtitlesSrtUrl).toBeTruthy();
+    const srt = await download(done.subtitlesSrtUrl!);
+    expect(srt.response.headers.get('content-disposition')).toBe('attachment; filename="caption-fidelity.srt"');
+    const srtText = srt.bytes.toString('utf8');
+    expect(srtText.split('\n\n')[0]).toMatch(/^1\n00:00:03,000 --> 00:00:\d\d,\d{3}\n/);
+    const srtCues = srtText.trim().split('\n\n').map((block) => block.split('\n').slice(2).join(' '));
+    expect(srtCues.join(' ')).toContain(narration);
+
+    // the MP4's own subtitle track, read back as SubRip by ffmpeg
+    const file = path.join(work, 'captions.mp4');
+    writeFileSync(file, (await download(done.downloadUrl!)).bytes);
+    const track = execFileSync(ffmpeg.path, ['-v', 'error', '-i', file, '-map', '0:s:0', '-f', 'srt', '-'], { encoding: 'utf8' });
+    const trackText = track.trim().split(/\r?\n\r?\n/).map((block) => block.split(/\r?\n/).slice(2).join(' ')).join(' ');
+    expect(trackText).toContain('Click Save & Send — then wait 🎉 for');
+    expect(trackText).toContain('The invoice goes to the customer at once');
+    // the same cue split in the track as in the files
+    expect(track.trim().split(/\r?\n\r?\n/)).toHaveLength(srtText.trim().split('\n\n').length);
   }, 120_000);
 
   it('renders a 720p MP4 of a guide without voiceovers, each slide as long as its reading time', async () => {
@@ -169,6 +221,52 @@ describe('exports, each format end to end on a three-step guide', () => {
     for (const needle of ['Invite a teammate ✓ "quoted" <b>', '3 steps', 'Step 1', 'Step 3', 'Open Settings', 'Press Invite', NARRATIONS[1]!]) {
       expect(text).toContain(needle);
     }
+  }, 60_000);
+
+  it('renders a PDF that reads as a document: its language set, a bookmark per step opening on its page, and the call to action a real link', async () => {
+    const guide = await threeStepGuide(c, 'Invite a teammate');
+    const patched = await c.request('PATCH', `/api/guides/${guide.id}`, { outroCard: { title: 'All set', cta: { label: 'Open the team page', url: 'https://app.example/team' } } });
+    expect(patched.status).toBe(200);
+    const done = await exportAndWait(c, guide.id, { format: 'pdf' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const bytes = (await download(done.downloadUrl!)).bytes;
+    const parsed = await PDFDocument.load(bytes);
+    expect(parsed.catalog.get(PDFName.of('Lang'))?.toString()).toBe('(en-US)');
+    // pdf.js takes its buffer over: each reader gets a copy
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    const outline = await pdf.getOutline();
+    expect(outline.map((item) => item.title)).toEqual(['Step 1: Open Settings', 'Step 2: Choose Team', 'Step 3: Press Invite']);
+    for (const [i, item] of outline.entries()) {
+      const destination = item.dest as unknown[];
+      const page = await pdf.getPageIndex(destination[0] as { num: number; gen: number });
+      expect(text[page], `step ${i + 1}'s bookmark opens on its page`).toContain(`Step ${i + 1}`);
+    }
+    const last = await pdf.getPage(pdf.numPages);
+    const links = (await last.getAnnotations()) as Array<{ subtype: string; url?: string }>;
+    expect(links.filter((a) => a.subtype === 'Link').map((a) => a.url)).toEqual(['https://app.example/team']);
+  }, 60_000);
+
+  it('flows a narration longer than a page (4,800 characters, under the 5,000 allowed) on to the next page of the PDF instead of off the bottom of its page', async () => {
+    const guide = await threeStepGuide(c, 'Long narration');
+    const narration = `${'Open the billing settings and choose the plan your team needs before the trial ends. '.repeat(56)}The very last sentence.`;
+    expect((await c.request('PATCH', `/api/guides/${guide.id}/slides/${guide.slides[0]!.id}`, { narration })).status).toBe(200);
+    const done = await exportAndWait(c, guide.id, { format: 'pdf' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const pdf = await getDocumentProxy(new Uint8Array((await download(done.downloadUrl!)).bytes));
+    let text = '';
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      const [, , , height] = page.view as [number, number, number, number];
+      const items = (await page.getTextContent()).items as Array<{ str: string; transform: number[] }>;
+      for (const item of items) {
+        // every line of text lies on its page, above the bottom margin's footer line
+        expect(item.transform[5]!, `"${item.str.slice(0, 30)}" on page ${n}`).toBeGreaterThanOrEqual(20);
+        expect(item.transform[5]!).toBeLessThanOrEqual(height);
+      }
+      text += items.map((item) => item.str).join(' ');
+    }
+    expect(text).toContain('The very last sentence.');
   }, 60_000);
 
   it('renders Markdown as a zip of guide.md and its images, with headings and numbered steps', async () => {
@@ -402,4 +500,121 @@ describe('exports: permissions and bad input', () => {
   it('refuses a malformed export id with 422', async () => {
     expect((await owner.get('/api/exports/not-an-id')).status).toBe(422);
   });
+});
+
+/** Every ring in the picture sits on a click (within 2 px); answers how many there were. */
+async function expectRingsOnMarkers(image: Picture, label: string): Promise<number> {
+  const rings = await ringOffsets(image);
+  for (const ring of rings) expect(ring.offset, `${label}: ring at ${ring.x.toFixed(1)},${ring.y.toFixed(1)}`).toBeLessThanOrEqual(2);
+  return rings.length;
+}
+
+async function expectRingOnMarker(image: Picture, label: string) {
+  expect(await expectRingsOnMarkers(image, label), `${label}: one ring`).toBe(1);
+}
+
+async function markedGuide(c: ApiClient, title: string): Promise<GuideDto> {
+  const guide = (await c.post('/api/guides', { title })).json as GuideDto;
+  for (const [i, click] of CLICKS.entries()) {
+    const image = await markedScreen(click);
+    const upload = await c.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length });
+    expect([200, 201, 204]).toContain(await postUpload(upload.json, image, 'image/png'));
+    expect((await c.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.json.key, text: `Step **${i + 1}**`, click })).status).toBe(201);
+  }
+  return (await c.get(`/api/guides/${guide.id}`)).json as GuideDto;
+}
+
+describe('the highlight ring sits on the click in every export that draws it (read back from the pixels, within 2 px)', () => {
+  let c: ApiClient;
+  beforeEach(async () => {
+    c = await author();
+  });
+
+  it('in the Markdown export’s images', async () => {
+    const guide = await markedGuide(c, 'Ring markdown');
+    const done = await exportAndWait(c, guide.id, { format: 'markdown' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const entries = unzipSync(new Uint8Array((await download(done.downloadUrl!)).bytes));
+    for (const [i] of CLICKS.entries()) await expectRingOnMarker(Buffer.from(entries[`images/step-0${i + 1}.png`]!), `markdown step ${i + 1}`);
+  }, 60_000);
+
+  it('in the HTML export as Chromium draws it', async () => {
+    const guide = await markedGuide(c, 'Ring html');
+    const done = await exportAndWait(c, guide.id, { format: 'html' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const file = path.join(work, 'ring.html');
+    writeFileSync(file, (await download(done.downloadUrl!)).bytes);
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      await page.goto(`file://${file}`);
+      const figures = page.locator('img').locator('xpath=..');
+      for (const [i] of CLICKS.entries()) {
+        await expectRingOnMarker(await figures.nth(i).screenshot({ animations: 'disabled' }), `html step ${i + 1}`);
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('in the PDF as pdf.js draws its pages', async () => {
+    const guide = await markedGuide(c, 'Ring pdf');
+    const done = await exportAndWait(c, guide.id, { format: 'pdf' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const pdf = (await download(done.downloadUrl!)).bytes;
+    // pdf.js (the build unpdf ships) renders each page to a canvas in Chromium, at 2 px a point
+    const pdfjs = readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('unpdf')), 'pdfjs.mjs'));
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage();
+      await page.route('http://pdf.test/**', (route) => {
+        const { pathname } = new URL(route.request().url());
+        if (pathname === '/pdfjs.mjs') return route.fulfill({ body: pdfjs, contentType: 'text/javascript' });
+        if (pathname === '/guide.pdf') return route.fulfill({ body: pdf, contentType: 'application/pdf' });
+        return route.fulfill({ body: '<!doctype html><title>pdf</title>', contentType: 'text/html' });
+      });
+      await page.goto('http://pdf.test/');
+      // as a string: the test runner would rewrite an import() written as code
+      const pages = await page.evaluate<string[]>(`(async () => {
+        const lib = await import('/pdfjs.mjs');
+        const doc = await lib.getDocument({ data: new Uint8Array(await (await fetch('/guide.pdf')).arrayBuffer()) }).promise;
+        const out = [];
+        for (let n = 1; n <= doc.numPages; n++) {
+          const pdfPage = await doc.getPage(n);
+          const viewport = pdfPage.getViewport({ scale: 2 });
+          const canvas = document.createElement('canvas');
+          canvas.width = viewport.width;
+          canvas.height = viewport.height;
+          await pdfPage.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
+          out.push(canvas.toDataURL('image/png'));
+        }
+        return out;
+      })()`);
+      let rings = 0;
+      for (const [n, url] of pages.entries()) rings += await expectRingsOnMarkers(Buffer.from(url.split(',')[1]!, 'base64'), `pdf page ${n + 1}`);
+      expect(rings).toBe(CLICKS.length);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('in the MP4’s frames once zoomed, and the zoom shows only the screenshot', async () => {
+    const guide = await markedGuide(c, 'Ring video');
+    const done = await exportAndWait(c, guide.id, { format: 'mp4', options: { resolution: '720p', burnCaptions: false } });
+    expect(done.state, done.error ?? '').toBe('done');
+    const file = path.join(work, 'ring.mp4');
+    writeFileSync(file, (await download(done.downloadUrl!)).bytes);
+    // each slide lasts its reading time (4 s): a frame 3 s into it is zoomed, before its fade
+    for (const [i] of CLICKS.entries()) {
+      const at = (INTRO_MS + i * 4_000 + 3_000) / 1000;
+      const raw = execFileSync(ffmpeg.path, ['-v', 'error', '-ss', String(at), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 64 * 1024 * 1024 });
+      await expectRingOnMarker({ raw, width: 1280, height: 720 }, `mp4 step ${i + 1}`);
+      // zoomed in, the picture is all screenshot (light greys, the marker, the ring): none of the
+      // dimmed backdrop beside it, even for a click near its edge (the marker's soft edges are a
+      // few hundred such pixels; a strip of backdrop beside the screenshot was 64,082 at 720p)
+      let outside = 0;
+      for (let p = 0; p < raw.length; p += 3) if (Math.max(raw[p]!, raw[p + 1]!, raw[p + 2]!) < 165 && Math.min(raw[p]!, raw[p + 1]!, raw[p + 2]!) > 15) outside++;
+      expect(outside, `mp4 step ${i + 1}: pixels of the backdrop in the zoomed frame`).toBeLessThan(1_000);
+    }
+  }, 120_000);
 });

@@ -74,6 +74,11 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   html: 'text/html; charset=utf-8',
 };
 
+/** The SubRip copy of an export's captions sits beside its WebVTT, under the same name. */
+export function srtKeyOf(subtitlesKey: string): string {
+  return subtitlesKey.replace(/\.vtt$/, '.srt');
+}
+
 /** `line`: the organisation's export line, read once for a list (a queued export's place in it). */
 export async function dto(item: ExportItem, line?: Map<string, WorkLine.Place>): Promise<ExportDto> {
   const done = item.state === 'done' && !!item.fileKey && !!item.fileName;
@@ -92,6 +97,7 @@ export async function dto(item: ExportItem, line?: Map<string, WorkLine.Place>):
     fileName: done ? item.fileName! : null,
     downloadUrl: done ? await signedUrl(item.fileKey!, item.fileName!, CONTENT_TYPES[item.format]) : null,
     subtitlesUrl: done && item.subtitlesKey ? await signedUrl(item.subtitlesKey, subtitlesName, 'text/vtt; charset=utf-8') : null,
+    subtitlesSrtUrl: done && item.subtitlesKey ? await signedUrl(srtKeyOf(item.subtitlesKey), srtKeyOf(subtitlesName), 'application/x-subrip; charset=utf-8') : null,
     queuePosition: item.state === 'queued' ? ((line ?? (await WorkLine.places(item.orgId, 'export'))).get(item.exportId)?.position ?? null) : null,
   };
 }

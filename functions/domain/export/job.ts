@@ -10,7 +10,7 @@ import { logger } from '../../core/logger';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import * as Asset from '../asset';
-import { CONTENT_TYPES, HEARTBEAT_MS, QUEUED_LEASE_MS, RUNNING_LEASE_MS, filePrefix, releaseSlot, storedRequest } from './export';
+import { CONTENT_TYPES, HEARTBEAT_MS, QUEUED_LEASE_MS, RUNNING_LEASE_MS, filePrefix, releaseSlot, srtKeyOf, storedRequest } from './export';
 import { renderHtml } from './render/html';
 import { renderMarkdown } from './render/markdown';
 import { renderMp4 } from './render/mp4';
@@ -142,6 +142,11 @@ export async function run(exportId: string, delivery: Delivery): Promise<JobOutc
       subtitlesKey = `${prefix}${fileName.replace(/\.[^.]+$/, '.vtt')}`;
       await Asset.putDownload(subtitlesKey, await readFile(result.subtitles), 'text/vtt; charset=utf-8');
       uploaded.push(subtitlesKey);
+      if (result.subtitlesSrt) {
+        const srtKey = srtKeyOf(subtitlesKey);
+        await Asset.putDownload(srtKey, await readFile(result.subtitlesSrt), 'application/x-subrip; charset=utf-8');
+        uploaded.push(srtKey);
+      }
     }
     clearInterval(heartbeat);
     await writing;

@@ -26,6 +26,8 @@ export interface ExportSlide extends TimelineSlide {
 export interface ExportGuide {
   id: string;
   title: string;
+  /** the guide's language (BCP 47), which the PDF declares for readers and screen readers */
+  language?: string;
   slides: ExportSlide[];
   /** the player's opening and closing cards, which every format shows too */
   introCard?: IntroCard | null;
@@ -81,5 +83,5 @@ export async function loadExportGuide(guideId: string, options: { audio: boolean
       };
     }),
   );
-  return { id: guide.guideId, title: guide.title, slides: loaded, ...GuideCards.fromGuide(guide) };
+  return { id: guide.guideId, title: guide.title, language: guide.language || 'en-US', slides: loaded, ...GuideCards.fromGuide(guide) };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slideDurationMs } from '#shared/slide-timing';
-import { FPS, INTRO_MS, OUTRO_MS, ZOOM_DELAY_MS, ZOOM_MS, buildTimeline, scaleAt, slideCues, splitCaptions, toWebVtt, type TimelineSlide } from './timeline';
+import { toWebVtt } from '#shared/captions';
+import { FPS, INTRO_MS, OUTRO_MS, ZOOM_DELAY_MS, ZOOM_MS, buildTimeline, scaleAt, slideCues, zoomFraming, type TimelineSlide } from './timeline';
 
 function slide(overrides: Partial<TimelineSlide> = {}): TimelineSlide {
   return {
@@ -57,15 +58,15 @@ describe('the export timeline', () => {
     expect(noRing!.ring).toBeNull();
   });
 
-  it('splits narration into sentences and caption-sized pieces, timed by length across the audio', () => {
+  it('splits narration into sentences and cues of two lines at most, timed by length across the audio', () => {
     const narration = 'Open the settings. Then choose the team you want to invite a new member to, and press the Invite button at the top right corner of the page.';
-    expect(splitCaptions(narration).every((piece) => piece.length <= 84)).toBe(true);
-    expect(splitCaptions(narration)[0]).toBe('Open the settings.');
     const cues = slideCues(slide({ narration, audioDurationMs: 9_000 }), 9_000);
     expect(cues[0]!.startMs).toBe(0);
     expect(cues.at(-1)!.endMs).toBe(9_000);
     for (let i = 1; i < cues.length; i++) expect(cues[i]!.startMs).toBe(cues[i - 1]!.endMs);
     expect(cues.map((c) => c.text).join(' ')).toBe(narration);
+    expect(cues[0]!.text).toBe('Open the settings.');
+    expect(cues.every((c) => c.lines.length <= 2 && c.lines.every((line) => line.length <= 42))).toBe(true);
     // the first (short) sentence gets a share of the time in proportion to its length
     expect(cues[0]!.endMs).toBeLessThan(2_000);
   });
@@ -77,10 +78,10 @@ describe('the export timeline', () => {
       { startMs: 1_500, endMs: 1_800, text: 'Then' },
       { startMs: 1_850, endMs: 2_400, text: 'invite.' },
     ];
-    const cues = slideCues(slide({ words, audioDurationMs: 3_000 }), 3_000);
+    const cues = slideCues(slide({ narration: 'Open settings. Then invite.', words, audioDurationMs: 3_000 }), 3_000);
     expect(cues).toEqual([
-      { startMs: 0, endMs: 1_500, text: 'Open settings.' },
-      { startMs: 1_500, endMs: 3_000, text: 'Then invite.' },
+      { startMs: 0, endMs: 1_500, text: 'Open settings.', lines: ['Open settings.'] },
+      { startMs: 1_500, endMs: 3_000, text: 'Then invite.', lines: ['Then invite.'] },
     ]);
   });
 
@@ -91,5 +92,28 @@ describe('the export timeline', () => {
     expect(timeline.cues[1]!.startMs).toBe(timeline.segments[2]!.startMs);
     const vtt = toWebVtt(timeline.cues);
     expect(vtt.startsWith('WEBVTT\n\n1\n00:00:03.000 --> 00:00:07.000\nFirst.')).toBe(true);
+  });
+
+  it('zooms towards a click near the edge with the window slid back inside the screenshot, and never past 1.5× the capture', () => {
+    const frame = { width: 1280, height: 720 };
+    const rect = { x: 110, y: 29, width: 1059, height: 662 };
+    const capture = { width: 1280, height: 800 };
+    const click = { x: rect.x + (1230 / 1280) * rect.width, y: rect.y + (690 / 800) * rect.height };
+    const framing = zoomFraming(rect, frame, click, 2, capture);
+    expect(framing.scale).toBeCloseTo(Math.min((1.5 * 1280) / 1059, (1.5 * 800) / 662), 6);
+    // the zoomed window, in frame pixels, lies inside the screenshot
+    const from = { x: framing.fixed.x - framing.fixed.x / framing.scale, y: framing.fixed.y - framing.fixed.y / framing.scale };
+    expect(from.x).toBeGreaterThanOrEqual(rect.x - 1e-6);
+    expect(from.x + frame.width / framing.scale).toBeLessThanOrEqual(rect.x + rect.width + 1e-6);
+    expect(from.y + frame.height / framing.scale).toBeLessThanOrEqual(rect.y + rect.height + 1e-6);
+    // and the ring is where the click lands on screen
+    expect(framing.ring.x).toBeCloseTo((click.x - from.x) * framing.scale, 6);
+    expect(framing.ring.y).toBeCloseTo((click.y - from.y) * framing.scale, 6);
+    // a click in the middle zooms around itself, as the player does
+    const middle = zoomFraming(rect, frame, { x: 640, y: 360 }, 1.5, capture);
+    expect(middle.fixed).toEqual({ x: 640, y: 360 });
+    expect(middle.ring).toEqual({ x: 640, y: 360 });
+    // a capture already enlarged 1.5× is not zoomed at all
+    expect(zoomFraming(rect, frame, click, 2, { width: 706, height: 441 }).scale).toBe(1);
   });
 });

@@ -1,3 +1,4 @@
+import { captionCues } from '#shared/captions';
 import { slideDurationMs } from '#shared/slide-timing';
 import { plainText } from '#shared/step-markup';
 
@@ -14,8 +15,6 @@ export const FADE_MS = 250;
 /** as in the player: the whole screen first, then the zoom towards the click */
 export const ZOOM_DELAY_MS = 450;
 export const ZOOM_MS = 1_100;
-/** a caption holds at most this many characters (two lines at the burned-in size) */
-export const MAX_CUE_CHARACTERS = 84;
 
 export interface TimelineWord {
   startMs: number;
@@ -52,7 +51,10 @@ export interface Cue {
   /** from the video's start */
   startMs: number;
   endMs: number;
+  /** the lines joined by a space */
   text: string;
+  /** one or two balanced lines, as every caption shows them */
+  lines: string[];
 }
 
 export interface Segment {
@@ -102,62 +104,51 @@ export function zoomOf(slide: TimelineSlide): ZoomPath | null {
   return { origin, scale, startMs: ZOOM_DELAY_MS, endMs: ZOOM_DELAY_MS + ZOOM_MS };
 }
 
-/** Narration split into caption-sized pieces: sentences, then word runs of at most MAX_CUE_CHARACTERS. */
-export function splitCaptions(narration: string): string[] {
-  const sentences = narration
-    .replace(/\s+/g, ' ')
-    .trim()
-    .split(/(?<=[.!?…])\s+/)
-    .filter(Boolean);
-  const pieces: string[] = [];
-  for (const sentence of sentences) {
-    let current = '';
-    for (const word of sentence.split(' ')) {
-      const next = current ? `${current} ${word}` : word;
-      if (next.length > MAX_CUE_CHARACTERS && current) {
-        pieces.push(current);
-        current = word;
-      } else current = next;
-    }
-    if (current) pieces.push(current);
-  }
-  return pieces;
+/** The video never enlarges a capture's own pixels more than this: past it, it zooms less. */
+export const MAX_UPSCALE = 1.5;
+
+export interface ZoomFraming {
+  /** the zoom actually used: the slide's, less where it would enlarge the capture past MAX_UPSCALE */
+  scale: number;
+  /** the point of the frame that stays put while zooming (the renderer zooms around it) */
+  fixed: { x: number; y: number };
+  /** where the click is on screen once zoomed */
+  ring: { x: number; y: number };
 }
 
-/** Caption cues of one slide, relative to its start: from word timings when given, else by length over its time. */
-export function slideCues(slide: TimelineSlide, durationMs: number): Array<{ startMs: number; endMs: number; text: string }> {
-  const words = (slide.words ?? []).filter((w) => w.text.trim() && w.endMs > w.startMs);
+/**
+ * How the video zooms a screenshot drawn at `rect` in the frame towards `click` (frame pixels):
+ * as the player does, around the click, but the zoomed window slides back inside the screenshot
+ * when the click is near its edge (never the brand fill beside it), and the zoom stops at
+ * MAX_UPSCALE times the capture's own pixels.
+ */
+export function zoomFraming(
+  rect: { x: number; y: number; width: number; height: number },
+  frame: { width: number; height: number },
+  click: { x: number; y: number },
+  scale: number,
+  capture: { width: number; height: number },
+): ZoomFraming {
+  const s = Math.max(1, Math.min(scale, (MAX_UPSCALE * capture.width) / rect.width, (MAX_UPSCALE * capture.height) / rect.height));
+  if (s <= 1.001) return { scale: 1, fixed: click, ring: click };
+  const axis = (p: number, start: number, length: number, full: number) => {
+    const window = full / s;
+    const around = p - p / s;
+    const from =
+      window <= length ? Math.min(start + length - window, Math.max(start, around)) : Math.min(full - window, Math.max(0, start + length / 2 - window / 2));
+    return { fixed: (from * s) / (s - 1), ring: (p - from) * s };
+  };
+  const x = axis(click.x, rect.x, rect.width, frame.width);
+  const y = axis(click.y, rect.y, rect.height, frame.height);
+  return { scale: s, fixed: { x: x.fixed, y: y.fixed }, ring: { x: x.ring, y: y.ring } };
+}
+
+/** Caption cues of one slide, relative to its start: the shared cue split (shared/captions.ts), timed from its word timings. */
+export function slideCues(slide: TimelineSlide, durationMs: number): Array<{ startMs: number; endMs: number; text: string; lines: string[] }> {
   const clamp = (ms: number) => Math.min(durationMs, Math.max(0, ms));
-  if (words.length > 0) {
-    const groups: TimelineWord[][] = [];
-    let group: TimelineWord[] = [];
-    for (const word of words) {
-      const text = [...group, word].map((w) => w.text.trim()).join(' ');
-      if (group.length > 0 && (text.length > MAX_CUE_CHARACTERS || /[.!?…]$/.test(group.at(-1)!.text.trim()))) {
-        groups.push(group);
-        group = [];
-      }
-      group.push(word);
-    }
-    if (group.length > 0) groups.push(group);
-    return groups
-      .map((g, i) => ({
-        startMs: clamp(i === 0 ? 0 : g[0]!.startMs),
-        // A caption stays until the next one starts (no flicker between words), the last to the end.
-        endMs: clamp(i === groups.length - 1 ? durationMs : groups[i + 1]![0]!.startMs),
-        text: g.map((w) => w.text.trim()).join(' '),
-      }))
-      .filter((cue) => cue.endMs > cue.startMs);
-  }
-  const pieces = splitCaptions(slide.narration ?? '');
-  const total = pieces.reduce((sum, piece) => sum + piece.length, 0);
-  let at = 0;
-  return pieces.map((text, i) => {
-    const startMs = Math.round((at / total) * durationMs);
-    at += text.length;
-    const endMs = i === pieces.length - 1 ? durationMs : Math.round((at / total) * durationMs);
-    return { startMs, endMs, text };
-  });
+  return captionCues(slide.narration, slide.words, durationMs)
+    .map((cue, i, all) => ({ startMs: clamp(cue.startMs), endMs: i === all.length - 1 ? durationMs : clamp(cue.endMs), text: cue.text, lines: cue.lines }))
+    .filter((cue) => cue.endMs > cue.startMs);
 }
 
 /** The step text as the video shows it, without its bold markup. */
@@ -189,24 +180,9 @@ export function buildTimeline(slides: readonly TimelineSlide[]): Timeline {
         hasAudio: !!slide.audioDurationMs && slide.audioDurationMs > 0,
       },
       (startMs, durationMs) =>
-        slideCues(slide, durationMs).map((cue) => ({ startMs: startMs + cue.startMs, endMs: startMs + cue.endMs, text: cue.text })),
+        slideCues(slide, durationMs).map((cue) => ({ ...cue, startMs: startMs + cue.startMs, endMs: startMs + cue.endMs })),
     );
   });
   push({ kind: 'outro', index: -1, slide: null, frames: framesOf(OUTRO_MS), zoom: null, ring: null, hasAudio: false }, () => []);
   return { fps: FPS, frames: frame, durationMs: msOf(frame), segments, cues: segments.flatMap((s) => s.cues) };
-}
-
-function vttTime(ms: number): string {
-  const total = Math.round(ms);
-  const h = Math.floor(total / 3_600_000);
-  const m = Math.floor((total % 3_600_000) / 60_000);
-  const s = Math.floor((total % 60_000) / 1000);
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(h)}:${pad(m)}:${pad(s)}.${pad(total % 1000, 3)}`;
-}
-
-/** The captions as WebVTT (the .vtt beside the video, and the soft subtitle track's source). */
-export function toWebVtt(cues: readonly Cue[]): string {
-  const blocks = cues.map((cue, i) => `${i + 1}\n${vttTime(cue.startMs)} --> ${vttTime(cue.endMs)}\n${cue.text.replace(/-->/g, '→')}`);
-  return `WEBVTT\n\n${blocks.join('\n\n')}\n`;
 }

@@ -81,8 +81,8 @@ function gradientSvg(width: number, height: number): Buffer {
 }
 
 /**
- * A slide's frame: its screenshot letterboxed on the brand background (or, without one, its step
- * text on the brand gradient), as raw RGB, and where the screenshot landed.
+ * A slide's frame: its screenshot fitted on a blurred, dimmed copy of itself (or, without one, its
+ * step text on the brand gradient), as raw RGB, and where the screenshot landed.
  */
 export async function slideFrame(
   screenshot: Buffer | null,
@@ -109,7 +109,17 @@ export async function slideFrame(
   const rect = fitRect({ width: meta.width ?? width, height: meta.height ?? height }, frame, Math.round(height * 0.04));
   const resized = await sharp(screenshot).resize(rect.width, rect.height, { fit: 'fill', kernel: 'lanczos3' }).removeAlpha().png().toBuffer();
   const fitted = await withAnnotations(resized, annotations, rect.width, rect.height);
-  const raw = await sharp({ create: { width, height, channels: 3, background: BRAND_BACKGROUND } })
+  // Framed, not letterboxed: behind it the same screenshot fills the frame, blurred and dimmed,
+  // so a screenshot of another shape (a phone's, a tall page) sits in its own colours, not between bars.
+  const backdrop = await sharp(screenshot)
+    .resize(Math.max(2, Math.round(width / 8)), Math.max(2, Math.round(height / 8)), { fit: 'cover' })
+    .removeAlpha()
+    .blur(6)
+    .modulate({ brightness: 0.45, saturation: 0.8 })
+    .resize(width, height, { kernel: 'cubic' })
+    .png()
+    .toBuffer();
+  const raw = await sharp(backdrop)
     .composite([{ input: fitted, left: rect.x, top: rect.y }])
     .removeAlpha()
     .raw()
@@ -198,11 +208,14 @@ export async function annotatedScreenshot(
     const left = Math.round(Math.min(outWidth - 1, Math.max(0, click.x * scale)) - size / 2);
     const top = Math.round(Math.min(outHeight - 1, Math.max(0, click.y * scale)) - size / 2);
     // The ring may hang over an edge: composite onto a copy padded by its size, then crop back.
+    // sharp composites after every other operation of a pipeline (an extract too), so the ring
+    // goes on in one pipeline and the crop happens in the next: in one, the ring lands `size` off.
     const padded = await image.extend({ top: size, bottom: size, left: size, right: size, background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
-    image = sharp(padded)
+    const ringed = await sharp(padded)
       .composite([{ input: ring, left: left + size, top: top + size }])
-      .extract({ left: size, top: size, width: outWidth, height: outHeight });
-    image = sharp(await image.png().toBuffer());
+      .png()
+      .toBuffer();
+    image = sharp(await sharp(ringed).extract({ left: size, top: size, width: outWidth, height: outHeight }).png().toBuffer());
   }
   const bytes = options.format === 'png' ? await image.png({ compressionLevel: 6 }).toBuffer() : await image.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: false }).toBuffer();
   return { bytes, width: outWidth, height: outHeight };

@@ -1,9 +1,11 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import * as z from 'zod';
 import { VIDEO_RESOLUTIONS, type Mp4ExportOptions } from '#shared/exports';
 import { PRODUCT_NAME } from '#shared/product';
 import type { ExportGuide } from '../source';
-import { FADE_MS, FPS, buildTimeline, stepCaption, toWebVtt, type Segment, type ZoomPath } from '../timeline';
+import { toSrt, toWebVtt } from '#shared/captions';
+import { FADE_MS, FPS, buildTimeline, stepCaption, zoomFraming, type Segment, type ZoomPath } from '../timeline';
 import { BRAND_BACKGROUND, captionImage, cardFrame, ringImage, slideFrame } from './images';
 import { inParallel, renderLanes, runFfmpeg } from './tools';
 import type { RenderContext, RenderResult } from './types';
@@ -69,6 +71,8 @@ async function planSegment(
   const graph: string[] = [];
   let still: Buffer;
   let point: { x: number; y: number } | null = null;
+  let ringAt: { x: number; y: number } | null = null;
+  let zoomPath: ZoomPath | null = null;
   if (segment.kind === 'intro') {
     const steps = `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}`;
     still = await cardFrame(guide.introCard?.title ?? guide.title, guide.introCard?.subtitle || steps, frame);
@@ -80,7 +84,11 @@ async function planSegment(
     const drawn = await slideFrame(slide.screenshot?.bytes ?? null, stepCaption(slide), frame, slide.annotations);
     still = drawn.raw;
     if (drawn.rect && segment.zoom) {
-      point = { x: drawn.rect.x + segment.zoom.origin.x * drawn.rect.width, y: drawn.rect.y + segment.zoom.origin.y * drawn.rect.height };
+      const click = { x: drawn.rect.x + segment.zoom.origin.x * drawn.rect.width, y: drawn.rect.y + segment.zoom.origin.y * drawn.rect.height };
+      const framing = zoomFraming(drawn.rect, frame, click, segment.zoom.scale, slide.size ?? drawn.rect);
+      point = framing.fixed;
+      ringAt = framing.ring;
+      zoomPath = framing.scale > 1 ? { ...segment.zoom, scale: framing.scale } : null;
     }
   }
   await writeFile(`${base}.rgb`, still);
@@ -95,7 +103,8 @@ async function planSegment(
   const captions = options.burnCaptions
     ? await Promise.all(
         segment.cues.map(async (cue, k) => {
-          const caption = await captionImage(cue.text, width, height);
+          // the cue's own lines, so the picture breaks them where the player and the caption files do
+          const caption = await captionImage(cue.lines.join('\n'), width, height);
           const file = `${base}-caption-${k}.png`;
           await writeFile(file, caption.png);
           return {
@@ -112,7 +121,7 @@ async function planSegment(
   // The frames that move (the whole screen, then the zoom) are drawn one by one; after them the
   // picture only changes when a caption does, so each such run is one frame (ring and caption
   // overlaid once) repeated.
-  const zoom = segment.zoom && point ? segment.zoom : null;
+  const zoom = zoomPath && point ? zoomPath : null;
   const before = zoom ? Math.min(total, Math.max(0, framesOf(zoom.startMs))) : 0;
   const moving = zoom ? Math.min(total - before, Math.max(0, framesOf(zoom.endMs) - before)) : 0;
   const steady = before + moving;
@@ -147,9 +156,9 @@ async function planSegment(
   });
   if (runs.length > 0) {
     let held = zoom ? `[holdIn]${perspectiveArgs(point!, frame, num(zoom.scale), false)}` : '[holdIn]null';
-    if (segment.ring && zoom) {
+    if (segment.ring && ringAt) {
       graph.push(`${held}[zoomed]`);
-      held = `[zoomed][${image(ring.file)}]overlay=x=${Math.round(point!.x - ring.size / 2)}:y=${Math.round(point!.y - ring.size / 2)}`;
+      held = `[zoomed][${image(ring.file)}]overlay=x=${Math.round(ringAt.x - ring.size / 2)}:y=${Math.round(ringAt.y - ring.size / 2)}`;
     }
     graph.push(`${held}${runs.length > 1 ? `,split=${runs.length}${runs.map((_, i) => `[run${i}In]`).join('')}` : '[run0In]'}`);
     runs.forEach((run, i) => {
@@ -178,6 +187,30 @@ async function planSegment(
     still: `${base}.rgb`,
     args: ['-y', ...inputs, '-filter_complex_script', script, '-filter_threads', '1', '-map', '[v]', '-frames:v', String(total), ...x264Args(), '-an', output],
   };
+}
+
+/** The loudness of the exported video: streaming platforms' and podcasts' norm, integrated over the whole video. */
+export const LOUDNESS_LUFS = -16;
+/** its true-peak ceiling (dBTP), headroom for AAC's own overshoot */
+export const TRUE_PEAK_DBTP = -1.5;
+/** each voiceover fades in and out over this long (seconds) */
+const AUDIO_FADE_S = 0.04;
+
+/** loudnorm's second pass for this audio, from a first pass that measures it; null for silence. */
+async function loudnessFilter(file: string, signal: AbortSignal): Promise<string | null> {
+  const target = `I=${LOUDNESS_LUFS}:TP=${TRUE_PEAK_DBTP}:LRA=11`;
+  const said = await runFfmpeg({ signal, loglevel: 'info', args: ['-i', file, '-af', `loudnorm=${target}:print_format=json`, '-f', 'null', '-'] });
+  const json = /\{[^{}]*"input_i"[^{}]*\}/.exec(said)?.[0];
+  if (!json) return null;
+  const measured = z
+    .object({ input_i: z.coerce.number(), input_tp: z.coerce.number(), input_lra: z.coerce.number(), input_thresh: z.coerce.number(), target_offset: z.coerce.number() })
+    .safeParse(JSON.parse(json));
+  if (!measured.success || !Object.values(measured.data).every(Number.isFinite)) return null;
+  const m = measured.data;
+  return (
+    `loudnorm=${target}:measured_I=${m.input_i}:measured_TP=${m.input_tp}:measured_LRA=${m.input_lra}:` +
+    `measured_thresh=${m.input_thresh}:offset=${m.target_offset}:linear=true,aresample=44100`
+  );
 }
 
 export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, ctx: RenderContext): Promise<RenderResult> {
@@ -214,7 +247,8 @@ export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, c
   await writeFile(list, outputs.map((file) => `file '${file.replace(/'/g, "'\\''")}'`).join('\n'));
   const inputs = ['-f', 'concat', '-safe', '0', '-i', list];
   const audio: string[] = [];
-  let input = 1;
+  // the voiceovers' inputs, in the audio pass (after the six arguments of the video's input)
+  let input = 0;
   for (const [i, segment] of timeline.segments.entries()) {
     const seconds = num(segment.frames / FPS);
     const voiceover = segment.kind === 'slide' && segment.hasAudio ? guide.slides[segment.index]!.audio : null;
@@ -222,7 +256,11 @@ export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, c
       const file = path.join(ctx.workDir, `voiceover-${i}`);
       await writeFile(file, voiceover.bytes);
       inputs.push('-i', file);
-      audio.push(`[${input}:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=duration=${seconds},asetpts=N/SR/TB[a${i}]`);
+      // a short fade at each end, so one slide's voice never cuts into the next with a click
+      const fadeOut = Math.max(0, Math.min(voiceover.durationMs ?? Infinity, segment.durationMs) / 1000 - AUDIO_FADE_S);
+      audio.push(
+        `[${input}:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=stereo,afade=t=in:d=${AUDIO_FADE_S},afade=t=out:st=${num(fadeOut)}:d=${AUDIO_FADE_S},apad,atrim=duration=${seconds},asetpts=N/SR/TB[a${i}]`,
+      );
       input++;
     } else {
       audio.push(`anullsrc=r=44100:cl=stereo,atrim=duration=${seconds},aformat=sample_fmts=fltp:channel_layouts=stereo,asetpts=N/SR/TB[a${i}]`);
@@ -233,22 +271,31 @@ export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, c
   await writeFile(graph, audio.join(';\n'));
 
   const subtitles = timeline.cues.length > 0 ? path.join(ctx.workDir, 'captions.vtt') : undefined;
-  if (subtitles) await writeFile(subtitles, toWebVtt(timeline.cues));
-  const subtitleInput = input;
+  const subtitlesSrt = subtitles ? path.join(ctx.workDir, 'captions.srt') : undefined;
+  if (subtitles && subtitlesSrt) {
+    await writeFile(subtitles, toWebVtt(timeline.cues));
+    await writeFile(subtitlesSrt, toSrt(timeline.cues));
+  }
+  // The voiceovers mixed first, then measured, then brought to LOUDNESS_LUFS in one linear gain
+  // with a true-peak ceiling (loudnorm's two passes: one pass alone pumps on short clips).
+  const mix = path.join(ctx.workDir, 'audio.wav');
+  await runFfmpeg({ signal: ctx.signal, args: ['-y', ...inputs.slice(6), '-filter_complex_script', graph, '-map', '[audio]', '-c:a', 'pcm_f32le', mix] });
+  const loudness = await loudnessFilter(mix, ctx.signal);
   const output = path.join(ctx.workDir, 'video.mp4');
   await runFfmpeg({
     signal: ctx.signal,
     args: [
       '-y',
-      ...inputs,
+      ...inputs.slice(0, 6),
+      '-i',
+      mix,
       ...(subtitles ? ['-i', subtitles] : []),
-      '-filter_complex_script',
-      graph,
       '-map',
       '0:v',
       '-map',
-      '[audio]',
-      ...(subtitles ? ['-map', `${subtitleInput}:s`, '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng', '-metadata:s:s:0', 'handler_name=Captions'] : []),
+      '1:a',
+      ...(loudness ? ['-af', loudness] : []),
+      ...(subtitles ? ['-map', '2:s', '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng', '-metadata:s:s:0', 'handler_name=Captions'] : []),
       '-c:v',
       'copy',
       '-c:a',
@@ -269,6 +316,6 @@ export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, c
     file: output,
     extension: 'mp4',
     durationMs: timeline.durationMs,
-    ...(subtitles ? { subtitles } : {}),
+    ...(subtitles && subtitlesSrt ? { subtitles, subtitlesSrt } : {}),
   };
 }

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, PDFString, rgb, type PDFFont, type PDFPage, type PDFRef } from 'pdf-lib';
 import type { PdfExportOptions } from '#shared/exports';
 import { PRODUCT_NAME } from '#shared/product';
-import { splitBold } from '#shared/step-markup';
+import { plainText, splitBold } from '#shared/step-markup';
 import type { ExportGuide } from '../source';
 import { annotatedScreenshot } from './images';
 import { fontPath, inParallel, renderLanes } from './tools';
@@ -98,6 +98,50 @@ async function embedFonts(doc: PDFDocument): Promise<Fonts> {
   return { regular, bold, clean };
 }
 
+interface Bookmark {
+  title: string;
+  page: PDFPage;
+  /** where the step starts on its page (PDF points from the bottom) */
+  top: number;
+}
+
+/** The document outline (the reader's bookmarks pane): one entry per step, opening at its heading. */
+function addOutline(doc: PDFDocument, bookmarks: readonly Bookmark[]) {
+  if (bookmarks.length === 0) return;
+  const root = doc.context.nextRef();
+  const refs = bookmarks.map(() => doc.context.nextRef());
+  bookmarks.forEach((bookmark, i) => {
+    const destination = PDFArray.withContext(doc.context);
+    destination.push(bookmark.page.ref);
+    destination.push(PDFName.of('XYZ'));
+    destination.push(PDFNull);
+    destination.push(PDFNumber.of(bookmark.top));
+    destination.push(PDFNull);
+    const item = doc.context.obj({ Title: PDFHexString.fromText(bookmark.title), Parent: root, Dest: destination });
+    if (i > 0) item.set(PDFName.of('Prev'), refs[i - 1]!);
+    if (i < refs.length - 1) item.set(PDFName.of('Next'), refs[i + 1]!);
+    doc.context.assign(refs[i]!, item);
+  });
+  doc.context.assign(root, doc.context.obj({ Type: 'Outlines', First: refs[0]!, Last: refs.at(-1)!, Count: refs.length }));
+  doc.catalog.set(PDFName.of('Outlines'), root);
+  doc.catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'));
+}
+
+/** A link annotation over a rectangle of a page, opening `url`. */
+function addLink(doc: PDFDocument, page: PDFPage, rect: { x: number; y: number; width: number; height: number }, url: string): PDFRef {
+  const link = doc.context.register(
+    doc.context.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: [rect.x, rect.y, rect.x + rect.width, rect.y + rect.height],
+      Border: [0, 0, 0],
+      A: { Type: 'Action', S: 'URI', URI: PDFString.of(url) },
+    }),
+  );
+  page.node.addAnnot(link);
+  return link;
+}
+
 export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, ctx: RenderContext): Promise<RenderResult> {
   const [pageWidth, pageHeight] = PAGE_SIZES[options.pageSize];
   const doc = await PDFDocument.create();
@@ -105,6 +149,7 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
   doc.setCreator(PRODUCT_NAME);
   doc.setProducer(PRODUCT_NAME);
   doc.setSubject(`${guide.slides.length} steps`);
+  doc.setLanguage(guide.language ?? 'en-US');
   const fonts = await embedFonts(doc);
   const contentWidth = pageWidth - 2 * MARGIN;
 
@@ -141,6 +186,7 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
   let cursor = 0;
   const footer = (target: PDFPage, number: number) =>
     target.drawText(fonts.clean(`${guide.title} · ${number}`), { x: MARGIN, y: MARGIN / 2, size: 8, font: fonts.regular, color: MUTED });
+  const bookmarks: Bookmark[] = [];
   for (const slide of guide.slides) {
     const heading = wrap([{ text: `Step ${slide.index + 1}`, bold: true }], fonts, 11, contentWidth);
     const textRuns = splitBold(fonts.clean(slide.text ?? '')).map((run) => ({ text: run.text, bold: run.bold }));
@@ -156,9 +202,27 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
       footer(page, doc.getPageCount() - 1);
       cursor = pageHeight - MARGIN;
     }
+    bookmarks.push({ title: `Step ${slide.index + 1}: ${plainText(slide.text ?? '').trim() || 'untitled'}`, page, top: cursor + 12 });
     cursor = drawLines(page, heading, fonts, { x: MARGIN, y: cursor, size: 11, colour: BRAND, lineHeight: 16 });
-    cursor = drawLines(page, textLines, fonts, { x: MARGIN, y: cursor - 2, size: 14, colour: INK, lineHeight: 19 });
-    if (narrationLines.length > 0) cursor = drawLines(page, narrationLines, fonts, { x: MARGIN, y: cursor - 2, size: 10.5, colour: MUTED, lineHeight: 15 });
+    // Text longer than what is left of the page flows on to the next one, line by line.
+    const flow = (lines: Run[][], style: { size: number; colour: ReturnType<typeof rgb>; lineHeight: number }) => {
+      cursor -= 2;
+      for (const line of lines) {
+        if (cursor - style.lineHeight < MARGIN) {
+          page = doc.addPage([pageWidth, pageHeight]);
+          footer(page, doc.getPageCount() - 1);
+          cursor = pageHeight - MARGIN;
+        }
+        cursor = drawLines(page!, [line], fonts, { x: MARGIN, y: cursor, ...style });
+      }
+    };
+    flow(textLines, { size: 14, colour: INK, lineHeight: 19 });
+    if (narrationLines.length > 0) flow(narrationLines, { size: 10.5, colour: MUTED, lineHeight: 15 });
+    if (image && cursor - 10 - imageHeight < MARGIN) {
+      page = doc.addPage([pageWidth, pageHeight]);
+      footer(page, doc.getPageCount() - 1);
+      cursor = pageHeight - MARGIN + 10;
+    }
     if (image) {
       const width = image.width * scale;
       const x = MARGIN;
@@ -184,9 +248,13 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
     const cta = guide.outroCard.cta;
     if (cta) {
       const ctaLines = wrap([{ text: fonts.clean(`${cta.label}: ${cta.url}`), bold: false }], fonts, 12, contentWidth);
-      drawLines(outro, ctaLines, fonts, { x: MARGIN, y: outroBottom - 8, size: 12, colour: BRAND, lineHeight: 17 });
+      const ctaTop = outroBottom - 8;
+      const ctaBottom = drawLines(outro, ctaLines, fonts, { x: MARGIN, y: ctaTop, size: 12, colour: BRAND, lineHeight: 17 });
+      // the call to action is a real link, not only its address as text
+      addLink(doc, outro, { x: MARGIN, y: ctaBottom, width: contentWidth, height: ctaTop - ctaBottom }, cta.url);
     }
   }
+  addOutline(doc, bookmarks);
   const bytes = await doc.save();
   const file = path.join(ctx.workDir, 'guide.pdf');
   await writeFile(file, bytes);

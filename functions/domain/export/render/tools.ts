@@ -82,6 +82,8 @@ export interface FfmpegRun {
   /** frames written so far (from ffmpeg's `-progress`) */
   onFrames?: (frames: number) => void;
   signal?: AbortSignal;
+  /** ffmpeg's log level (default `error`); `info` for filters that report at info, such as loudnorm */
+  loglevel?: 'error' | 'info';
 }
 
 /** Why a signal aborted, as an error: the reason given to abort(), or the platform's AbortError. */
@@ -90,11 +92,11 @@ function abortReason(signal: AbortSignal): Error {
   return reason instanceof Error ? reason : new Error(String(reason));
 }
 
-/** Runs ffmpeg to the end; fails with the tail of what it said. */
-export function runFfmpeg({ args, onFrames, signal }: FfmpegRun): Promise<void> {
+/** Runs ffmpeg to the end, answering the tail of what it said on stderr; fails with its last lines. */
+export function runFfmpeg({ args, onFrames, signal, loglevel = 'error' }: FfmpegRun): Promise<string> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortReason(signal));
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', 'error', '-progress', 'pipe:1', '-nostats', ...args], {
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-loglevel', loglevel, '-progress', 'pipe:1', '-nostats', ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stderr = '';
@@ -122,7 +124,7 @@ export function runFfmpeg({ args, onFrames, signal }: FfmpegRun): Promise<void> 
     child.on('close', (code) => {
       signal?.removeEventListener('abort', abort);
       if (signal?.aborted) reject(abortReason(signal));
-      else if (code === 0) resolve();
+      else if (code === 0) resolve(stderr);
       else reject(new FfmpegError(`ffmpeg exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
     });
   });

@@ -16,4 +16,6 @@ export interface RenderResult {
   durationMs?: number;
   /** the captions as WebVTT, beside the video */
   subtitles?: string;
+  /** the same captions as SubRip, for the editors and players that take only .srt */
+  subtitlesSrt?: string;
 }

@@ -46,6 +46,11 @@ function ExportRow({ item }: { item: ExportDto }) {
               Captions (.vtt)
             </a>
           ) : null}
+          {item.subtitlesSrtUrl ? (
+            <a className="exports__download exports__download--quiet" href={item.subtitlesSrtUrl} download>
+              Captions (.srt)
+            </a>
+          ) : null}
         </div>
       ) : null}
       {item.state === 'failed' ? (

@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { captionCues, captionWords, cueAt } from '#shared/captions';
 import type { SharedGuideDto, SharedSlideDto } from '#shared/share/shared-guide';
 import { plainText } from '../utils/bold-markup';
 import { slideDurationMs, stepAnnouncement } from '../utils/playback';
@@ -108,8 +109,10 @@ export function GuidePlayer({
   const [finishedRun, setFinishedRun] = useState(-1);
   const [captions, setCaptions] = useState(true);
   const [muted, setMuted] = useState(false);
-  /** the word of the narration being spoken (-1: none yet), for captions that follow the voice */
-  const [spoken, setSpoken] = useState({ run: -1, word: -1 });
+  /** where the slide's clock is: the caption cue shown, and the word being spoken (-1: none yet) */
+  const [spoken, setSpoken] = useState({ run: -1, cue: 0, word: -1 });
+  /** a timed slide's clock: when it (re)started, and how far into the slide it was then */
+  const timedClock = useRef({ run: -1, startedAt: 0, offsetMs: 0 });
   /** the browser refused the voiceover (no gesture yet) or it failed: play on by the clock */
   const [audioBlocked, setAudioBlocked] = useState(false);
   const [loadedRun, setLoadedRun] = useState(-1);
@@ -200,6 +203,7 @@ export function GuidePlayer({
     const saved = remaining.current;
     const ms = saved.run === run ? saved.ms : duration;
     const startedAt = performance.now();
+    timedClock.current = { run, startedAt, offsetMs: duration - ms };
     const timer = setTimeout(() => onSlideTimeUp(), ms);
     return () => {
       clearTimeout(timer);
@@ -222,22 +226,34 @@ export function GuidePlayer({
     }
   }, [playing, timed, run, card]);
 
-  // While the voiceover plays, the caption marks the word being spoken (checked every frame).
+  // The captions: the author's narration cut into cues of two lines at most (shared/captions.ts,
+  // as in the video and the caption files), timed by the voiceover's words or the reading time.
+  const voiced = !timed && slide.words.length > 0;
+  const cueDurationMs = voiced ? (slide.audioDurationMs ?? duration) : duration;
+  const cueWords = useMemo(() => captionWords(slide.narration ?? '', voiced ? slide.words : null, cueDurationMs), [slide.narration, slide.words, voiced, cueDurationMs]);
+  const cues = useMemo(() => captionCues(slide.narration, voiced ? slide.words : null, cueDurationMs), [slide.narration, slide.words, voiced, cueDurationMs]);
+
+  // While playing, the caption follows the slide's clock (checked every frame): the cue on show
+  // and, with a voiceover, the word being spoken.
   useEffect(() => {
     const audio = audioRef.current;
-    const words = slide.words;
-    if (!audio || !playing || timed || words.length === 0) return;
+    if (!playing || card || cues.length === 0) return;
+    if (!timed && !audio) return;
     let frame = 0;
     const tick = () => {
-      const ms = audio.currentTime * 1000;
+      const clock = timedClock.current;
+      const ms = timed ? (clock.run === run ? clock.offsetMs + performance.now() - clock.startedAt : 0) : audio!.currentTime * 1000;
       let word = -1;
-      for (let i = 0; i < words.length && words[i]!.startMs <= ms; i++) word = i;
-      setSpoken((current) => (current.run === run && current.word === word ? current : { run, word }));
+      if (!timed) for (let i = 0; i < cueWords.length && cueWords[i]!.startMs <= ms; i++) word = i;
+      const cue = Math.max(0, cueAt(cues, ms));
+      setSpoken((current) => (current.run === run && current.word === word && current.cue === cue ? current : { run, cue, word }));
       frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [playing, timed, run, slide.words]);
+  }, [playing, timed, run, card, cues, cueWords]);
+  const cueIndex = spoken.run === run ? Math.min(spoken.cue, cues.length - 1) : 0;
+  const cue = cues[cueIndex];
 
   // The whole screen first, then the zoom towards the click (at once when motion is reduced).
   useEffect(() => {
@@ -401,20 +417,35 @@ export function GuidePlayer({
               />
             ) : null}
           </div>
-          {captions && slide.narration ? (
-            <p className="player__caption" key={run}>
+          {captions && cue ? (
+            <p className="player__caption" key={`${run}-${cueIndex}`} data-lines={cue.lines.length}>
               <span>
-                {slide.audioUrl && slide.words.length > 0
-                  ? slide.words.map((word, i) => {
-                      const at = spoken.run === run ? spoken.word : -1;
-                      return (
-                        <span key={i} className="player__word" data-spoken={at < 0 ? undefined : i < at ? 'done' : i === at ? 'current' : 'todo'}>
-                          {i > 0 ? ' ' : ''}
-                          {word.text}
-                        </span>
-                      );
-                    })
-                  : slide.narration}
+                {cue.lines.map((line, l) => {
+                  const first = cue.first + cue.lines.slice(0, l).reduce((sum, before) => sum + before.split(' ').length, 0);
+                  const tokens = line.split(' ');
+                  return (
+                    <span key={l} className="player__line">
+                      {l > 0 ? (
+                        <>
+                          {' '}
+                          <br />
+                        </>
+                      ) : null}
+                      {voiced
+                        ? tokens.map((token, t) => {
+                            const i = first + t;
+                            const at = spoken.run === run ? spoken.word : -1;
+                            return (
+                              <span key={t} className="player__word" data-spoken={at < 0 ? undefined : i < at ? 'done' : i === at ? 'current' : 'todo'}>
+                                {t > 0 ? ' ' : ''}
+                                {token}
+                              </span>
+                            );
+                          })
+                        : line}
+                    </span>
+                  );
+                })}
               </span>
             </p>
           ) : null}

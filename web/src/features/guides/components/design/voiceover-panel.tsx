@@ -125,7 +125,7 @@ export function VoiceoverPanel({ guide, canNarrate, onChange, onLocked }: Voiceo
           >
             {voices.data?.voices.map((voice) => (
               <option key={voice.id} value={voice.id}>
-                {`${voice.name} · ${voice.language}, ${voice.gender}`}
+                {`${voice.name} · ${voice.language}, ${voice.gender}${voice.engine.startsWith('polly') ? '' : ' (offline stand-in)'}`}
               </option>
             ))}
           </select>
@@ -134,6 +134,12 @@ export function VoiceoverPanel({ guide, canNarrate, onChange, onLocked }: Voiceo
           </Button>
         </div>
         {voices.isError ? <p className="field__hint">The voices could not be loaded.</p> : null}
+        {voices.data?.voices.some((voice) => !voice.engine.startsWith('polly')) ? (
+          <p className="field__hint">
+            These are offline stand-in voices ({[...new Set(voices.data.voices.filter((v) => !v.engine.startsWith('polly')).map((v) => v.engine))].join(', ')}) for
+            working without the cloud; in production, guides are voiced by Amazon Polly’s neural voices.
+          </p>
+        ) : null}
         <audio ref={sampleRef} data-voice-sample="" preload="none" />
       </div>
       <div className="field">
