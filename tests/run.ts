@@ -14,8 +14,7 @@ import { chromiumMissingMessage } from './support/chromium';
  * the synth), the bundle test over that assembly, the browser journeys (Playwright in Debian
  * Chromium), and a smoke journey against the local stack running every function from those
  * bundles; against one DynamoDB Local and one s3rver for the whole run. The synth runs beside the
- * vitest step (it needs the build, and nothing needs it before the bundle test), and the typecheck
- * and the lint beside the build and the vitest step. Ends with one
+ * vitest step (it needs the build, and nothing needs it before the bundle test). Ends with one
  * line "N passed, N failed" and a non-zero exit on any failure.
  *
  * `npm test -- --only synth,bundles,smoke` runs some steps (typecheck, lint, build, vitest,
@@ -107,18 +106,9 @@ function playwrightCounts(file: string) {
 const stops: Array<() => Promise<void>> = [];
 let exitCode = 0;
 try {
-  // Typecheck and lint beside the build and the vitest step, each to a log shown if it fails:
-  // nothing waits on them, and the lint's type-aware pass long outlasts the typecheck, on one core
-  // while the build and the tests use the other.
-  const checked = (name: string, log: string, args: string[]) =>
-    step(name, async () => {
-      const code = await run('npx', args, {}, path.join(work, log));
-      if (code !== 0) console.error(`\n${name} failed:\n${tail(path.join(work, log))}`);
-      return code;
-    });
-  const checks = Promise.all([
-    wanted('typecheck') ? checked('Typecheck (tsc, strict)', 'typecheck.log', ['tsc', '-p', 'tsconfig.json', '--noEmit']) : skipped(),
-    wanted('lint') ? checked('Lint (eslint, import direction)', 'lint.log', ['eslint', '--max-warnings', '0', '.']) : skipped(),
+  const [typecheck, lint] = await Promise.all([
+    wanted('typecheck') ? step('Typecheck (tsc, strict)', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) : skipped(),
+    wanted('lint') ? step('Lint (eslint, import direction)', () => run('npx', ['eslint', '--max-warnings', '0', '.'])) : skipped(),
   ]);
 
   // Before the integration tests: the share page's edge renders its first frame with the web
@@ -218,7 +208,6 @@ try {
       );
     }
   }
-  const [typecheck, lint] = await checks;
   if (!(typecheck && lint && unit && build && synthesised && bundles && e2e && smoke)) exitCode = 1;
 } catch (error) {
   console.error(error instanceof StartupError ? `The test stack could not start: ${error.message}` : error);
