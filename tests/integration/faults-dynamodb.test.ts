@@ -14,11 +14,12 @@ beforeAll(async () => {
 describe('when DynamoDB is unavailable', () => {
   it('answers 503 in the error shape, names the table in health, and leaks nothing', async () => {
     const client = new ApiClient(stack().url);
-    const started = Date.now();
     const signUp = await client.post('/api/auth/sign-up/email', { name: 'Down', email: uniqueEmail(), password: 'password123' });
-    expect(Date.now() - started).toBeLessThan(15_000);
     expect(signUp.status).toBe(503);
     expect(ErrorBody.parse(signUp.json).error.code).toBe('service_unavailable');
+    // The function's own answer, with Retry-After: it gave up on the refused connections by
+    // itself, before its timeout (a timed-out function gets the platform's bare 503 without it).
+    expect(Number(signUp.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(signUp.text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|dynamodb/i);
     expect(signUp.headers.getSetCookie()).toEqual([]);
     const health = await client.get('/api/health');

@@ -37,14 +37,15 @@ describe('DynamoDB faults', () => {
     const client = await proUser();
     proxy.set({ kind: 'hang' });
     try {
-      const started = Date.now();
+      proxy.counts.clear();
       const response = await client.post('/api/guides', { title: 'While the database hangs' });
-      const elapsed = Date.now() - started;
       expect(response.status).toBe(503);
       expect(ErrorBody.parse(response.json).error.code).toBe('service_unavailable');
+      // The function's own answer (a timed-out function gets the platform's bare 503, without
+      // Retry-After), given after its client's three attempts of 1.2 s each, all of them hung: it
+      // gave up by itself before its 10 s timeout.
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
-      // The guides function times out at 10 s; three attempts of 1.2 s and their backoff come first.
-      expect(elapsed).toBeLessThan(6_000);
+      expect([...proxy.counts.values()].reduce((sum, n) => sum + n, 0)).toBe(3);
     } finally {
       proxy.set({ kind: 'none' });
     }
