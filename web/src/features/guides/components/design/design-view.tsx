@@ -122,6 +122,18 @@ function StepText({
 }
 
 /**
+ * A refused save: nothing of it happened, so its undo entry goes; a field someone else changed
+ * meanwhile becomes a FieldConflict carrying their value, anything else is thrown on.
+ */
+function refused(error: unknown, forgetEntry: () => void): never {
+  forgetEntry();
+  const theirs = conflictValues(error);
+  if (!theirs) throw error;
+  const value = Object.values(theirs)[0];
+  throw new FieldConflict(typeof value === 'string' ? value : '', value);
+}
+
+/**
  * /share/{slug}-{id}/design: the editor of one guide. The steps on the left (choose, reorder,
  * delete), the chosen step large in the middle with its text and narration, its settings and
  * the guide's on the right. Every change is shown at once and saved by itself.
@@ -205,14 +217,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
       }
       return saving.then(
         () => undefined,
-        (error: unknown) => {
-          // Refused: nothing of it happened, so there is nothing to undo.
-          if (entry) forget(entry);
-          const theirs = conflictValues(error);
-          if (!theirs) throw error;
-          const value = Object.values(theirs)[0];
-          throw new FieldConflict(typeof value === 'string' ? value : '', value);
-        },
+        (error: unknown) => refused(error, () => entry && forget(entry)),
       );
     },
     [current, saveSlide, record, forget, guideId],
@@ -252,13 +257,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
       }
       return saving.then(
         () => undefined,
-        (error: unknown) => {
-          if (entry) forget(entry);
-          const theirs = conflictValues(error);
-          if (!theirs) throw error;
-          const value = Object.values(theirs)[0];
-          throw new FieldConflict(typeof value === 'string' ? value : '', value);
-        },
+        (error: unknown) => refused(error, () => entry && forget(entry)),
       );
     },
     [current, saveGuide, record, forget, guideId],
