@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { embedPath, sharePath } from '../../shared/share/link';
 import { pngImage } from '../support/images';
 import { signUpVerified } from '../support/browser-accounts';
+import { becomePro } from '../support/browser-guides';
 import { serveHostPage } from '../support/host-page';
 import { axeViolations } from '../support/a11y';
 
@@ -25,16 +26,6 @@ async function signUp(request: APIRequestContext, baseURL: string, name: string)
   await signUpVerified(request, baseURL, { name, email, password: PASSWORD });
 }
 
-/** Starts the Pro trial on the Stripe double, as the hosted checkout's "Start trial" does. */
-async function becomePro(request: APIRequestContext, baseURL: string) {
-  const checkout = await request.post('/api/stripe/subscription/checkout-session', { headers: { origin: baseURL } });
-  expect(checkout.status()).toBe(200);
-  const { url } = (await checkout.json()) as { url: string };
-  const completed = await request.post(`${url}/complete`, { maxRedirects: 0 });
-  expect(completed.status()).toBe(303);
-  const sessionId = new URL(completed.headers()['location']!).searchParams.get('stripe_session_id');
-  expect((await request.get(`/api/stripe/subscription/confirm?sessionId=${sessionId}`)).status()).toBe(200);
-}
 
 /** A published public guide with three slides, made through the API as its author would. */
 async function publishGuide(request: APIRequestContext, baseURL: string, title: string): Promise<{ id: string; title: string }> {

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import type { GuideDto } from '#shared/guides';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { newPerson, signUpVerified } from '../support/browser-accounts';
-import { numberedScreen, uploadScreenshot } from '../support/browser-guides';
+import { becomePro, numberedScreen, uploadScreenshot } from '../support/browser-guides';
 
 const FIDELITY = 'Click Save & Send — then wait 🎉 for <b>Sent</b>.';
 const LONG = 'Open the billing settings and choose the plan your team needs before the trial ends, then confirm it. '.repeat(30).trim();
@@ -25,16 +25,6 @@ async function captionedGuide(request: APIRequestContext, baseURL: string): Prom
   return (await (await request.get(`/api/guides/${guide.id}`)).json()) as GuideDto;
 }
 
-/** Makes the signed-in account Pro on the Stripe double (embedding is Pro), as share.spec.ts does. */
-async function becomePro(request: APIRequestContext, baseURL: string) {
-  const checkout = await request.post('/api/stripe/subscription/checkout-session', { headers: { origin: baseURL } });
-  expect(checkout.status()).toBe(200);
-  const { url } = (await checkout.json()) as { url: string };
-  const completed = await request.post(`${url}/complete`, { maxRedirects: 0 });
-  expect(completed.status()).toBe(303);
-  const sessionId = new URL(completed.headers()['location']!).searchParams.get('stripe_session_id');
-  expect((await request.get(`/api/stripe/subscription/confirm?sessionId=${sessionId}`)).status()).toBe(200);
-}
 
 async function open(page: Page, url: string): Promise<Locator> {
   await page.goto(url);

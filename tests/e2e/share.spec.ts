@@ -6,7 +6,7 @@ import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { pngImage } from '../support/images';
 import { serveHostPage } from '../support/host-page';
 import { axeViolations } from '../support/a11y';
-import { guideOfSteps, publishThroughApi } from '../support/browser-guides';
+import { becomePro, guideOfSteps, publishThroughApi } from '../support/browser-guides';
 
 // The seeded demo guide (infra/local/seed): published, public, seven captured steps.
 const ACME_PATH = '/share/add-a-new-contact-in-acme-crm-DYrbOQi8CofM';
@@ -105,17 +105,8 @@ async function startHostPage(embedUrl: string): Promise<{ url: string; close: ()
 /** Signs up through the API in `request`'s context (whose cookies are its browser context's) and makes the account Pro on the Stripe double. */
 async function signUpAsPro(request: APIRequestContext, baseURL: string) {
   const email = `member-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const headers = { origin: baseURL };
   await signUpVerified(request, baseURL, { name: 'Mia Member', email, password: PASSWORD });
-  const checkout = await request.post('/api/stripe/subscription/checkout-session', { headers });
-  expect(checkout.status()).toBe(200);
-  const { url } = (await checkout.json()) as { url: string };
-  // "Start trial" on the double's hosted checkout; it answers with the app's success URL.
-  const completed = await request.post(`${url}/complete`, { maxRedirects: 0 });
-  expect(completed.status()).toBe(303);
-  const sessionId = new URL(completed.headers()['location']!).searchParams.get('stripe_session_id');
-  const confirmed = await request.get(`/api/stripe/subscription/confirm?sessionId=${sessionId}`);
-  expect(confirmed.status()).toBe(200);
+  await becomePro(request, baseURL);
 }
 
 /** A published private guide with one slide, made through the API as its author would. */

@@ -55,6 +55,21 @@ export async function startTrial(page: Page): Promise<void> {
   await expect(page.getByText('Welcome aboard!', { exact: true })).toBeVisible({ timeout: 15_000 });
 }
 
+/**
+ * Starts the Pro trial through the API in `request`'s context (whose cookies are its browser
+ * context's): checkout on the Stripe double, "Start trial" on its hosted page, then the app's
+ * confirmation of the session it returns to.
+ */
+export async function becomePro(request: APIRequestContext, baseURL: string): Promise<void> {
+  const checkout = await request.post('/api/stripe/subscription/checkout-session', { headers: { origin: baseURL } });
+  expect(checkout.status()).toBe(200);
+  const { url } = (await checkout.json()) as { url: string };
+  const completed = await request.post(`${url}/complete`, { maxRedirects: 0 });
+  expect(completed.status()).toBe(303);
+  const sessionId = new URL(completed.headers()['location']!).searchParams.get('stripe_session_id');
+  expect((await request.get(`/api/stripe/subscription/confirm?sessionId=${sessionId}`)).status()).toBe(200);
+}
+
 /** A plain 1280×800 screen with its number written on it. */
 export async function numberedScreen(step: number): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="800"><rect width="1280" height="800" fill="#f1f5f9"/>
