@@ -103,6 +103,9 @@ function playwrightCounts(file: string) {
   return { passed: report.stats.expected ?? 0, failed: (report.stats.unexpected ?? 0) + (report.stats.flaky ?? 0) };
 }
 
+/** Test files vitest runs at once (`STEPCAST_VITEST_WORKERS` to try another number). */
+const VITEST_WORKERS = Number(process.env.STEPCAST_VITEST_WORKERS ?? 2);
+
 const stops: Array<() => Promise<void>> = [];
 let exitCode = 0;
 try {
@@ -139,11 +142,14 @@ try {
         })
       : Promise.resolve(wanted('synth') ? false : true);
 
+  // Two files at a time (vitest's default on two cores is one): an integration file spends much
+  // of its time waiting on its emulators, ffmpeg or Chromium, and each file has a table, a bucket
+  // and an app server of its own on the shared emulators (tests/support/isolated-stack.ts).
   const vitestReport = path.join(work, 'vitest.json');
   const unit = wanted('vitest')
     ? await step(
         'Unit and integration tests (vitest)',
-        () => run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], emulators),
+        () => run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'integration', `--maxWorkers=${VITEST_WORKERS}`, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], emulators),
         () => vitestCounts(vitestReport),
       )
     : true;
