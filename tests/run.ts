@@ -13,9 +13,10 @@ import { chromiumMissingMessage } from './support/chromium';
  * synthesised for a development and a production stage with every Lambda bundled (cdk-nag inside
  * the synth), the bundle test over that assembly, the browser journeys (Playwright in Debian
  * Chromium), and a smoke journey against the local stack running every function from those
- * bundles; against one DynamoDB Local and one s3rver for the whole run. The synth runs beside the
- * vitest step (it needs the build, and nothing needs it before the bundle test). Ends with one
- * line "N passed, N failed" and a non-zero exit on any failure.
+ * bundles; against one DynamoDB Local and one s3rver for the whole run. The synth with the
+ * bundle test after it, and the start of the journeys' stack, run beside the vitest step (they
+ * need the build, and nothing needs them before the journeys), and vitest runs two files at a
+ * time. Ends with one line "N passed, N failed" and a non-zero exit on any failure.
  *
  * `npm test -- --only synth,bundles,smoke` runs some steps (typecheck, lint, build, vitest,
  * synth, bundles, journeys, smoke), for work on them; the full run is what CI runs.
@@ -103,6 +104,37 @@ function playwrightCounts(file: string) {
   return { passed: report.stats.expected ?? 0, failed: (report.stats.unexpected ?? 0) + (report.stats.flaky ?? 0) };
 }
 
+/**
+ * The journeys' stack (tests/e2e/start-stack.ts, what npm run start:e2e runs) in a process of its
+ * own, its output to `logFile`; `ready` settles true once it says it is running, false if it
+ * exits first.
+ */
+function startJourneyStack(env: NodeJS.ProcessEnv, logFile: string): { ready: Promise<boolean>; stop: () => Promise<void> } {
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/start-stack.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  child.stderr.pipe(log, { end: false });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<boolean>((resolve) => {
+    let said = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      log.write(chunk);
+      said += chunk.toString();
+      if (said.includes('Stepcast is running at')) resolve(true);
+    });
+    void exited.then(() => resolve(false));
+  });
+  let stopped: Promise<void> | undefined;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    await new Promise<void>((resolve) => log.end(resolve));
+  };
+  return { ready, stop: () => (stopped ??= stop()) };
+}
+
+/** Test files vitest runs at once (`STEPCAST_VITEST_WORKERS` to try another number). */
+const VITEST_WORKERS = Number(process.env.STEPCAST_VITEST_WORKERS ?? 2);
+
 const stops: Array<() => Promise<void>> = [];
 let exitCode = 0;
 try {
@@ -126,6 +158,25 @@ try {
     Object.assign(emulators, { DYNAMODB_ENDPOINT: dynamo.endpoint, S3_ENDPOINT: s3.endpoint });
   }
 
+  const journeyPorts = async () => {
+    const ports = { E2E_PORT: await freePort(), E2E_SMTP_PORT: await freePort(), E2E_MAIL_WEB_PORT: await freePort(), E2E_STRIPE_PORT: await freePort(), E2E_DYNAMODB_PORT: await freePort(), E2E_S3_PORT: await freePort(), E2E_DRIFT_APP_PORT: await freePort() };
+    return Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)]));
+  };
+  // The journeys' stack starts beside the vitest step (seeding the demo account and narrating its
+  // guides takes a minute, mostly while vitest waits on its emulators), as npm run start:e2e
+  // starts it; the journeys then run against it (E2E_STACK=running) and it stops after them.
+  const missing = wanted('journeys') || wanted('smoke') ? chromiumMissingMessage() : undefined;
+  const journeyEnv = {
+    ...emulators,
+    ...(await journeyPorts()),
+    E2E_DATA_DIR: path.join(work, 'e2e-data'),
+    E2E_TABLE_NAME: `e2e-${Date.now()}`,
+    E2E_BUCKET_NAME: `e2e-${Date.now()}`,
+  };
+  const journeyStackLog = path.join(work, 'journey-stack.log');
+  const journeyStack = wanted('journeys') && build && !missing ? startJourneyStack(journeyEnv, journeyStackLog) : undefined;
+  if (journeyStack) stops.push(journeyStack.stop);
+
   // The synth beside the vitest step: its own output to a log, shown if it fails.
   const synthLog = path.join(work, 'synth.log');
   const synthCmd = synthCommand(TEST_ASSEMBLY_DIR, TEST_STAGES);
@@ -139,52 +190,58 @@ try {
         })
       : Promise.resolve(wanted('synth') ? false : true);
 
+  // The bundle test after the synth, also beside the vitest step: its output to a log, shown if it fails.
+  const assembly = { STEPCAST_ASSEMBLY: TEST_ASSEMBLY_DIR };
+  const bundlesReport = path.join(work, 'bundles.json');
+  const bundlesLog = path.join(work, 'bundles.log');
+  const bundling = synthesis.then((synthesised) =>
+    wanted('bundles') && synthesised
+      ? step(
+          'Bundle test (each Lambda loaded alone)',
+          async () => {
+            const code = await run('npx', ['vitest', 'run', '--project', 'assembly', '--reporter=default', '--reporter=json', `--outputFile.json=${bundlesReport}`], assembly, bundlesLog);
+            if (code !== 0) console.error(`\nThe bundle test failed:\n${tail(bundlesLog)}`);
+            return code;
+          },
+          () => vitestCounts(bundlesReport),
+        )
+      : !wanted('bundles'),
+  );
+
+  // Two files at a time (vitest's default on two cores is one): an integration file spends much
+  // of its time waiting on its emulators, ffmpeg or Chromium, and each file has a table, a bucket
+  // and an app server of its own on the shared emulators (tests/support/isolated-stack.ts).
   const vitestReport = path.join(work, 'vitest.json');
   const unit = wanted('vitest')
     ? await step(
         'Unit and integration tests (vitest)',
-        () => run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], emulators),
+        () => run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'integration', `--maxWorkers=${VITEST_WORKERS}`, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], emulators),
         () => vitestCounts(vitestReport),
       )
     : true;
   const synthesised = await synthesis;
-  const assembly = { STEPCAST_ASSEMBLY: TEST_ASSEMBLY_DIR };
-
-  const bundlesReport = path.join(work, 'bundles.json');
-  const bundles =
-    wanted('bundles') && synthesised
-      ? await step(
-          'Bundle test (each Lambda loaded alone)',
-          () => run('npx', ['vitest', 'run', '--project', 'assembly', '--reporter=default', '--reporter=json', `--outputFile.json=${bundlesReport}`], assembly),
-          () => vitestCounts(bundlesReport),
-        )
-      : !wanted('bundles');
+  const bundles = await bundling;
 
   let e2e = !wanted('journeys');
   let smoke = !wanted('smoke');
-  const missing = wanted('journeys') || wanted('smoke') ? chromiumMissingMessage() : undefined;
   if (missing) {
     console.error(`\n${missing}`);
     results.push({ name: 'Browser journeys (Playwright)', ok: false, seconds: 0, passed: 0, failed: 1 });
   } else if (build) {
-    const journeyPorts = async () => {
-      const ports = { E2E_PORT: await freePort(), E2E_SMTP_PORT: await freePort(), E2E_MAIL_WEB_PORT: await freePort(), E2E_STRIPE_PORT: await freePort(), E2E_DYNAMODB_PORT: await freePort(), E2E_S3_PORT: await freePort(), E2E_DRIFT_APP_PORT: await freePort() };
-      return Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)]));
-    };
-    if (wanted('journeys')) {
+    if (journeyStack) {
       const playwrightReport = path.join(work, 'playwright.json');
-      const ports = await journeyPorts();
       e2e = await step(
         'Browser journeys (Playwright, Debian Chromium)',
-        () =>
-          run('npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], {
-            ...emulators,
-            ...ports,
-            E2E_DATA_DIR: path.join(work, 'e2e-data'),
-            E2E_TABLE_NAME: `e2e-${Date.now()}`,
-            E2E_BUCKET_NAME: `e2e-${Date.now()}`,
-            PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-          }),
+        async () => {
+          if (!(await journeyStack.ready)) {
+            console.error(`\nThe journeys' stack did not start:\n${tail(journeyStackLog)}`);
+            return 1;
+          }
+          const code = await run('npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], { ...journeyEnv, E2E_STACK: 'running', PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+          await journeyStack.stop();
+          if (code !== 0) console.error(`\nThe journeys' stack said (last lines):\n${tail(journeyStackLog, 30)}`);
+          return code;
+        },
         () => playwrightCounts(playwrightReport),
       );
     }

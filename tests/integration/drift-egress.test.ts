@@ -141,7 +141,11 @@ const TRICKS: Array<[string, string, string]> = [
   ['a dedicated worker’s fetch', '/worker', 'http'],
 ];
 
-describe('a drift check’s browser reaches no private address', () => {
+// The cases are independent (each replay has a browser context and an egress proxy of its own,
+// and reports its own refusals): they run side by side, most of a case being page loads and the
+// replay's settle time. The secret servers' counts are cumulative, so the afterEach check still
+// catches any case that reached one.
+describe.concurrent('a drift check’s browser reaches no private address', () => {
   it('replays a public page (127.0.0.2 taken as public) and finds its button', async () => {
     const findings = await replay([publicStep()], { browser, egress: policy });
     expect(findings.map((f) => [f.status, f.strategy, f.note])).toEqual([['found', 'role', null]]);

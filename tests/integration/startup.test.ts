@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../infra/local/ports';
 
 // `npm start`'s entry, run as a person would, for the problems it must explain in one line.
@@ -11,6 +11,11 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'stepcast-startup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// Each case runs the whole start (DynamoDB Local's JVM included) as a child with a limit of its
+// own (60 s, below): the file's limit sits above it, so a slow start on a loaded machine is not
+// a failure (vitest's 20 s default failed the corrupt-data case at 23.9 s with two files at a time
+// at load 14) and a start that hangs still fails, at the child's limit.
+vi.setConfig({ testTimeout: 90_000 });
 
 async function start(env: Record<string, string>, pathEnv = process.env.PATH!) {
   const ports = {
