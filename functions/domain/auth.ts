@@ -4,14 +4,14 @@ import { PRODUCT_NAME } from '#shared/product';
 import { logger } from '../core/logger';
 import { db } from '../db/service';
 import * as Account from './account';
-import * as Mail from './mail';
+import * as Mail from './platform/mail';
 import * as Membership from './membership';
 import * as Organization from './organization';
 import { hashPassword, verifyPassword } from './password';
-import * as RateLimit from './rate-limit';
+import * as RateLimit from './platform/rate-limit';
 import * as Session from './session';
 import * as Token from './token';
-import { newId } from './ids';
+import { newId } from './platform/ids';
 import { requireUser, userById, type RequestContext, type User } from './user';
 
 export { requireUser, sessionDto, userById, userDto, type RequestContext, type User } from './user';

@@ -12,7 +12,7 @@ import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import * as Entitlements from './entitlements';
 import { requireVerifiedEmail } from './user';
-import * as Mail from './mail';
+import * as Mail from './platform/mail';
 
 /**
  * The Pro plan through Stripe: checkout with a 7-day trial for users who never had one,

@@ -6,7 +6,7 @@ import { NO_FOLDER } from '../db/entities/guide';
 import { isConditionFailed } from '../db/errors';
 import { db, type TxEntities } from '../db/service';
 import { requireDeleteRight, type Actor } from './content-rights';
-import { newId } from './ids';
+import { newId } from './platform/ids';
 
 /** Folders of an organisation's guides; a folder's name is unique in its organisation. */
 type Folder = NonNullable<Awaited<ReturnType<typeof getFolder>>>;

@@ -1,7 +1,7 @@
 import type { GuideDto, GuideSummaryDto } from '#shared/guides';
 import { DEFAULT_LANGUAGE, DEFAULT_SPEECH_RATE } from '#shared/narration';
 import { NO_FOLDER } from '../db/entities/guide';
-import * as Asset from './asset';
+import * as Asset from './platform/asset';
 import * as GuideCards from './guide-cards';
 import { loadInOrg, type Guide, type Slide } from './guide-read';
 import { slideDto } from './slide-dto';

@@ -14,7 +14,7 @@ import {
   type UpdateTranslationTextsBody,
 } from '#shared/translation';
 import { db } from '../db/service';
-import * as Asset from './asset';
+import * as Asset from './platform/asset';
 import * as Entitlements from './entitlements';
 import { loadGuide, loadInOrg } from './guide-read';
 import { audioHash, audioKey, audioMetaKey } from './narration/audio-key';
@@ -34,7 +34,7 @@ import {
   type StoredTexts,
   type TranslationItem,
 } from './translation-publishing';
-import * as WorkLine from './work-line';
+import * as WorkLine from './platform/work-line';
 import { translationProvider } from './translation/provider';
 import { voiceFor, voicesFor } from './translation/voice';
 import { keptAssetKeys } from './version-store';

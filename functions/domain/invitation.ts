@@ -3,8 +3,8 @@ import type { InvitationDto, InvitationListItemDto, InvitationViewDto } from '#s
 import { INVITATION_TTL_HOURS } from '#shared/organization';
 import { PRODUCT_NAME } from '#shared/product';
 import { db } from '../db/service';
-import { newId } from './ids';
-import * as Mail from './mail';
+import { newId } from './platform/ids';
+import * as Mail from './platform/mail';
 import { isOwner, listForOrganization, membership, requirePermission, usersById, type Member } from './membership';
 import * as Organization from './organization';
 import { teamById } from './team';

@@ -3,10 +3,10 @@ import type { OrganizationDto } from '#shared/organization';
 import { CREATOR_ROLE } from '#shared/permissions';
 import { db } from '../db/service';
 import * as VersionStore from './version-store';
-import * as Asset from './asset';
-import * as ShareCache from './share-cache';
+import * as Asset from './platform/asset';
+import * as ShareCache from './platform/share-cache';
 import * as SiteSession from './drift/site-session';
-import { newId } from './ids';
+import { newId } from './platform/ids';
 import { isOwner, listForOrganization, membership, requirePermission, type Member } from './membership';
 
 /**

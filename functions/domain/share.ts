@@ -5,7 +5,7 @@ import { storedAnnotations } from '#shared/annotations';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import { DEFAULT_LANGUAGE } from '#shared/narration';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
-import * as Asset from './asset';
+import * as Asset from './platform/asset';
 import { loadPublished } from './published-read';
 import * as TranslationPublishing from './translation-publishing';
 import { audioFields } from './narration/slide-audio';

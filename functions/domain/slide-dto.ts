@@ -1,7 +1,7 @@
 import { storedAnnotations } from '#shared/annotations';
 import type { SlideDto } from '#shared/guides';
 import { suggestionsFrom } from '#shared/redaction-boxes';
-import * as Asset from './asset';
+import * as Asset from './platform/asset';
 import type { Guide, Slide } from './guide-read';
 import { audioFields } from './narration/slide-audio';
 

@@ -4,7 +4,7 @@ import { needsRenumber, orderBetween } from '#shared/order';
 import * as Slide from './slide';
 import { slideDto } from './slide-dto';
 import { copyableFields, loadGuide } from './guide-read';
-import { newId } from './ids';
+import { newId } from './platform/ids';
 
 /**
  * A copy of a slide right after it: its words, settings, click, what capture recorded and its

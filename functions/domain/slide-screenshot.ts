@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { AppError } from '#shared/errors';
 import { SCREENSHOT_HISTORY, clampCrop, cropClick, type ScreenshotChangeBody, type ScreenshotChangeDto } from '#shared/slide-tools';
 import { db } from '../db/service';
-import * as Asset from './asset';
+import * as Asset from './platform/asset';
 import { loadGuide, loadInOrg, type Guide, type Slide } from './guide-read';
 import * as Screenshot from './screenshot';
 import * as SlideModule from './slide';

@@ -2,7 +2,7 @@ import { AppError } from '#shared/errors';
 import { needsRenumber, orderBetween } from '#shared/order';
 import { splitNarration, type SplitSlideDto } from '#shared/slide-tools';
 import { copyableFields, loadGuide } from './guide-read';
-import { newId } from './ids';
+import { newId } from './platform/ids';
 import * as Slide from './slide';
 import { slideDto } from './slide-dto';
 

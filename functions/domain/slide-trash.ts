@@ -1,5 +1,5 @@
 import { RESTORE_WINDOW_HOURS } from '#shared/slide-restore';
-import * as Asset from './asset';
+import * as Asset from './platform/asset';
 import type { loadGuide } from './guide-read';
 import { audioMetaKey } from './narration/audio-key';
 

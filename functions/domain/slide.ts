@@ -8,7 +8,7 @@ import { mayDeleteContent } from '#shared/permissions';
 import { sleep } from '../core/sleep';
 import { isConditionFailed } from '../db/errors';
 import { db, type TxEntities } from '../db/service';
-import * as Asset from './asset';
+import * as Asset from './platform/asset';
 import type { Actor } from './content-rights';
 import { fromId, load, loadInOrg, type Guide, type Slide } from './guide-read';
 import * as Screenshot from './screenshot';
@@ -16,7 +16,7 @@ import * as SlideTrash from './slide-trash';
 import { keptAssetKeys } from './version-store';
 import * as SocialImage from './social-image';
 import * as Transcript from './transcript';
-import { newId } from './ids';
+import { newId } from './platform/ids';
 import { editableSlideFields, slideDto } from './slide-dto';
 import * as Revision from './revision';
 

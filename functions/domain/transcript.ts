@@ -7,7 +7,7 @@ import { loadGuide } from './guide-read';
 import type { TranscriptInput, TranscriptProvider, TranscriptStep } from './narration/contracts';
 import { localTranscript } from './narration/local-transcript';
 import { transcriptProvider } from './narration/transcript';
-import * as Storage from './storage';
+import * as Storage from './platform/storage';
 
 /**
  * The smart transcript of a guide: step text and narration for every slide the author has not

@@ -8,7 +8,7 @@ import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import type { Actor } from './content-rights';
 import { loadInOrg, type Guide, type Slide } from './guide-read';
-import * as ShareCache from './share-cache';
+import * as ShareCache from './platform/share-cache';
 import { loadPublished } from './published-read';
 import * as SlideTrash from './slide-trash';
 import * as SocialImage from './social-image';

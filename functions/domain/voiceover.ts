@@ -1,15 +1,15 @@
 import { AppError } from '#shared/errors';
 import type { JobDto, VoiceoverStartedDto } from '#shared/narration';
 import { db } from '../db/service';
-import * as Asset from './asset';
+import * as Asset from './platform/asset';
 import * as Entitlements from './entitlements';
 import { loadGuide } from './guide-read';
-import { newId } from './ids';
+import { newId } from './platform/ids';
 import { audioHash, audioKey } from './narration/audio-key';
 import { findAudio, putAudio } from './narration/audio-store';
 import { languageSetting, needsAudio, rateSetting, voiceSetting } from './narration/slide-audio';
 import { ttsProvider, type Tts } from './narration/tts';
-import * as WorkLine from './work-line';
+import * as WorkLine from './platform/work-line';
 
 /**
  * The voiceover of a guide: a job that gives every slide with narration an audio file in the

@@ -1,4 +1,4 @@
-import * as Asset from '../domain/asset';
+import * as Asset from '../domain/platform/asset';
 import * as SocialImage from '../domain/social-image';
 import { db } from '../db/service';
 

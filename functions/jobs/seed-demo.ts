@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as Account from '../domain/account';
-import * as Asset from '../domain/asset';
+import * as Asset from '../domain/platform/asset';
 import * as Entitlements from '../domain/entitlements';
 import * as Guide from '../domain/guide';
 import * as GuideTranslation from '../domain/guide-translation';

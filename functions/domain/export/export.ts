@@ -2,11 +2,11 @@ import { AppError } from '#shared/errors';
 import { EXPORT_FORMAT_LABELS, isActiveExport, type ExportDto, type ExportFormat, type ExportListDto, type ExportRequest } from '#shared/exports';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import * as Asset from '../asset';
+import * as Asset from '../platform/asset';
 import * as Entitlements from '../entitlements';
 import { loadPublished } from '../published-read';
-import { newId } from '../ids';
-import * as WorkLine from '../work-line';
+import { newId } from '../platform/ids';
+import * as WorkLine from '../platform/work-line';
 import { fingerprintOf } from './fingerprint';
 
 /**

@@ -3,7 +3,7 @@ import { storedAnnotations } from '#shared/annotations';
 import type { Annotation } from '#shared/annotation-geometry';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import { assetTypeOf } from '#shared/assets';
-import * as Asset from '../asset';
+import * as Asset from '../platform/asset';
 import { loadPublished } from '../published-read';
 import { RenderError } from './render/tools';
 import type { IntroCard, OutroCard } from '#shared/guide-cards';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { WordTiming } from '#shared/narration';
-import * as Asset from '../asset';
+import * as Asset from '../platform/asset';
 import { audioMetaKey } from './audio-key';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ASSET_TYPES, PENDING_UPLOAD_PREFIX, PRIVATE_ASSET_PREFIX, assetTypeOf, claimedKey } from '#shared/assets';
 import { MAX_SCREENSHOT_BYTES, type ScreenshotContentType, type UploadDto } from '#shared/guides';
-import { db } from '../db/service';
+import { db } from '../../db/service';
 import * as Storage from './storage';
 
 export const IMAGE_EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;

@@ -15,7 +15,7 @@ import { GUIDE_ID_LENGTH } from '#shared/share/link';
  * delete markers and pending uploads, none of which /assets serves. Locally there is no CDN to clear.
  *
  * The API sends the same queue `{ "paths": [...] }`: the share answers of guides that changed
- * (functions/domain/share-cache.ts), one wildcard path a guide; any other path is skipped.
+ * (functions/domain/platform/share-cache.ts), one wildcard path a guide; any other path is skipped.
  */
 
 /** The part of an S3 "Object Deleted" event (EventBridge) this module reads. */
@@ -31,7 +31,7 @@ export const ObjectDeleted = z.object({
 /** The reason S3 gives a deletion made by the bucket's lifecycle rules. */
 export const LIFECYCLE_EXPIRATION = 'Lifecycle Expiration';
 
-// `orgs/{orgId}/guides/{guideId}/…`: the guide's own prefix (functions/domain/asset.ts, guidePrefix).
+// `orgs/{orgId}/guides/{guideId}/…`: the guide's own prefix (functions/domain/platform/asset.ts, guidePrefix).
 const GUIDE_KEY = /^(orgs\/[^/]+\/guides\/[^/]+\/)./;
 
 /** The most paths one CreateInvalidation takes. */

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { HealthResponse } from '#shared/health';
-import { tableConfig } from '../core/config';
-import { dynamo } from '../db/client';
+import { tableConfig } from '../../core/config';
+import { dynamo } from '../../db/client';
 import * as Storage from './storage';
 
 type Check = HealthResponse['checks'][string];

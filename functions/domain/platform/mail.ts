@@ -3,7 +3,7 @@ import type { Transporter } from 'nodemailer';
 import * as z from 'zod';
 import { escapeHtml } from '#shared/html';
 import { PRODUCT_NAME } from '#shared/product';
-import { defineConfig } from '../core/config';
+import { defineConfig } from '../../core/config';
 
 /**
  * Outgoing mail: SES in AWS, SMTP to the local catcher (maildev) in development and tests.

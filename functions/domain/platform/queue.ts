@@ -1,6 +1,6 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { AppError } from '#shared/errors';
-import { awsConfig } from '../core/config';
+import { awsConfig } from '../../core/config';
 import { queueUrlEnv, type WorkerName } from '#shared/workers';
 
 /**

@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { AppError } from '#shared/errors';
-import { defineConfig, tableConfig } from '../core/config';
-import { dynamo } from '../db/client';
+import { defineConfig, tableConfig } from '../../core/config';
+import { dynamo } from '../../db/client';
 
 /**
  * Fixed-window rate limits kept in DynamoDB, since Lambda memory is per instance. One atomic

@@ -1,8 +1,8 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { CDN_INVALIDATION_QUEUE_ENV } from '#shared/workers';
-import { awsConfig } from '../core/config';
-import { logger } from '../core/logger';
-import { db } from '../db/service';
+import { awsConfig } from '../../core/config';
+import { logger } from '../../core/logger';
+import { db } from '../../db/service';
 
 /**
  * A public guide's share answer (GET /api/share/{id}) is the same for every viewer until its

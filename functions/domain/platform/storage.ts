@@ -11,9 +11,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost, type PresignedPostOptions } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { awsConfig, bucketConfig } from '../core/config';
-import { tracer } from '../core/tracer';
-import { MAX_ATTEMPTS } from '../db/client';
+import { awsConfig, bucketConfig } from '../../core/config';
+import { tracer } from '../../core/tracer';
+import { MAX_ATTEMPTS } from '../../db/client';
 
 /**
  * The asset bucket: the one module that talks to S3 (s3rver locally). Objects are named by their

@@ -1,10 +1,10 @@
 import type { EntityItem } from 'electrodb';
 import * as z from 'zod';
 import { ORG_RUNNING_LIMITS, type WorkerName } from '#shared/workers';
-import { logger } from '../core/logger';
-import { isConditionFailed } from '../db/errors';
-import type { WorkItemEntity, WorkSlotEntity } from '../db/entities/work-line';
-import { db } from '../db/service';
+import { logger } from '../../core/logger';
+import { isConditionFailed } from '../../db/errors';
+import type { WorkItemEntity, WorkSlotEntity } from '../../db/entities/work-line';
+import { db } from '../../db/service';
 import { newId } from './ids';
 import { enqueue } from './queue';
 
