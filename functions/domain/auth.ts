@@ -3,18 +3,18 @@ import { AppError } from '#shared/errors';
 import { PRODUCT_NAME } from '#shared/product';
 import { logger } from '../core/logger';
 import { db } from '../db/service';
-import * as Account from './account';
+import * as Account from './accounts/account';
 import * as Mail from './platform/mail';
 import * as Membership from './membership';
 import * as Organization from './organization';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from './accounts/password';
 import * as RateLimit from './platform/rate-limit';
-import * as Session from './session';
-import * as Token from './token';
+import * as Session from './accounts/session';
+import * as Token from './accounts/token';
 import { newId } from './platform/ids';
-import { requireUser, userById, type RequestContext, type User } from './user';
+import { requireUser, userById, type RequestContext, type User } from './accounts/user';
 
-export { requireUser, sessionDto, userById, userDto, type RequestContext, type User } from './user';
+export { requireUser, sessionDto, userById, userDto, type RequestContext, type User } from './accounts/user';
 
 /**
  * Accounts and sign-in: the domain under /api/auth. Handlers pass the caller's context; this

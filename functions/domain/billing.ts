@@ -11,7 +11,7 @@ import { logger } from '../core/logger';
 import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import * as Entitlements from './entitlements';
-import { requireVerifiedEmail } from './user';
+import { requireVerifiedEmail } from './accounts/user';
 import * as Mail from './platform/mail';
 
 /**

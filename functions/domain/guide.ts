@@ -11,7 +11,7 @@ import * as Export from './export/export';
 import { newGuideId, newId } from './platform/ids';
 import * as ShareCache from './platform/share-cache';
 import * as SocialImage from './social-image';
-import { requireVerifiedUser } from './user';
+import { requireVerifiedUser } from './accounts/user';
 import { requireDeleteRight, type Actor } from './content-rights';
 import { folderOpen, requireFolder } from './folder';
 import { GUIDE_NOT_FOUND, copyableFields, fromId, get, load, loadInOrg, type Guide } from './guide-read';

@@ -8,7 +8,7 @@ import * as Mail from './platform/mail';
 import { isOwner, listForOrganization, membership, requirePermission, usersById, type Member } from './membership';
 import * as Organization from './organization';
 import { teamById } from './team';
-import { requireVerifiedEmail } from './user';
+import { requireVerifiedEmail } from './accounts/user';
 
 /**
  * Invitations into an organisation, by email, valid for INVITATION_TTL_HOURS. Only the invited

@@ -3,7 +3,7 @@ import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import type { Actor } from './content-rights';
 import { fromId } from './guide-read';
-import { requireUser } from './user';
+import { requireUser } from './accounts/user';
 
 /**
  * Who has a guide open in the design view (shared/presence.ts): each tab renews its entry, and

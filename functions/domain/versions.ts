@@ -13,7 +13,7 @@ import { loadPublished } from './published-read';
 import * as SlideTrash from './slide-trash';
 import * as SocialImage from './social-image';
 import * as TranslationPublishing from './translation-publishing';
-import { requireVerifiedUser, userById } from './user';
+import { requireVerifiedUser, userById } from './accounts/user';
 import { keptAssetKeys, removeAll } from './version-store';
 import { assetKeysOf, contentHash, guideContent, guideFieldsToRemove, replaceString, restorePlan, slideCopy } from './version-snapshot';
 

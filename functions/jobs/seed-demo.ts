@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as Account from '../domain/account';
+import * as Account from '../domain/accounts/account';
 import * as Asset from '../domain/platform/asset';
 import * as Entitlements from '../domain/entitlements';
 import * as Guide from '../domain/guide';

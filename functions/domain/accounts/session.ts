@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { db } from '../db/service';
-import { sessionKey } from '../core/secrets';
+import { db } from '../../db/service';
+import { sessionKey } from '../../core/secrets';
 
 /**
  * Sessions: a DynamoDB item per signed-in browser, named by a signed JWT in the cookie. The JWT

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '#shared/errors';
-import { db } from '../db/service';
+import { db } from '../../db/service';
 
 /** Single-use mail tokens: 256 random bits in the link, only their SHA-256 stored. */
 export type TokenPurpose = 'verify-email' | 'change-email' | 'reset-password';

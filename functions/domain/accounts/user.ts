@@ -1,6 +1,6 @@
 import { AppError } from '#shared/errors';
 import { unverifiedMessage, type SessionDto, type UserDto, type VerifiedAction } from '#shared/auth';
-import { db } from '../db/service';
+import { db } from '../../db/service';
 import type { Session } from './session';
 
 /**

@@ -2,7 +2,7 @@
 import { SignInBody, safeRedirect } from '#shared/auth';
 import { Reply, defineHandler } from '../../core/http';
 import * as Auth from '../../domain/auth';
-import * as Session from '../../domain/session';
+import * as Session from '../../domain/accounts/session';
 import { currentSession, requestContext } from '../actor';
 import { sessionCookie } from '../session-cookie';
 
