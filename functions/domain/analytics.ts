@@ -17,7 +17,7 @@ import { db } from '../db/service';
 import * as Limits from './analytics-limits';
 import * as Store from './analytics-store';
 import * as Entitlements from './entitlements';
-import { membership } from './membership';
+import { membership } from './members/membership';
 
 /**
  * Viewer analytics: events from the player and the embed become daily rollups (analytics-store.ts

@@ -5,7 +5,7 @@ import { logger } from '../core/logger';
 import { db } from '../db/service';
 import * as Account from './accounts/account';
 import * as Mail from './platform/mail';
-import * as Membership from './membership';
+import * as Membership from './members/membership';
 import * as Organization from './organization';
 import { hashPassword, verifyPassword } from './accounts/password';
 import * as RateLimit from './platform/rate-limit';

@@ -5,9 +5,9 @@ import { PRODUCT_NAME } from '#shared/product';
 import { db } from '../db/service';
 import { newId } from './platform/ids';
 import * as Mail from './platform/mail';
-import { isOwner, listForOrganization, membership, requirePermission, usersById, type Member } from './membership';
+import { isOwner, listForOrganization, membership, requirePermission, usersById, type Member } from './members/membership';
 import * as Organization from './organization';
-import { teamById } from './team';
+import { teamById } from './members/team';
 import { requireVerifiedEmail } from './accounts/user';
 
 /**

@@ -7,7 +7,7 @@ import * as Asset from './platform/asset';
 import * as ShareCache from './platform/share-cache';
 import * as SiteSession from './drift/site-session';
 import { newId } from './platform/ids';
-import { isOwner, listForOrganization, membership, requirePermission, type Member } from './membership';
+import { isOwner, listForOrganization, membership, requirePermission, type Member } from './members/membership';
 
 /**
  * Organisations (better-auth's organization plugin): create, rename, delete with everything in

@@ -9,7 +9,7 @@ import * as Asset from './platform/asset';
 import { loadPublished } from './published-read';
 import * as TranslationPublishing from './translation-publishing';
 import { audioFields } from './narration/slide-audio';
-import { membership } from './membership';
+import { membership } from './members/membership';
 import { nameOf as organizationName } from './organization';
 import * as GuideCards from './guide-cards';
 import * as Entitlements from './entitlements';

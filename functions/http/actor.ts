@@ -3,7 +3,7 @@ import { addResponseCookie, type ApiEvent } from '../core/http';
 import { siteOrigin } from '../core/origin';
 import { clientIp } from '../core/viewer';
 import * as User from '../domain/accounts/user';
-import * as Membership from '../domain/membership';
+import * as Membership from '../domain/members/membership';
 import * as Session from '../domain/accounts/session';
 import { readSessionToken, sessionCookie } from './session-cookie';
 

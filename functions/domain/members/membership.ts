@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors';
 import type { MemberDto } from '#shared/organization';
 import { hasPermission, parseRoles, type Permissions } from '#shared/permissions';
-import { db } from '../db/service';
+import { db } from '../../db/service';
 
 /**
  * Membership of an organisation: who belongs, with which roles, and what the roles allow (the

@@ -3,7 +3,7 @@ import { InvitationIdBody, InvitationQuery, InviteMemberBody, OrganizationQuery 
 import { AppError } from '#shared/errors';
 import { defineHandler } from '../../core/http';
 import * as Invitation from '../../domain/invitation';
-import { memberDto } from '../../domain/membership';
+import { memberDto } from '../../domain/members/membership';
 import { requestContext, requireMember, requireUser, switchOrganization } from '../actor';
 
 // POST /api/auth/organization/invite-member — mail an invitation valid for 48 hours (invitation:create)

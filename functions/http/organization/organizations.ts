@@ -11,7 +11,7 @@ import {
 import { hasPermission } from '#shared/permissions';
 import { defineHandler } from '../../core/http';
 import * as FullOrganization from '../../domain/full-organization';
-import * as Membership from '../../domain/membership';
+import * as Membership from '../../domain/members/membership';
 import * as Organization from '../../domain/organization';
 import { requireMember, requireSession, switchOrganization } from '../actor';
 
