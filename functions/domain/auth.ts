@@ -6,7 +6,7 @@ import { db } from '../db/service';
 import * as Account from './accounts/account';
 import * as Mail from './platform/mail';
 import * as Membership from './members/membership';
-import * as Organization from './organization';
+import * as Organization from './organizations/organization';
 import { hashPassword, verifyPassword } from './accounts/password';
 import * as RateLimit from './platform/rate-limit';
 import * as Session from './accounts/session';

@@ -10,7 +10,7 @@ import { loadPublished } from './published-read';
 import * as TranslationPublishing from './translation-publishing';
 import { audioFields } from './narration/slide-audio';
 import { membership } from './members/membership';
-import { nameOf as organizationName } from './organization';
+import { nameOf as organizationName } from './organizations/organization';
 import * as GuideCards from './guide-cards';
 import * as Entitlements from './entitlements';
 import * as Kept from './share-kept';

@@ -2,7 +2,7 @@
 import { InvitationIdBody, InvitationQuery, InviteMemberBody, OrganizationQuery } from '#shared/organization';
 import { AppError } from '#shared/errors';
 import { defineHandler } from '../../core/http';
-import * as Invitation from '../../domain/invitation';
+import * as Invitation from '../../domain/organizations/invitation';
 import { memberDto } from '../../domain/members/membership';
 import { requestContext, requireMember, requireUser, switchOrganization } from '../actor';
 
