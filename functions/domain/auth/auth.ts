@@ -1,20 +1,20 @@
 import type { UserDto } from '#shared/auth';
 import { AppError } from '#shared/errors';
 import { PRODUCT_NAME } from '#shared/product';
-import { logger } from '../core/logger';
-import { db } from '../db/service';
-import * as Account from './accounts/account';
-import * as Mail from './platform/mail';
-import * as Membership from './members/membership';
-import * as Organization from './organizations/organization';
-import { hashPassword, verifyPassword } from './accounts/password';
-import * as RateLimit from './platform/rate-limit';
-import * as Session from './accounts/session';
-import * as Token from './accounts/token';
-import { newId } from './platform/ids';
-import { requireUser, userById, type RequestContext, type User } from './accounts/user';
+import { logger } from '../../core/logger';
+import { db } from '../../db/service';
+import * as Account from '../accounts/account';
+import * as Mail from '../platform/mail';
+import * as Membership from '../members/membership';
+import * as Organization from '../organizations/organization';
+import { hashPassword, verifyPassword } from '../accounts/password';
+import * as RateLimit from '../platform/rate-limit';
+import * as Session from '../accounts/session';
+import * as Token from '../accounts/token';
+import { newId } from '../platform/ids';
+import { requireUser, userById, type RequestContext, type User } from '../accounts/user';
 
-export { requireUser, sessionDto, userById, userDto, type RequestContext, type User } from './accounts/user';
+export { requireUser, sessionDto, userById, userDto, type RequestContext, type User } from '../accounts/user';
 
 /**
  * Accounts and sign-in: the domain under /api/auth. Handlers pass the caller's context; this

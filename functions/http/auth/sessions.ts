@@ -2,7 +2,7 @@
 import { RevokeSessionBody } from '#shared/auth';
 import { AppError } from '#shared/errors';
 import { Reply, defineHandler } from '../../core/http';
-import * as Auth from '../../domain/auth';
+import * as Auth from '../../domain/auth/auth';
 import * as Session from '../../domain/accounts/session';
 import { requireSession } from '../actor';
 import { clearedSessionCookie } from '../session-cookie';
