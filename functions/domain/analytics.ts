@@ -16,7 +16,7 @@ import { AppError } from '#shared/errors';
 import { db } from '../db/service';
 import * as Limits from './analytics-limits';
 import * as Store from './analytics-store';
-import * as Entitlements from './entitlements';
+import * as Entitlements from './billing/entitlements';
 import { membership } from './members/membership';
 
 /**

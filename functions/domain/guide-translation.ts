@@ -15,7 +15,7 @@ import {
 } from '#shared/translation';
 import { db } from '../db/service';
 import * as Asset from './platform/asset';
-import * as Entitlements from './entitlements';
+import * as Entitlements from './billing/entitlements';
 import { loadGuide, loadInOrg } from './guide-read';
 import { audioHash, audioKey, audioMetaKey } from './narration/audio-key';
 import { findAudio, putAudio } from './narration/audio-store';

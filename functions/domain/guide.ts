@@ -6,7 +6,7 @@ import { NO_FOLDER } from '../db/entities/guide';
 import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import * as Asset from './platform/asset';
-import * as Entitlements from './entitlements';
+import * as Entitlements from './billing/entitlements';
 import * as Export from './export/export';
 import { newGuideId, newId } from './platform/ids';
 import * as ShareCache from './platform/share-cache';

@@ -12,7 +12,7 @@ import { audioFields } from './narration/slide-audio';
 import { membership } from './members/membership';
 import { nameOf as organizationName } from './organizations/organization';
 import * as GuideCards from './guide-cards';
-import * as Entitlements from './entitlements';
+import * as Entitlements from './billing/entitlements';
 import * as Kept from './share-kept';
 import { db } from '../db/service';
 import type { Guide } from './guide-read';

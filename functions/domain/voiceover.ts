@@ -2,7 +2,7 @@ import { AppError } from '#shared/errors';
 import type { JobDto, VoiceoverStartedDto } from '#shared/narration';
 import { db } from '../db/service';
 import * as Asset from './platform/asset';
-import * as Entitlements from './entitlements';
+import * as Entitlements from './billing/entitlements';
 import { loadGuide } from './guide-read';
 import { newId } from './platform/ids';
 import { audioHash, audioKey } from './narration/audio-key';

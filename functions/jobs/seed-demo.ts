@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as Account from '../domain/accounts/account';
 import * as Asset from '../domain/platform/asset';
-import * as Entitlements from '../domain/entitlements';
+import * as Entitlements from '../domain/billing/entitlements';
 import * as Guide from '../domain/guide';
 import * as GuideTranslation from '../domain/guide-translation';
 import * as SocialImage from '../domain/social-image';

@@ -6,13 +6,13 @@ import { AppError } from '#shared/errors';
 import { PRO_PLAN, type SubscriptionDetails, type SubscriptionStatus } from '#shared/plan';
 import { checkoutReturnPath } from '#shared/plan-contracts';
 import { PRODUCT_NAME } from '#shared/product';
-import { defineConfig } from '../core/config';
-import { logger } from '../core/logger';
-import { isConditionFailed } from '../db/errors';
-import { db } from '../db/service';
+import { defineConfig } from '../../core/config';
+import { logger } from '../../core/logger';
+import { isConditionFailed } from '../../db/errors';
+import { db } from '../../db/service';
 import * as Entitlements from './entitlements';
-import { requireVerifiedEmail } from './accounts/user';
-import * as Mail from './platform/mail';
+import { requireVerifiedEmail } from '../accounts/user';
+import * as Mail from '../platform/mail';
 
 /**
  * The Pro plan through Stripe: checkout with a 7-day trial for users who never had one,

@@ -3,7 +3,7 @@ import { EXPORT_FORMAT_LABELS, isActiveExport, type ExportDto, type ExportFormat
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import * as Asset from '../platform/asset';
-import * as Entitlements from '../entitlements';
+import * as Entitlements from '../billing/entitlements';
 import { loadPublished } from '../published-read';
 import { newId } from '../platform/ids';
 import * as WorkLine from '../platform/work-line';
