@@ -16,10 +16,10 @@ import {
 import { db } from '../db/service';
 import * as Asset from './platform/asset';
 import * as Entitlements from './billing/entitlements';
-import { loadGuide, loadInOrg } from './guide-read';
-import { audioHash, audioKey, audioMetaKey } from './narration/audio-key';
+import { loadGuide, loadInOrg } from './guide-store/guide-read';
+import { audioHash, audioKey, audioMetaKey } from './guide-store/audio-key';
 import { findAudio, putAudio } from './narration/audio-store';
-import { rateSetting } from './narration/slide-audio';
+import { rateSetting } from './guide-store/slide-audio';
 import {
   getItem,
   partsToTranslate,
@@ -33,11 +33,11 @@ import {
   type StoredSlide,
   type StoredTexts,
   type TranslationItem,
-} from './translation-publishing';
+} from './guide-store/translation-publishing';
 import * as WorkLine from './platform/work-line';
 import { translationProvider } from './translation/provider';
 import { voiceFor, voicesFor } from './translation/voice';
-import { keptAssetKeys } from './version-store';
+import { keptAssetKeys } from './guide-store/version-store';
 
 /**
  * A guide in other languages. Adding a language starts a job (the translation worker) that

@@ -12,13 +12,13 @@ import { newGuideId, newId } from './platform/ids';
 import * as ShareCache from './platform/share-cache';
 import * as SocialImage from './social-image';
 import { requireVerifiedUser } from './accounts/user';
-import { requireDeleteRight, type Actor } from './content-rights';
+import { requireDeleteRight, type Actor } from './guide-store/content-rights';
 import { folderOpen, requireFolder } from './folder';
-import { GUIDE_NOT_FOUND, copyableFields, fromId, get, load, loadInOrg, type Guide } from './guide-read';
+import { GUIDE_NOT_FOUND, copyableFields, fromId, get, load, loadInOrg, type Guide } from './guide-store/guide-read';
 import { detail, editableGuideFields, guideDto, summaryDto } from './guide-dto';
 import * as Versions from './versions';
-import * as GuideCards from './guide-cards';
-import * as Revision from './revision';
+import * as GuideCards from './guide-store/guide-cards';
+import * as Revision from './guide-store/revision';
 
 /**
  * Guides, always read and written through the organisation: another organisation's guide is

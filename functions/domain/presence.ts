@@ -1,8 +1,8 @@
 import { PRESENCE_TTL_SECONDS, type PresenceDto } from '#shared/presence';
 import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
-import type { Actor } from './content-rights';
-import { fromId } from './guide-read';
+import type { Actor } from './guide-store/content-rights';
+import { fromId } from './guide-store/guide-read';
 import { requireUser } from './accounts/user';
 
 /**

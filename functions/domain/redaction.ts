@@ -7,7 +7,7 @@ import { isConditionFailed } from '../db/errors';
 import { db } from '../db/service';
 import * as Asset from './platform/asset';
 import * as Export from './export/export';
-import { loadInOrg, type Guide } from './guide-read';
+import { loadInOrg, type Guide } from './guide-store/guide-read';
 import { sniffImage } from './screenshot';
 import * as Slide from './slide';
 import * as SlideScreenshot from './slide-screenshot';

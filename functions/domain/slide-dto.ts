@@ -2,8 +2,8 @@ import { storedAnnotations } from '#shared/annotations';
 import type { SlideDto } from '#shared/guides';
 import { suggestionsFrom } from '#shared/redaction-boxes';
 import * as Asset from './platform/asset';
-import type { Guide, Slide } from './guide-read';
-import { audioFields } from './narration/slide-audio';
+import type { Guide, Slide } from './guide-store/guide-read';
+import { audioFields } from './guide-store/slide-audio';
 
 /** The fields an edit may change, as the API answers them: what an edit's `base` is compared with (shared/revision.ts). */
 export function editableSlideFields(slide: Slide) {

@@ -3,7 +3,7 @@ import type { SlideDto } from '#shared/guides';
 import { needsRenumber, orderBetween } from '#shared/order';
 import * as Slide from './slide';
 import { slideDto } from './slide-dto';
-import { copyableFields, loadGuide } from './guide-read';
+import { copyableFields, loadGuide } from './guide-store/guide-read';
 import { newId } from './platform/ids';
 
 /**

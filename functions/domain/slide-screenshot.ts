@@ -4,11 +4,11 @@ import { AppError } from '#shared/errors';
 import { SCREENSHOT_HISTORY, clampCrop, cropClick, type ScreenshotChangeBody, type ScreenshotChangeDto } from '#shared/slide-tools';
 import { db } from '../db/service';
 import * as Asset from './platform/asset';
-import { loadGuide, loadInOrg, type Guide, type Slide } from './guide-read';
+import { loadGuide, loadInOrg, type Guide, type Slide } from './guide-store/guide-read';
 import * as Screenshot from './screenshot';
 import * as SlideModule from './slide';
 import { slideDto } from './slide-dto';
-import { keptAssetKeys } from './version-store';
+import { keptAssetKeys } from './guide-store/version-store';
 
 /**
  * A slide's screenshot changed: replaced by an upload, cropped on the server (a new

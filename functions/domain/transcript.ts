@@ -3,7 +3,7 @@ import { AppError } from '#shared/errors';
 import type { GuideDto } from '#shared/guides';
 import { db } from '../db/service';
 import { detail } from './guide-dto';
-import { loadGuide } from './guide-read';
+import { loadGuide } from './guide-store/guide-read';
 import type { TranscriptInput, TranscriptProvider, TranscriptStep } from './narration/contracts';
 import { localTranscript } from './narration/local-transcript';
 import { transcriptProvider } from './narration/transcript';

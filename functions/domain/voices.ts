@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors';
 import { DEFAULT_LANGUAGE, type VoiceListDto } from '#shared/narration';
 import * as Asset from './platform/asset';
-import { audioHash, audioKey } from './narration/audio-key';
+import { audioHash, audioKey } from './guide-store/audio-key';
 import { findAudio, putAudio } from './narration/audio-store';
 import { ttsProvider } from './narration/tts';
 

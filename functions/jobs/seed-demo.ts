@@ -6,7 +6,7 @@ import * as Guide from '../domain/guide';
 import * as GuideTranslation from '../domain/guide-translation';
 import * as SocialImage from '../domain/social-image';
 import * as Voiceover from '../domain/voiceover';
-import { needsAudio } from '../domain/narration/slide-audio';
+import { needsAudio } from '../domain/guide-store/slide-audio';
 import type { Annotation } from '#shared/annotation-geometry';
 import { Annotations } from '#shared/annotations';
 import type { CaptureMeta } from '#shared/capture';

@@ -18,7 +18,7 @@ import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import * as Asset from '../platform/asset';
 import * as Slide from '../slide';
-import { loadGuide } from '../guide-read';
+import { loadGuide } from '../guide-store/guide-read';
 import { newId } from '../platform/ids';
 import * as WorkLine from '../platform/work-line';
 import { launchBrowser, replay, type ReplayFinding, type ReplayStep } from './replay';

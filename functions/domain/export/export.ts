@@ -4,7 +4,7 @@ import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import * as Asset from '../platform/asset';
 import * as Entitlements from '../billing/entitlements';
-import { loadPublished } from '../published-read';
+import { loadPublished } from '../guide-store/published-read';
 import { newId } from '../platform/ids';
 import * as WorkLine from '../platform/work-line';
 import { fingerprintOf } from './fingerprint';

@@ -4,10 +4,10 @@ import type { Annotation } from '#shared/annotation-geometry';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import { assetTypeOf } from '#shared/assets';
 import * as Asset from '../platform/asset';
-import { loadPublished } from '../published-read';
+import { loadPublished } from '../guide-store/published-read';
 import { RenderError } from './render/tools';
 import type { IntroCard, OutroCard } from '#shared/guide-cards';
-import * as GuideCards from '../guide-cards';
+import * as GuideCards from '../guide-store/guide-cards';
 import type { TimelineSlide } from './timeline';
 
 /**

@@ -1,5 +1,5 @@
 import { storedIntro, storedOutro, type IntroCard, type OutroCard } from '#shared/guide-cards';
-import { db } from '../db/service';
+import { db } from '../../db/service';
 
 /**
  * A guide's intro and outro cards (shared/guide-cards.ts), kept on the guide item: what it

@@ -1,6 +1,6 @@
 import { AppError } from '#shared/errors';
 import { byOrder } from '#shared/order';
-import { db } from '../db/service';
+import { db } from '../../db/service';
 
 /**
  * A guide with all its slides in order: one Query over the guide's item collection. Apart from

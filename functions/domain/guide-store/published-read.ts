@@ -1,5 +1,5 @@
 import { byOrder } from '#shared/order';
-import { db } from '../db/service';
+import { db } from '../../db/service';
 import type { Guide, Slide } from './guide-read';
 import { readForShare } from './translation-publishing';
 import { guideContent } from './version-snapshot';

@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors';
 import { FIELD_CHANGED_MESSAGE, GUIDE_CHANGED_MESSAGE, STALE_GUIDE_MESSAGE, STEP_CHANGED_MESSAGE, changedSince } from '#shared/revision';
-import { isConditionFailed } from '../db/errors';
-import { db } from '../db/service';
+import { isConditionFailed } from '../../db/errors';
+import { db } from '../../db/service';
 
 /**
  * Guide revisions (shared/revision.ts). A write of the author's content first claims the next

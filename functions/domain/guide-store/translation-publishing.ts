@@ -4,10 +4,10 @@ import { storedIntro, storedOutro } from '#shared/guide-cards';
 import { DEFAULT_LANGUAGE, WordTiming } from '#shared/narration';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { applyTranslation, GUIDE_TEXT_KEYS, languageName, primary, type GuideTextKey, type SharedTranslationDto } from '#shared/translation';
-import type { TranslationEntity } from '../db/entities/translation';
-import { isConditionFailed } from '../db/errors';
-import { db } from '../db/service';
-import * as Asset from './platform/asset';
+import type { TranslationEntity } from '../../db/entities/translation';
+import { isConditionFailed } from '../../db/errors';
+import { db } from '../../db/service';
+import * as Asset from '../platform/asset';
 import { hashOf } from './version-snapshot';
 
 /**

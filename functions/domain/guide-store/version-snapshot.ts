@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { audioMetaKey } from './narration/audio-key';
+import { audioMetaKey } from './audio-key';
 
 /**
  * What a published version holds, as pure functions over stored items: the guide item's content

@@ -1,4 +1,4 @@
-import { db } from '../db/service';
+import { db } from '../../db/service';
 
 /**
  * A guide's stored versions as plain table reads and writes, for modules that must not carry the

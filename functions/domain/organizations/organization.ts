@@ -2,7 +2,7 @@ import { AppError } from '#shared/errors';
 import type { OrganizationDto } from '#shared/organization';
 import { CREATOR_ROLE } from '#shared/permissions';
 import { db } from '../../db/service';
-import * as VersionStore from '../version-store';
+import * as VersionStore from '../guide-store/version-store';
 import * as Asset from '../platform/asset';
 import * as ShareCache from '../platform/share-cache';
 import * as SiteSession from '../drift/site-session';

@@ -2,7 +2,7 @@
 import { CreateGuideBody, GuidePath, ListGuidesQuery, UpdateGuideBody } from '#shared/guides';
 import { Reply, defineHandler } from '../../core/http';
 import * as Guide from '../../domain/guide';
-import * as Revision from '../../domain/revision';
+import * as Revision from '../../domain/guide-store/revision';
 import { requireMember } from '../actor';
 import { expectedRevision, revised } from '../revision';
 

@@ -2,7 +2,7 @@
 import { SlidePath } from '#shared/guides';
 import { ScreenshotChangeBody, SplitSlideBody } from '#shared/slide-tools';
 import { defineHandler } from '../../core/http';
-import * as Revision from '../../domain/revision';
+import * as Revision from '../../domain/guide-store/revision';
 import * as SlideMerge from '../../domain/slide-merge';
 import * as SlideScreenshot from '../../domain/slide-screenshot';
 import * as SlideSplit from '../../domain/slide-split';

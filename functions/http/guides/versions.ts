@@ -3,7 +3,7 @@ import { GuidePath } from '#shared/guides';
 import { VersionPath } from '#shared/versions';
 import { defineHandler } from '../../core/http';
 import * as Guide from '../../domain/guide';
-import * as Revision from '../../domain/revision';
+import * as Revision from '../../domain/guide-store/revision';
 import * as Versions from '../../domain/versions';
 import { requireMember } from '../actor';
 import { expectedRevision, revised } from '../revision';

@@ -2,7 +2,7 @@
 import { GuidePath } from '#shared/guides';
 import { JobPath, RegenerateTranscriptBody, StartVoiceoverBody } from '#shared/narration';
 import { Reply, defineHandler } from '../../core/http';
-import * as Revision from '../../domain/revision';
+import * as Revision from '../../domain/guide-store/revision';
 import * as Transcript from '../../domain/transcript';
 import * as Voiceover from '../../domain/voiceover';
 import { requireMember } from '../actor';
