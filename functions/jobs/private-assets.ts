@@ -1,5 +1,5 @@
 import * as Asset from '../domain/platform/asset';
-import * as SocialImage from '../domain/social-image';
+import * as SocialImage from '../domain/guides/social-image';
 import { db } from '../db/service';
 
 /**

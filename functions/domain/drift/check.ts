@@ -17,7 +17,7 @@ import type { SlideDto } from '#shared/guides';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import * as Asset from '../platform/asset';
-import * as Slide from '../slide';
+import * as Slide from '../guides/slide';
 import { loadGuide } from '../guide-store/guide-read';
 import { newId } from '../platform/ids';
 import * as WorkLine from '../platform/work-line';

@@ -2,12 +2,12 @@ import { AppError } from '#shared/errors';
 import type { SlideDto } from '#shared/guides';
 import { needsRenumber, orderBetween } from '#shared/order';
 import { mayDeleteContent } from '#shared/permissions';
-import { db } from '../db/service';
-import type { Actor } from './guide-store/content-rights';
-import { fromId } from './guide-store/guide-read';
+import { db } from '../../db/service';
+import type { Actor } from '../guide-store/content-rights';
+import { fromId } from '../guide-store/guide-read';
 import * as Slide from './slide';
 import { slideDto } from './slide-dto';
-import { loadGuide } from './guide-store/guide-read';
+import { loadGuide } from '../guide-store/guide-read';
 import * as SlideTrash from './slide-trash';
 
 type Slide = Awaited<ReturnType<typeof loadGuide>>['slides'][number];

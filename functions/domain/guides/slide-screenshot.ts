@@ -2,13 +2,13 @@ import sharp from 'sharp';
 import * as z from 'zod';
 import { AppError } from '#shared/errors';
 import { SCREENSHOT_HISTORY, clampCrop, cropClick, type ScreenshotChangeBody, type ScreenshotChangeDto } from '#shared/slide-tools';
-import { db } from '../db/service';
-import * as Asset from './platform/asset';
-import { loadGuide, loadInOrg, type Guide, type Slide } from './guide-store/guide-read';
+import { db } from '../../db/service';
+import * as Asset from '../platform/asset';
+import { loadGuide, loadInOrg, type Guide, type Slide } from '../guide-store/guide-read';
 import * as Screenshot from './screenshot';
 import * as SlideModule from './slide';
 import { slideDto } from './slide-dto';
-import { keptAssetKeys } from './guide-store/version-store';
+import { keptAssetKeys } from '../guide-store/version-store';
 
 /**
  * A slide's screenshot changed: replaced by an upload, cropped on the server (a new

@@ -5,20 +5,20 @@ import type { Annotation } from '#shared/annotation-geometry';
 import { withKeptPageUrl, type CaptureMeta } from '#shared/capture';
 import { MIN_ORDER_GAP, needsRenumber, orderBetween } from '#shared/order';
 import { mayDeleteContent } from '#shared/permissions';
-import { sleep } from '../core/sleep';
-import { isConditionFailed } from '../db/errors';
-import { db, type TxEntities } from '../db/service';
-import * as Asset from './platform/asset';
-import type { Actor } from './guide-store/content-rights';
-import { fromId, load, loadInOrg, type Guide, type Slide } from './guide-store/guide-read';
+import { sleep } from '../../core/sleep';
+import { isConditionFailed } from '../../db/errors';
+import { db, type TxEntities } from '../../db/service';
+import * as Asset from '../platform/asset';
+import type { Actor } from '../guide-store/content-rights';
+import { fromId, load, loadInOrg, type Guide, type Slide } from '../guide-store/guide-read';
 import * as Screenshot from './screenshot';
 import * as SlideTrash from './slide-trash';
-import { keptAssetKeys } from './guide-store/version-store';
+import { keptAssetKeys } from '../guide-store/version-store';
 import * as SocialImage from './social-image';
 import * as Transcript from './transcript';
-import { newId } from './platform/ids';
+import { newId } from '../platform/ids';
 import { editableSlideFields, slideDto } from './slide-dto';
-import * as Revision from './guide-store/revision';
+import * as Revision from '../guide-store/revision';
 
 /**
  * A guide's slides: their answers, and adding, editing, moving and removing them. Every order

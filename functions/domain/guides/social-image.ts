@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '#shared/share/shared-guide';
 import { MAX_SCREENSHOT_PIXELS } from '#shared/guides';
-import { db } from '../db/service';
-import * as Asset from './platform/asset';
+import { db } from '../../db/service';
+import * as Asset from '../platform/asset';
 
 /**
  * The social preview (og:image) of a published guide: 1200×630, made with sharp from the second

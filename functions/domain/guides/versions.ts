@@ -2,20 +2,20 @@ import { AppError } from '#shared/errors';
 import { NO_STEPS_TO_PUBLISH, canPublishSteps, type VersionDto, type VersionListDto } from '#shared/versions';
 import { mayDeleteContent } from '#shared/permissions';
 import type { EntityItem } from 'electrodb';
-import type { VersionEntity } from '../db/entities/version';
-import { sleep } from '../core/sleep';
-import { isConditionFailed } from '../db/errors';
-import { db } from '../db/service';
-import type { Actor } from './guide-store/content-rights';
-import { loadInOrg, type Guide, type Slide } from './guide-store/guide-read';
-import * as ShareCache from './platform/share-cache';
-import { loadPublished } from './guide-store/published-read';
+import type { VersionEntity } from '../../db/entities/version';
+import { sleep } from '../../core/sleep';
+import { isConditionFailed } from '../../db/errors';
+import { db } from '../../db/service';
+import type { Actor } from '../guide-store/content-rights';
+import { loadInOrg, type Guide, type Slide } from '../guide-store/guide-read';
+import * as ShareCache from '../platform/share-cache';
+import { loadPublished } from '../guide-store/published-read';
 import * as SlideTrash from './slide-trash';
 import * as SocialImage from './social-image';
-import * as TranslationPublishing from './guide-store/translation-publishing';
-import { requireVerifiedUser, userById } from './accounts/user';
-import { keptAssetKeys, removeAll } from './guide-store/version-store';
-import { assetKeysOf, contentHash, guideContent, guideFieldsToRemove, replaceString, restorePlan, slideCopy } from './guide-store/version-snapshot';
+import * as TranslationPublishing from '../guide-store/translation-publishing';
+import { requireVerifiedUser, userById } from '../accounts/user';
+import { keptAssetKeys, removeAll } from '../guide-store/version-store';
+import { assetKeysOf, contentHash, guideContent, guideFieldsToRemove, replaceString, restorePlan, slideCopy } from '../guide-store/version-snapshot';
 
 /**
  * A guide's published versions (shared/versions.ts). Publishing copies the draft (the guide's

@@ -2,7 +2,7 @@
 import { SlidePath } from '#shared/guides';
 import { RedactSlideBody } from '#shared/redaction-boxes';
 import { defineHandler } from '../../core/http';
-import * as Redaction from '../../domain/redaction';
+import * as Redaction from '../../domain/guides/redaction';
 import * as Revision from '../../domain/guide-store/revision';
 import { requireMember } from '../actor';
 import { expectedRevision, revised } from '../revision';

@@ -3,9 +3,9 @@ import { SlidePath } from '#shared/guides';
 import { ScreenshotChangeBody, SplitSlideBody } from '#shared/slide-tools';
 import { defineHandler } from '../../core/http';
 import * as Revision from '../../domain/guide-store/revision';
-import * as SlideMerge from '../../domain/slide-merge';
-import * as SlideScreenshot from '../../domain/slide-screenshot';
-import * as SlideSplit from '../../domain/slide-split';
+import * as SlideMerge from '../../domain/guides/slide-merge';
+import * as SlideScreenshot from '../../domain/guides/slide-screenshot';
+import * as SlideSplit from '../../domain/guides/slide-split';
 import { expectedRevision, revised } from '../revision';
 import { requireMember } from '../actor';
 

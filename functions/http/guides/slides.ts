@@ -3,9 +3,9 @@ import { CreateSlideBody, GuidePath, SlidePath, UpdateSlideBody, UploadBody } fr
 import { Reply, defineHandler } from '../../core/http';
 import { RestoreSlideBody } from '#shared/slide-restore';
 import * as Revision from '../../domain/guide-store/revision';
-import * as Slide from '../../domain/slide';
-import * as SlideDuplicate from '../../domain/slide-duplicate';
-import * as SlideRestore from '../../domain/slide-restore';
+import * as Slide from '../../domain/guides/slide';
+import * as SlideDuplicate from '../../domain/guides/slide-duplicate';
+import * as SlideRestore from '../../domain/guides/slide-restore';
 import { expectedRevision, revised } from '../revision';
 import { requireMember } from '../actor';
 

@@ -3,7 +3,7 @@ import { GuidePath } from '#shared/guides';
 import { JobPath, RegenerateTranscriptBody, StartVoiceoverBody } from '#shared/narration';
 import { Reply, defineHandler } from '../../core/http';
 import * as Revision from '../../domain/guide-store/revision';
-import * as Transcript from '../../domain/transcript';
+import * as Transcript from '../../domain/guides/transcript';
 import * as Voiceover from '../../domain/voiceover';
 import { requireMember } from '../actor';
 import { expectedRevision, revised } from '../revision';
