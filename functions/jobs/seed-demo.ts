@@ -5,7 +5,7 @@ import * as Entitlements from '../domain/billing/entitlements';
 import * as Guide from '../domain/guides/guide';
 import * as GuideTranslation from '../domain/guide-translation';
 import * as SocialImage from '../domain/guides/social-image';
-import * as Voiceover from '../domain/voiceover';
+import * as Voiceover from '../domain/narration/voiceover';
 import { needsAudio } from '../domain/guide-store/slide-audio';
 import type { Annotation } from '#shared/annotation-geometry';
 import { Annotations } from '#shared/annotations';

@@ -1,9 +1,9 @@
 import { AppError } from '#shared/errors';
 import { DEFAULT_LANGUAGE, type VoiceListDto } from '#shared/narration';
-import * as Asset from './platform/asset';
-import { audioHash, audioKey } from './guide-store/audio-key';
-import { findAudio, putAudio } from './narration/audio-store';
-import { ttsProvider } from './narration/tts';
+import * as Asset from '../platform/asset';
+import { audioHash, audioKey } from '../guide-store/audio-key';
+import { findAudio, putAudio } from './audio-store';
+import { ttsProvider } from './tts';
 
 /**
  * The voices a guide can speak with (the spec's Voice data group) and a sample of each. Samples

@@ -4,7 +4,7 @@ import { JobPath, RegenerateTranscriptBody, StartVoiceoverBody } from '#shared/n
 import { Reply, defineHandler } from '../../core/http';
 import * as Revision from '../../domain/guide-store/revision';
 import * as Transcript from '../../domain/guides/transcript';
-import * as Voiceover from '../../domain/voiceover';
+import * as Voiceover from '../../domain/narration/voiceover';
 import { requireMember } from '../actor';
 import { expectedRevision, revised } from '../revision';
 
