@@ -3,7 +3,7 @@ import * as Account from '../domain/accounts/account';
 import * as Asset from '../domain/platform/asset';
 import * as Entitlements from '../domain/billing/entitlements';
 import * as Guide from '../domain/guides/guide';
-import * as GuideTranslation from '../domain/guide-translation';
+import * as GuideTranslation from '../domain/translation/guide-translation';
 import * as SocialImage from '../domain/guides/social-image';
 import * as Voiceover from '../domain/narration/voiceover';
 import { needsAudio } from '../domain/guide-store/slide-audio';
