@@ -4,8 +4,8 @@ import { GuidePath } from '#shared/guides';
 import { ShareLanguageQuery } from '#shared/translation';
 import { dispatch } from '../../core/dispatch';
 import { Reply, defineHandler } from '../../core/http';
-import * as GuideMe from '../../domain/guide-me';
-import * as Share from '../../domain/share';
+import * as GuideMe from '../../domain/sharing/guide-me';
+import * as Share from '../../domain/sharing/share';
 import { PUBLIC_SHARE_CACHE } from '../../domain/platform/share-cache';
 import { currentSession } from '../actor';
 
