@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import * as z from 'zod';
 import { AppError } from '#shared/errors';
-import { defineConfig } from '../core/config';
+import { defineConfig } from '../../core/config';
 import { ANALYTICS_SHARDS } from './analytics-store';
-import { consume } from './platform/rate-limit';
-import { sessionKey } from '../core/secrets';
+import { consume } from '../platform/rate-limit';
+import { sessionKey } from '../../core/secrets';
 
 /**
  * How many event batches `POST /api/events` takes, counted in DynamoDB like every rate limit

@@ -1,7 +1,7 @@
 import { BatchGetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dayStart } from '#shared/analytics/days';
-import { tableConfig } from '../core/config';
-import { dynamo } from '../db/client';
+import { tableConfig } from '../../core/config';
+import { dynamo } from '../../db/client';
 
 /**
  * Where viewer analytics live in the one table, and the only code that reads or writes them.

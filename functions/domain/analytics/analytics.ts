@@ -13,11 +13,11 @@ import { TOP_REFERRERS } from '#shared/analytics/contracts';
 import { dayOf, daysBetween } from '#shared/analytics/days';
 import { completionRate, funnel } from '#shared/analytics/funnel';
 import { AppError } from '#shared/errors';
-import { db } from '../db/service';
+import { db } from '../../db/service';
 import * as Limits from './analytics-limits';
 import * as Store from './analytics-store';
-import * as Entitlements from './billing/entitlements';
-import { membership } from './members/membership';
+import * as Entitlements from '../billing/entitlements';
+import { membership } from '../members/membership';
 
 /**
  * Viewer analytics: events from the player and the embed become daily rollups (analytics-store.ts
