@@ -2,9 +2,9 @@ import { AppError } from '#shared/errors';
 import { addResponseCookie, type ApiEvent } from '../core/http';
 import { siteOrigin } from '../core/origin';
 import { clientIp } from '../core/viewer';
-import * as User from '../domain/accounts/user';
-import * as Membership from '../domain/members/membership';
-import * as Session from '../domain/accounts/session';
+import { Users as User } from '../domain/accounts';
+import { Membership } from '../domain/members';
+import { Session } from '../domain/accounts';
 import { readSessionToken, sessionCookie } from './session-cookie';
 
 /**

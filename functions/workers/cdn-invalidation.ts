@@ -2,7 +2,7 @@ import { CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import type { SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { defineConfig } from '../core/config';
-import { invalidate, pathsToInvalidate } from '../domain/platform/cdn-invalidation';
+import { invalidate, pathsToInvalidate } from '../domain/platform';
 
 /**
  * Clears deleted assets from CloudFront's caches: the asset bucket's "Object Deleted" events, in

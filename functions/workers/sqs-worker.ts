@@ -2,7 +2,7 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type * as z from 'zod';
 import { workerEntry } from '../core/lambda';
 import { logger } from '../core/logger';
-import * as WorkLine from '../domain/platform/work-line';
+import { WorkLine } from '../domain/platform';
 import { DEFAULT_MAX_RECEIVE_COUNT, WORKERS } from '../routes';
 
 /** How a message arrived: its delivery count, whether no retry follows, and the Lambda's context. */

@@ -2,7 +2,7 @@ import { AppError } from '#shared/errors';
 import { CREATOR_ROLE } from '#shared/permissions';
 import { slugifyTitle } from '#shared/share/link';
 import { db } from '../../db/service';
-import { newId } from '../platform/ids';
+import { newId } from '../platform';
 import { hashPassword } from './password';
 import type * as Token from './token';
 

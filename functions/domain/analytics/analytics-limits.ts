@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { AppError } from '#shared/errors';
 import { defineConfig } from '../../core/config';
 import { ANALYTICS_SHARDS } from './analytics-store';
-import { consume } from '../platform/rate-limit';
+import { consume } from '../platform';
 import { sessionKey } from '../../core/secrets';
 
 /**

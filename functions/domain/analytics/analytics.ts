@@ -16,8 +16,8 @@ import { AppError } from '#shared/errors';
 import { db } from '../../db/service';
 import * as Limits from './analytics-limits';
 import * as Store from './analytics-store';
-import * as Entitlements from '../billing/entitlements';
-import { membership } from '../members/membership';
+import { Entitlements } from '../billing';
+import { membership } from '../members';
 
 /**
  * Viewer analytics: events from the player and the embed become daily rollups (analytics-store.ts

@@ -3,18 +3,18 @@ import { AppError } from '#shared/errors';
 import { PRODUCT_NAME } from '#shared/product';
 import { logger } from '../../core/logger';
 import { db } from '../../db/service';
-import * as Account from '../accounts/account';
-import * as Mail from '../platform/mail';
-import * as Membership from '../members/membership';
-import * as Organization from '../organizations/organization';
-import { hashPassword, verifyPassword } from '../accounts/password';
-import * as RateLimit from '../platform/rate-limit';
-import * as Session from '../accounts/session';
-import * as Token from '../accounts/token';
-import { newId } from '../platform/ids';
-import { requireUser, userById, type RequestContext, type User } from '../accounts/user';
+import { Account } from '../accounts';
+import { Mail } from '../platform';
+import { Membership } from '../members';
+import { Organization } from '../organizations';
+import { hashPassword, verifyPassword } from '../accounts';
+import { RateLimit } from '../platform';
+import { Session } from '../accounts';
+import { Token } from '../accounts';
+import { newId } from '../platform';
+import { requireUser, userById, type RequestContext, type User } from '../accounts';
 
-export { requireUser, sessionDto, userById, userDto, type RequestContext, type User } from '../accounts/user';
+export { requireUser, sessionDto, userById, userDto, type RequestContext, type User } from '../accounts';
 
 /**
  * Accounts and sign-in: the domain under /api/auth. Handlers pass the caller's context; this

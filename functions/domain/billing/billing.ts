@@ -11,8 +11,8 @@ import { logger } from '../../core/logger';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import * as Entitlements from './entitlements';
-import { requireVerifiedEmail } from '../accounts/user';
-import * as Mail from '../platform/mail';
+import { requireVerifiedEmail } from '../accounts';
+import { Mail } from '../platform';
 
 /**
  * The Pro plan through Stripe: checkout with a 7-day trial for users who never had one,

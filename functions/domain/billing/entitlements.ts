@@ -1,6 +1,6 @@
 import { entitlements, type Entitlements } from '#shared/plan';
 import { db } from '../../db/service';
-import { isOwner } from '../members/membership';
+import { isOwner } from '../members';
 
 /**
  * What an organisation may do: Pro when any of its owners has an active or trialing

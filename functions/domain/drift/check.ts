@@ -16,11 +16,11 @@ import { appliedBoxesOf, coversElement } from '#shared/redaction-boxes';
 import type { SlideDto } from '#shared/guides';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import * as Asset from '../platform/asset';
-import * as Slide from '../guides/slide';
-import { loadGuide } from '../guide-store/guide-read';
-import { newId } from '../platform/ids';
-import * as WorkLine from '../platform/work-line';
+import { Asset } from '../platform';
+import { Slide } from '../guides';
+import { loadGuide } from '../guide-store';
+import { newId } from '../platform';
+import { WorkLine } from '../platform';
 import { launchBrowser, replay, type ReplayFinding, type ReplayStep } from './replay';
 import * as SiteSession from './site-session';
 

@@ -2,11 +2,11 @@ import { AppError } from '#shared/errors';
 import { EXPORT_FORMAT_LABELS, isActiveExport, type ExportDto, type ExportFormat, type ExportListDto, type ExportRequest } from '#shared/exports';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import * as Asset from '../platform/asset';
-import * as Entitlements from '../billing/entitlements';
-import { loadPublished } from '../guide-store/published-read';
-import { newId } from '../platform/ids';
-import * as WorkLine from '../platform/work-line';
+import { Asset } from '../platform';
+import { Entitlements } from '../billing';
+import { loadPublished } from '../guide-store';
+import { newId } from '../platform';
+import { WorkLine } from '../platform';
 import { fingerprintOf } from './fingerprint';
 
 /**

@@ -3,11 +3,11 @@ import { storedAnnotations } from '#shared/annotations';
 import type { Annotation } from '#shared/annotation-geometry';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import { assetTypeOf } from '#shared/assets';
-import * as Asset from '../platform/asset';
-import { loadPublished } from '../guide-store/published-read';
+import { Asset } from '../platform';
+import { loadPublished } from '../guide-store';
 import { RenderError } from './render/tools';
 import type { IntroCard, OutroCard } from '#shared/guide-cards';
-import * as GuideCards from '../guide-store/guide-cards';
+import { GuideCards } from '../guide-store';
 import type { TimelineSlide } from './timeline';
 
 /**

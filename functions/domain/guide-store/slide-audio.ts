@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, DEFAULT_SPEECH_RATE, type WordTiming } from '#shared/narration';
-import * as Asset from '../platform/asset';
+import { Asset } from '../platform';
 
 /**
  * What a slide's voiceover looks like to readers (the editor, the share page): its URL, length and

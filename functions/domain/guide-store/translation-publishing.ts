@@ -7,7 +7,7 @@ import { applyTranslation, GUIDE_TEXT_KEYS, languageName, primary, type GuideTex
 import type { TranslationEntity } from '../../db/entities/translation';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import * as Asset from '../platform/asset';
+import { Asset } from '../platform';
 import { hashOf } from './version-snapshot';
 
 /**

@@ -5,8 +5,8 @@ import { sleep } from '../../core/sleep';
 import { NO_FOLDER } from '../../db/entities/guide';
 import { isConditionFailed } from '../../db/errors';
 import { db, type TxEntities } from '../../db/service';
-import { requireDeleteRight, type Actor } from '../guide-store/content-rights';
-import { newId } from '../platform/ids';
+import { requireDeleteRight, type Actor } from '../guide-store';
+import { newId } from '../platform';
 
 /** Folders of an organisation's guides; a folder's name is unique in its organisation. */
 type Folder = NonNullable<Awaited<ReturnType<typeof getFolder>>>;

@@ -1,12 +1,12 @@
 import type { GuideDto, GuideSummaryDto } from '#shared/guides';
 import { DEFAULT_LANGUAGE, DEFAULT_SPEECH_RATE } from '#shared/narration';
 import { NO_FOLDER } from '../../db/entities/guide';
-import * as Asset from '../platform/asset';
-import * as GuideCards from '../guide-store/guide-cards';
-import { loadInOrg, type Guide, type Slide } from '../guide-store/guide-read';
+import { Asset } from '../platform';
+import { GuideCards } from '../guide-store';
+import { loadInOrg, type Guide, type Slide } from '../guide-store';
 import { slideDto } from './slide-dto';
-import * as TranslationPublishing from '../guide-store/translation-publishing';
-import { hasUnpublishedChanges as contentChanged } from '../guide-store/version-snapshot';
+import { TranslationPublishing } from '../guide-store';
+import { hasUnpublishedChanges as contentChanged } from '../guide-store';
 
 /**
  * A guide as the API answers it. Apart from guide.ts, so that what only reads a guide back (the

@@ -5,20 +5,20 @@ import type { GuideBase } from '#shared/revision';
 import { NO_FOLDER } from '../../db/entities/guide';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import * as Asset from '../platform/asset';
-import * as Entitlements from '../billing/entitlements';
-import * as Export from '../export/export';
-import { newGuideId, newId } from '../platform/ids';
-import * as ShareCache from '../platform/share-cache';
+import { Asset } from '../platform';
+import { Entitlements } from '../billing';
+import { Export } from '../export';
+import { newGuideId, newId } from '../platform';
+import { ShareCache } from '../platform';
 import * as SocialImage from './social-image';
-import { requireVerifiedUser } from '../accounts/user';
-import { requireDeleteRight, type Actor } from '../guide-store/content-rights';
+import { requireVerifiedUser } from '../accounts';
+import { requireDeleteRight, type Actor } from '../guide-store';
 import { folderOpen, requireFolder } from './folder';
-import { GUIDE_NOT_FOUND, copyableFields, fromId, get, load, loadInOrg, type Guide } from '../guide-store/guide-read';
+import { GUIDE_NOT_FOUND, copyableFields, fromId, get, load, loadInOrg, type Guide } from '../guide-store';
 import { detail, editableGuideFields, guideDto, summaryDto } from './guide-dto';
 import * as Versions from './versions';
-import * as GuideCards from '../guide-store/guide-cards';
-import * as Revision from '../guide-store/revision';
+import { GuideCards } from '../guide-store';
+import { Revision } from '../guide-store';
 
 /**
  * Guides, always read and written through the organisation: another organisation's guide is

@@ -1,9 +1,9 @@
 import { PRESENCE_TTL_SECONDS, type PresenceDto } from '#shared/presence';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import type { Actor } from '../guide-store/content-rights';
-import { fromId } from '../guide-store/guide-read';
-import { requireUser } from '../accounts/user';
+import type { Actor } from '../guide-store';
+import { fromId } from '../guide-store';
+import { requireUser } from '../accounts';
 
 /**
  * Who has a guide open in the design view (shared/presence.ts): each tab renews its entry, and

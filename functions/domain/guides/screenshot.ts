@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { AppError } from '#shared/errors';
 import { MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_PIXELS, MAX_SCREENSHOT_SIDE } from '#shared/guides';
-import { IMAGE_EXTENSIONS, removeKey, type ImageContentType } from '../platform/asset';
-import * as Storage from '../platform/storage';
+import { IMAGE_EXTENSIONS, removeKey, type ImageContentType } from '../platform';
+import { Storage } from '../platform';
 
 /** Checking uploaded screenshots: the one place (with social-image.ts) that needs sharp. */
 const SIGNATURES: Array<{ type: ImageContentType; matches: (b: Uint8Array) => boolean }> = [

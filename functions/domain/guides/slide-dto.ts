@@ -1,9 +1,9 @@
 import { storedAnnotations } from '#shared/annotations';
 import type { SlideDto } from '#shared/guides';
 import { suggestionsFrom } from '#shared/redaction-boxes';
-import * as Asset from '../platform/asset';
-import type { Guide, Slide } from '../guide-store/guide-read';
-import { audioFields } from '../guide-store/slide-audio';
+import { Asset } from '../platform';
+import type { Guide, Slide } from '../guide-store';
+import { audioFields } from '../guide-store';
 
 /** The fields an edit may change, as the API answers them: what an edit's `base` is compared with (shared/revision.ts). */
 export function editableSlideFields(slide: Slide) {

@@ -3,8 +3,8 @@ import type { SlideDto } from '#shared/guides';
 import { needsRenumber, orderBetween } from '#shared/order';
 import * as Slide from './slide';
 import { slideDto } from './slide-dto';
-import { copyableFields, loadGuide } from '../guide-store/guide-read';
-import { newId } from '../platform/ids';
+import { copyableFields, loadGuide } from '../guide-store';
+import { newId } from '../platform';
 
 /**
  * A copy of a slide right after it: its words, settings, click, what capture recorded and its

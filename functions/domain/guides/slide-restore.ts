@@ -3,11 +3,11 @@ import type { SlideDto } from '#shared/guides';
 import { needsRenumber, orderBetween } from '#shared/order';
 import { mayDeleteContent } from '#shared/permissions';
 import { db } from '../../db/service';
-import type { Actor } from '../guide-store/content-rights';
-import { fromId } from '../guide-store/guide-read';
+import type { Actor } from '../guide-store';
+import { fromId } from '../guide-store';
 import * as Slide from './slide';
 import { slideDto } from './slide-dto';
-import { loadGuide } from '../guide-store/guide-read';
+import { loadGuide } from '../guide-store';
 import * as SlideTrash from './slide-trash';
 
 type Slide = Awaited<ReturnType<typeof loadGuide>>['slides'][number];

@@ -3,12 +3,12 @@ import * as z from 'zod';
 import { AppError } from '#shared/errors';
 import { SCREENSHOT_HISTORY, clampCrop, cropClick, type ScreenshotChangeBody, type ScreenshotChangeDto } from '#shared/slide-tools';
 import { db } from '../../db/service';
-import * as Asset from '../platform/asset';
-import { loadGuide, loadInOrg, type Guide, type Slide } from '../guide-store/guide-read';
+import { Asset } from '../platform';
+import { loadGuide, loadInOrg, type Guide, type Slide } from '../guide-store';
 import * as Screenshot from './screenshot';
 import * as SlideModule from './slide';
 import { slideDto } from './slide-dto';
-import { keptAssetKeys } from '../guide-store/version-store';
+import { keptAssetKeys } from '../guide-store';
 
 /**
  * A slide's screenshot changed: replaced by an upload, cropped on the server (a new

@@ -1,8 +1,8 @@
 import { AppError } from '#shared/errors';
 import { needsRenumber, orderBetween } from '#shared/order';
 import { splitNarration, type SplitSlideDto } from '#shared/slide-tools';
-import { copyableFields, loadGuide } from '../guide-store/guide-read';
-import { newId } from '../platform/ids';
+import { copyableFields, loadGuide } from '../guide-store';
+import { newId } from '../platform';
 import * as Slide from './slide';
 import { slideDto } from './slide-dto';
 

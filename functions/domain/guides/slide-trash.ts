@@ -1,7 +1,7 @@
 import { RESTORE_WINDOW_HOURS } from '#shared/slide-restore';
-import * as Asset from '../platform/asset';
-import type { loadGuide } from '../guide-store/guide-read';
-import { audioMetaKey } from '../guide-store/audio-key';
+import { Asset } from '../platform';
+import type { loadGuide } from '../guide-store';
+import { audioMetaKey } from '../guide-store';
 
 /**
  * Deleted slides, kept for RESTORE_WINDOW_HOURS so that an undo in the design view brings one

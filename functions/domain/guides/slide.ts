@@ -8,17 +8,17 @@ import { mayDeleteContent } from '#shared/permissions';
 import { sleep } from '../../core/sleep';
 import { isConditionFailed } from '../../db/errors';
 import { db, type TxEntities } from '../../db/service';
-import * as Asset from '../platform/asset';
-import type { Actor } from '../guide-store/content-rights';
-import { fromId, load, loadInOrg, type Guide, type Slide } from '../guide-store/guide-read';
+import { Asset } from '../platform';
+import type { Actor } from '../guide-store';
+import { fromId, load, loadInOrg, type Guide, type Slide } from '../guide-store';
 import * as Screenshot from './screenshot';
 import * as SlideTrash from './slide-trash';
-import { keptAssetKeys } from '../guide-store/version-store';
+import { keptAssetKeys } from '../guide-store';
 import * as SocialImage from './social-image';
 import * as Transcript from './transcript';
-import { newId } from '../platform/ids';
+import { newId } from '../platform';
 import { editableSlideFields, slideDto } from './slide-dto';
-import * as Revision from '../guide-store/revision';
+import { Revision } from '../guide-store';
 
 /**
  * A guide's slides: their answers, and adding, editing, moving and removing them. Every order

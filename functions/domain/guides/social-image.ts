@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '#shared/share/shared-guide';
 import { MAX_SCREENSHOT_PIXELS } from '#shared/guides';
 import { db } from '../../db/service';
-import * as Asset from '../platform/asset';
+import { Asset } from '../platform';
 
 /**
  * The social preview (og:image) of a published guide: 1200×630, made with sharp from the second

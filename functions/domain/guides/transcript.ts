@@ -3,11 +3,11 @@ import { AppError } from '#shared/errors';
 import type { GuideDto } from '#shared/guides';
 import { db } from '../../db/service';
 import { detail } from './guide-dto';
-import { loadGuide } from '../guide-store/guide-read';
-import type { TranscriptInput, TranscriptProvider, TranscriptStep } from '../narration/contracts';
-import { localTranscript } from '../narration/local-transcript';
-import { transcriptProvider } from '../narration/transcript';
-import * as Storage from '../platform/storage';
+import { loadGuide } from '../guide-store';
+import type { TranscriptInput, TranscriptProvider, TranscriptStep } from '../narration';
+import { localTranscript } from '../narration';
+import { transcriptProvider } from '../narration';
+import { Storage } from '../platform';
 
 /**
  * The smart transcript of a guide: step text and narration for every slide the author has not

@@ -6,16 +6,16 @@ import type { VersionEntity } from '../../db/entities/version';
 import { sleep } from '../../core/sleep';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import type { Actor } from '../guide-store/content-rights';
-import { loadInOrg, type Guide, type Slide } from '../guide-store/guide-read';
-import * as ShareCache from '../platform/share-cache';
-import { loadPublished } from '../guide-store/published-read';
+import type { Actor } from '../guide-store';
+import { loadInOrg, type Guide, type Slide } from '../guide-store';
+import { ShareCache } from '../platform';
+import { loadPublished } from '../guide-store';
 import * as SlideTrash from './slide-trash';
 import * as SocialImage from './social-image';
-import * as TranslationPublishing from '../guide-store/translation-publishing';
-import { requireVerifiedUser, userById } from '../accounts/user';
-import { keptAssetKeys, removeAll } from '../guide-store/version-store';
-import { assetKeysOf, contentHash, guideContent, guideFieldsToRemove, replaceString, restorePlan, slideCopy } from '../guide-store/version-snapshot';
+import { TranslationPublishing } from '../guide-store';
+import { requireVerifiedUser, userById } from '../accounts';
+import { keptAssetKeys, removeAll } from '../guide-store';
+import { assetKeysOf, contentHash, guideContent, guideFieldsToRemove, replaceString, restorePlan, slideCopy } from '../guide-store';
 
 /**
  * A guide's published versions (shared/versions.ts). Publishing copies the draft (the guide's

@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors';
 import type { TeamDto, TeamMemberDto } from '#shared/organization';
 import { db } from '../../db/service';
-import { newId } from '../platform/ids';
+import { newId } from '../platform';
 import { membership, requirePermission, type Member } from './membership';
 
 /** Teams inside an organisation, and their members (each a member of the organisation). */

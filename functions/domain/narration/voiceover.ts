@@ -1,15 +1,15 @@
 import { AppError } from '#shared/errors';
 import type { JobDto, VoiceoverStartedDto } from '#shared/narration';
 import { db } from '../../db/service';
-import * as Asset from '../platform/asset';
-import * as Entitlements from '../billing/entitlements';
-import { loadGuide } from '../guide-store/guide-read';
-import { newId } from '../platform/ids';
-import { audioHash, audioKey } from '../guide-store/audio-key';
+import { Asset } from '../platform';
+import { Entitlements } from '../billing';
+import { loadGuide } from '../guide-store';
+import { newId } from '../platform';
+import { audioHash, audioKey } from '../guide-store';
 import { findAudio, putAudio } from './audio-store';
-import { languageSetting, needsAudio, rateSetting, voiceSetting } from '../guide-store/slide-audio';
+import { languageSetting, needsAudio, rateSetting, voiceSetting } from '../guide-store';
 import { ttsProvider, type Tts } from './tts';
-import * as WorkLine from '../platform/work-line';
+import { WorkLine } from '../platform';
 
 /**
  * The voiceover of a guide: a job that gives every slide with narration an audio file in the

@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors';
 import { DEFAULT_LANGUAGE, type VoiceListDto } from '#shared/narration';
-import * as Asset from '../platform/asset';
-import { audioHash, audioKey } from '../guide-store/audio-key';
+import { Asset } from '../platform';
+import { audioHash, audioKey } from '../guide-store';
 import { findAudio, putAudio } from './audio-store';
 import { ttsProvider } from './tts';
 

@@ -3,12 +3,12 @@ import type { InvitationDto, InvitationListItemDto, InvitationViewDto } from '#s
 import { INVITATION_TTL_HOURS } from '#shared/organization';
 import { PRODUCT_NAME } from '#shared/product';
 import { db } from '../../db/service';
-import { newId } from '../platform/ids';
-import * as Mail from '../platform/mail';
-import { isOwner, listForOrganization, membership, requirePermission, usersById, type Member } from '../members/membership';
+import { newId } from '../platform';
+import { Mail } from '../platform';
+import { isOwner, listForOrganization, membership, requirePermission, usersById, type Member } from '../members';
 import * as Organization from './organization';
-import { teamById } from '../members/team';
-import { requireVerifiedEmail } from '../accounts/user';
+import { teamById } from '../members';
+import { requireVerifiedEmail } from '../accounts';
 
 /**
  * Invitations into an organisation, by email, valid for INVITATION_TTL_HOURS. Only the invited

@@ -2,12 +2,12 @@ import { AppError } from '#shared/errors';
 import type { OrganizationDto } from '#shared/organization';
 import { CREATOR_ROLE } from '#shared/permissions';
 import { db } from '../../db/service';
-import * as VersionStore from '../guide-store/version-store';
-import * as Asset from '../platform/asset';
-import * as ShareCache from '../platform/share-cache';
-import * as SiteSession from '../drift/site-session';
-import { newId } from '../platform/ids';
-import { isOwner, listForOrganization, membership, requirePermission, type Member } from '../members/membership';
+import { VersionStore } from '../guide-store';
+import { Asset } from '../platform';
+import { ShareCache } from '../platform';
+import { SiteSession } from '../drift';
+import { newId } from '../platform';
+import { isOwner, listForOrganization, membership, requirePermission, type Member } from '../members';
 
 /**
  * Organisations (better-auth's organization plugin): create, rename, delete with everything in

@@ -3,8 +3,8 @@ import { AppError } from '#shared/errors';
 import { isWalkable, NOT_WALKABLE_MESSAGE, type GuideMeDto } from '#shared/guide-me';
 import { locatorCandidates } from '#shared/locator';
 import { appliedBoxesOf, coversElement } from '#shared/redaction-boxes';
-import { loadGuide } from '../guide-store/guide-read';
-import { audioFields } from '../guide-store/slide-audio';
+import { loadGuide } from '../guide-store';
+import { audioFields } from '../guide-store';
 import { pictureOf, viewable } from './share';
 
 /**

@@ -1,5 +1,5 @@
 import type { SharedGuideDto } from '#shared/share/shared-guide';
-import type { Guide } from '../guide-store/guide-read';
+import type { Guide } from '../guide-store';
 
 /**
  * The share answers of public guides' published versions, kept by this function instance so that

@@ -5,17 +5,17 @@ import { storedAnnotations } from '#shared/annotations';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import { DEFAULT_LANGUAGE } from '#shared/narration';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
-import * as Asset from '../platform/asset';
-import { loadPublished } from '../guide-store/published-read';
-import * as TranslationPublishing from '../guide-store/translation-publishing';
-import { audioFields } from '../guide-store/slide-audio';
-import { membership } from '../members/membership';
-import { nameOf as organizationName } from '../organizations/organization';
-import * as GuideCards from '../guide-store/guide-cards';
-import * as Entitlements from '../billing/entitlements';
+import { Asset } from '../platform';
+import { loadPublished } from '../guide-store';
+import { TranslationPublishing } from '../guide-store';
+import { audioFields } from '../guide-store';
+import { membership } from '../members';
+import { nameOf as organizationName } from '../organizations';
+import { GuideCards } from '../guide-store';
+import { Entitlements } from '../billing';
 import * as Kept from './share-kept';
 import { db } from '../../db/service';
-import type { Guide } from '../guide-store/guide-read';
+import type { Guide } from '../guide-store';
 
 /** The guide and its published slides (and the published language asked for) when this viewer may see it (the rule below), else not found. */
 export async function viewable(guideId: string, viewerUserId?: string, language?: string, item?: Guide | null) {

@@ -14,12 +14,12 @@ import {
   type UpdateTranslationTextsBody,
 } from '#shared/translation';
 import { db } from '../../db/service';
-import * as Asset from '../platform/asset';
-import * as Entitlements from '../billing/entitlements';
-import { loadGuide, loadInOrg } from '../guide-store/guide-read';
-import { audioHash, audioKey, audioMetaKey } from '../guide-store/audio-key';
-import { findAudio, putAudio } from '../narration/audio-store';
-import { rateSetting } from '../guide-store/slide-audio';
+import { Asset } from '../platform';
+import { Entitlements } from '../billing';
+import { loadGuide, loadInOrg } from '../guide-store';
+import { audioHash, audioKey, audioMetaKey } from '../guide-store';
+import { findAudio, putAudio } from '../narration';
+import { rateSetting } from '../guide-store';
 import {
   getItem,
   partsToTranslate,
@@ -33,11 +33,11 @@ import {
   type StoredSlide,
   type StoredTexts,
   type TranslationItem,
-} from '../guide-store/translation-publishing';
-import * as WorkLine from '../platform/work-line';
+} from '../guide-store';
+import { WorkLine } from '../platform';
 import { translationProvider } from './provider';
 import { voiceFor, voicesFor } from './voice';
-import { keptAssetKeys } from '../guide-store/version-store';
+import { keptAssetKeys } from '../guide-store';
 
 /**
  * A guide in other languages. Adding a language starts a job (the translation worker) that

@@ -2,10 +2,10 @@
 import { SlidePath } from '#shared/guides';
 import { ScreenshotChangeBody, SplitSlideBody } from '#shared/slide-tools';
 import { defineHandler } from '../../core/http';
-import * as Revision from '../../domain/guide-store/revision';
-import * as SlideMerge from '../../domain/guides/slide-merge';
-import * as SlideScreenshot from '../../domain/guides/slide-screenshot';
-import * as SlideSplit from '../../domain/guides/slide-split';
+import { Revision } from '../../domain/guide-store';
+import { SlideMerge } from '../../domain/guides';
+import { SlideScreenshot } from '../../domain/guides';
+import { SlideSplit } from '../../domain/guides';
 import { expectedRevision, revised } from '../revision';
 import { requireMember } from '../actor';
 

@@ -2,10 +2,10 @@
 import { CreateSlideBody, GuidePath, SlidePath, UpdateSlideBody, UploadBody } from '#shared/guides';
 import { Reply, defineHandler } from '../../core/http';
 import { RestoreSlideBody } from '#shared/slide-restore';
-import * as Revision from '../../domain/guide-store/revision';
-import * as Slide from '../../domain/guides/slide';
-import * as SlideDuplicate from '../../domain/guides/slide-duplicate';
-import * as SlideRestore from '../../domain/guides/slide-restore';
+import { Revision } from '../../domain/guide-store';
+import { Slide } from '../../domain/guides';
+import { SlideDuplicate } from '../../domain/guides';
+import { SlideRestore } from '../../domain/guides';
 import { expectedRevision, revised } from '../revision';
 import { requireMember } from '../actor';
 

@@ -2,9 +2,9 @@
 import { GuidePath } from '#shared/guides';
 import { VersionPath } from '#shared/versions';
 import { defineHandler } from '../../core/http';
-import * as Guide from '../../domain/guides/guide';
-import * as Revision from '../../domain/guide-store/revision';
-import * as Versions from '../../domain/guides/versions';
+import { Guide } from '../../domain/guides';
+import { Revision } from '../../domain/guide-store';
+import { Versions } from '../../domain/guides';
 import { requireMember } from '../actor';
 import { expectedRevision, revised } from '../revision';
 

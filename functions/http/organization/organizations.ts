@@ -10,9 +10,9 @@ import {
 } from '#shared/organization';
 import { hasPermission } from '#shared/permissions';
 import { defineHandler } from '../../core/http';
-import * as FullOrganization from '../../domain/organizations/full-organization';
-import * as Membership from '../../domain/members/membership';
-import * as Organization from '../../domain/organizations/organization';
+import { FullOrganization } from '../../domain/organizations';
+import { Membership } from '../../domain/members';
+import { Organization } from '../../domain/organizations';
 import { requireMember, requireSession, switchOrganization } from '../actor';
 
 // GET /api/auth/organization/list — the caller's organisations

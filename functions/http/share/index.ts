@@ -4,9 +4,9 @@ import { GuidePath } from '#shared/guides';
 import { ShareLanguageQuery } from '#shared/translation';
 import { dispatch } from '../../core/dispatch';
 import { Reply, defineHandler } from '../../core/http';
-import * as GuideMe from '../../domain/sharing/guide-me';
-import * as Share from '../../domain/sharing/share';
-import { PUBLIC_SHARE_CACHE } from '../../domain/platform/share-cache';
+import { GuideMe } from '../../domain/sharing';
+import { Share } from '../../domain/sharing';
+import { PUBLIC_SHARE_CACHE } from '../../domain/platform';
 import { currentSession } from '../actor';
 
 /** Public guides sit in CloudFront until a change clears them (domain/platform/share-cache.ts); private ones and refusals never. */

@@ -1,0 +1,2 @@
+export * as Billing from './billing';
+export * as Entitlements from './entitlements';

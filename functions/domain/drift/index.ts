@@ -1,0 +1,2 @@
+export * as DriftCheck from './check';
+export * as SiteSession from './site-session';
