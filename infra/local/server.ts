@@ -61,7 +61,7 @@ type EdgeHandler = (event: CloudFrontRequestEvent) => Promise<CloudFrontResultRe
 let edgeHandler: Promise<EdgeHandler> | undefined;
 
 /** The functions' CloudFront invalidations (functions/domain/platform/share-cache.ts), read by URL as workers.ts reads the queue module. */
-const SHARE_CACHE_MODULE = pathToFileURL(path.resolve(import.meta.dirname, '../../functions/domain/share-cache.ts')).href;
+const SHARE_CACHE_MODULE = pathToFileURL(path.resolve(import.meta.dirname, '../../functions/domain/platform/share-cache.ts')).href;
 type SetLocalInvalidationSink = (sink: ((paths: readonly string[]) => void) | undefined) => void;
 
 const SHARE_FRAME_RENDERER = path.resolve(import.meta.dirname, '../..', SHARE_FRAME_RENDERER_FILE);
