@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DriftCheck } from '../domain/drift';
+import * as DriftCheck from '../domain/drift';
 import { sqsWorker } from './sqs-worker';
 
 /**

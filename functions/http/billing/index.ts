@@ -4,7 +4,7 @@ import { CheckoutSessionBody } from '#shared/plan-contracts';
 import { dispatch } from '../../core/dispatch';
 import { defineHandler } from '../../core/http';
 import { siteOrigin } from '../../core/origin';
-import { Billing } from '../../domain/billing';
+import * as Billing from '../../domain/billing';
 import { requireSession, requireUser } from '../actor';
 
 // POST /api/stripe/subscription/checkout-session — { url } of a Checkout session (trial only for a first subscription) that returns to { returnTo }

@@ -2,7 +2,7 @@
 import { dispatch } from '../../core/dispatch';
 import { defineHandler } from '../../core/http';
 import { siteOrigin } from '../../core/origin';
-import { Billing } from '../../domain/billing';
+import * as Billing from '../../domain/billing';
 
 // Stripe sends no cookies and no Origin: the signature is the authentication.
 const webhook = defineHandler({ rawBody: true, originCheck: false }, async ({ rawBody, event }) => {
