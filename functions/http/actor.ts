@@ -2,9 +2,8 @@ import { AppError } from '#shared/errors';
 import { addResponseCookie, type ApiEvent } from '../core/http';
 import { siteOrigin } from '../core/origin';
 import { clientIp } from '../core/viewer';
-import { Users as User } from '../domain/accounts';
+import { Session, Users as User } from '../domain/accounts';
 import { Membership } from '../domain/members';
-import { Session } from '../domain/accounts';
 import { readSessionToken, sessionCookie } from './session-cookie';
 
 /**

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { AppError } from '#shared/errors';
 import { defineConfig } from '../../core/config';
 import { ANALYTICS_SHARDS } from './analytics-store';
-import { consume } from '../platform';
+import { RateLimit } from '../platform';
 import { sessionKey } from '../../core/secrets';
 
 /**
@@ -37,9 +37,9 @@ async function sourceKey(ip: string): Promise<string> {
 export async function check(input: { guideId: string; viewerId: string; shard: number; ip: string }): Promise<void> {
   const config = analyticsLimitConfig();
   const allowed = await Promise.all([
-    consume(`events#viewer#${input.guideId}#${input.viewerId}`, config.ANALYTICS_VIEWER_MAX, config.ANALYTICS_VIEWER_WINDOW_SECONDS),
-    consume(`events#source#${await sourceKey(input.ip)}`, config.ANALYTICS_SOURCE_MAX, config.ANALYTICS_SOURCE_WINDOW_SECONDS),
-    consume(
+    RateLimit.consume(`events#viewer#${input.guideId}#${input.viewerId}`, config.ANALYTICS_VIEWER_MAX, config.ANALYTICS_VIEWER_WINDOW_SECONDS),
+    RateLimit.consume(`events#source#${await sourceKey(input.ip)}`, config.ANALYTICS_SOURCE_MAX, config.ANALYTICS_SOURCE_WINDOW_SECONDS),
+    RateLimit.consume(
       `events#guide#${input.guideId}#${input.shard}`,
       Math.max(1, Math.ceil(config.ANALYTICS_GUIDE_MAX / ANALYTICS_SHARDS)),
       config.ANALYTICS_GUIDE_WINDOW_SECONDS,

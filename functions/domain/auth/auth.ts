@@ -3,16 +3,10 @@ import { AppError } from '#shared/errors';
 import { PRODUCT_NAME } from '#shared/product';
 import { logger } from '../../core/logger';
 import { db } from '../../db/service';
-import { Account } from '../accounts';
-import { Mail } from '../platform';
+import { Account, hashPassword, type RequestContext, requireUser, Session, Token, type User, userById, verifyPassword } from '../accounts';
+import { Mail, newId, RateLimit } from '../platform';
 import { Membership } from '../members';
 import { Organization } from '../organizations';
-import { hashPassword, verifyPassword } from '../accounts';
-import { RateLimit } from '../platform';
-import { Session } from '../accounts';
-import { Token } from '../accounts';
-import { newId } from '../platform';
-import { requireUser, userById, type RequestContext, type User } from '../accounts';
 
 export { requireUser, sessionDto, userById, userDto, type RequestContext, type User } from '../accounts';
 

@@ -16,11 +16,9 @@ import { appliedBoxesOf, coversElement } from '#shared/redaction-boxes';
 import type { SlideDto } from '#shared/guides';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import { Asset } from '../platform';
+import { Asset, newId, WorkLine } from '../platform';
 import { Slide } from '../guides';
 import { loadGuide } from '../guide-store';
-import { newId } from '../platform';
-import { WorkLine } from '../platform';
 import { launchBrowser, replay, type ReplayFinding, type ReplayStep } from './replay';
 import * as SiteSession from './site-session';
 

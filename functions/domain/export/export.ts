@@ -2,11 +2,9 @@ import { AppError } from '#shared/errors';
 import { EXPORT_FORMAT_LABELS, isActiveExport, type ExportDto, type ExportFormat, type ExportListDto, type ExportRequest } from '#shared/exports';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import { Asset } from '../platform';
+import { Asset, newId, WorkLine } from '../platform';
 import { Entitlements } from '../billing';
 import { loadPublished } from '../guide-store';
-import { newId } from '../platform';
-import { WorkLine } from '../platform';
 import { fingerprintOf } from './fingerprint';
 
 /**

@@ -4,10 +4,9 @@ import type { Annotation } from '#shared/annotation-geometry';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import { assetTypeOf } from '#shared/assets';
 import { Asset } from '../platform';
-import { loadPublished } from '../guide-store';
+import { GuideCards, loadPublished } from '../guide-store';
 import { RenderError } from './render/tools';
 import type { IntroCard, OutroCard } from '#shared/guide-cards';
-import { GuideCards } from '../guide-store';
 import type { TimelineSlide } from './timeline';
 
 /**

@@ -2,11 +2,15 @@ import type { GuideDto, GuideSummaryDto } from '#shared/guides';
 import { DEFAULT_LANGUAGE, DEFAULT_SPEECH_RATE } from '#shared/narration';
 import { NO_FOLDER } from '../../db/entities/guide';
 import { Asset } from '../platform';
-import { GuideCards } from '../guide-store';
-import { loadInOrg, type Guide, type Slide } from '../guide-store';
+import {
+  type Guide,
+  GuideCards,
+  hasUnpublishedChanges as contentChanged,
+  loadInOrg,
+  type Slide,
+  TranslationPublishing,
+} from '../guide-store';
 import { slideDto } from './slide-dto';
-import { TranslationPublishing } from '../guide-store';
-import { hasUnpublishedChanges as contentChanged } from '../guide-store';
 
 /**
  * A guide as the API answers it. Apart from guide.ts, so that what only reads a guide back (the

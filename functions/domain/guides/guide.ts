@@ -5,26 +5,32 @@ import type { GuideBase } from '#shared/revision';
 import { NO_FOLDER } from '../../db/entities/guide';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import { Asset } from '../platform';
+import { Asset, newGuideId, newId, ShareCache } from '../platform';
 import { Entitlements } from '../billing';
 import { Export } from '../export';
-import { newGuideId, newId } from '../platform';
-import { ShareCache } from '../platform';
 import * as SocialImage from './social-image';
 import { requireVerifiedUser } from '../accounts';
-import { requireDeleteRight, type Actor } from '../guide-store';
+import {
+  type Actor,
+  copyableFields,
+  type Guide,
+  GUIDE_NOT_FOUND,
+  GuideCards,
+  GuideRead,
+  loadInOrg,
+  requireDeleteRight,
+  Revision,
+} from '../guide-store';
 import { folderOpen, requireFolder } from './folder';
-import { GUIDE_NOT_FOUND, copyableFields, fromId, get, load, loadInOrg, type Guide } from '../guide-store';
 import { detail, editableGuideFields, guideDto, summaryDto } from './guide-dto';
 import * as Versions from './versions';
-import { GuideCards } from '../guide-store';
-import { Revision } from '../guide-store';
 
 /**
  * Guides, always read and written through the organisation: another organisation's guide is
  * simply not found. Their slides are slide.ts's, their folders folder.ts's.
  */
-export { detail, fromId, guideDto, load, summaryDto, type Guide };
+export { detail, guideDto, summaryDto, type Guide };
+export const { fromId, load } = GuideRead;
 export type { Actor };
 
 /** The cards a copy of the guide starts with (those that still read as cards). */
@@ -113,7 +119,7 @@ export async function create(input: NewGuide): Promise<Guide> {
     }
     throw new AppError('conflict', 'The guide could not be created. Please try again.');
   }
-  return (await get(guideId))!;
+  return (await GuideRead.get(guideId))!;
 }
 
 export async function update(
@@ -137,7 +143,7 @@ export async function update(
   attempt = 1,
 ): Promise<Guide> {
   const { orgId } = actor;
-  const guide = await fromId({ orgId, guideId });
+  const guide = await GuideRead.fromId({ orgId, guideId });
   Revision.refuseChanged('guide', base, editableGuideFields(guide));
   if (changes.folderId) await requireFolder(orgId, changes.folderId);
   const sharesPublicly =
@@ -200,7 +206,7 @@ export async function update(
     }
   }
   await GuideCards.write(guideId, changes);
-  const updated = (await get(guideId))!;
+  const updated = (await GuideRead.get(guideId))!;
   if (changes.visibility !== undefined && changes.visibility !== guide.visibility) {
     // The guide's assets follow it: private ones leave the public keys CloudFront serves.
     await Asset.moveGuide(orgId, guideId, changes.visibility);
@@ -227,7 +233,7 @@ export async function update(
  * only the first counts; the others find no guide.
  */
 export async function remove(actor: Actor, guideId: string): Promise<void> {
-  const guide = await fromId({ orgId: actor.orgId, guideId });
+  const guide = await GuideRead.fromId({ orgId: actor.orgId, guideId });
   requireDeleteRight(actor, guide, 'guide');
   const result = await db()
     .transaction.write(({ guide: guides, organization }) => [

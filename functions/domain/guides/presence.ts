@@ -2,7 +2,7 @@ import { PRESENCE_TTL_SECONDS, type PresenceDto } from '#shared/presence';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import type { Actor } from '../guide-store';
-import { fromId } from '../guide-store';
+import { GuideRead } from '../guide-store';
 import { requireUser } from '../accounts';
 
 /**
@@ -10,7 +10,7 @@ import { requireUser } from '../accounts';
  * reads the others that are still there. A guide of another organisation is simply not found.
  */
 export async function renew(actor: Actor, guideId: string, tab: { clientId: string; slideId?: string | null | undefined }): Promise<PresenceDto> {
-  const guide = await fromId({ orgId: actor.orgId, guideId });
+  const guide = await GuideRead.fromId({ orgId: actor.orgId, guideId });
   const now = Date.now();
   const entity = db().entities.presence;
   const { data: mine } = await entity.get({ openGuideId: guideId, clientId: tab.clientId }).go();
@@ -40,7 +40,7 @@ export async function renew(actor: Actor, guideId: string, tab: { clientId: stri
 
 /** The tab closed the guide: its entry goes at once (only its own person's). */
 export async function leave(actor: Actor, guideId: string, clientId: string): Promise<void> {
-  await fromId({ orgId: actor.orgId, guideId });
+  await GuideRead.fromId({ orgId: actor.orgId, guideId });
   await db()
     .entities.presence.delete({ openGuideId: guideId, clientId })
     .where((attr, { eq }) => eq(attr.userId, actor.userId))

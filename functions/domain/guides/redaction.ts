@@ -5,14 +5,13 @@ import { REDACTION_FILL } from '#shared/redaction';
 import { appliedBoxesOf, boxProblems, MAX_REMEMBERED_BOXES, withoutCoveredBox, type RedactionBox, type RedactSlideResponse } from '#shared/redaction-boxes';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import { Asset } from '../platform';
+import { Asset, ShareCache } from '../platform';
 import { Export } from '../export';
 import { loadInOrg, type Guide } from '../guide-store';
 import { sniffImage } from './screenshot';
 import * as Slide from './slide';
 import * as SlideScreenshot from './slide-screenshot';
 import { slideDto } from './slide-dto';
-import { ShareCache } from '../platform';
 import * as SocialImage from './social-image';
 import * as Versions from './versions';
 

@@ -1,8 +1,7 @@
 import sharp from 'sharp';
 import { AppError } from '#shared/errors';
 import { MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_PIXELS, MAX_SCREENSHOT_SIDE } from '#shared/guides';
-import { IMAGE_EXTENSIONS, removeKey, type ImageContentType } from '../platform';
-import { Storage } from '../platform';
+import { Asset, IMAGE_EXTENSIONS, Storage, type ImageContentType } from '../platform';
 
 /** Checking uploaded screenshots: the one place (with social-image.ts) that needs sharp. */
 const SIGNATURES: Array<{ type: ImageContentType; matches: (b: Uint8Array) => boolean }> = [
@@ -34,7 +33,7 @@ export async function verifyScreenshot(key: string): Promise<{ width: number; he
   }
   if (!head) throw new AppError('not_found', 'The screenshot was not uploaded.');
   const refuse = async (message: string): Promise<never> => {
-    await removeKey(key);
+    await Asset.removeKey(key);
     throw new AppError('validation_failed', message, { screenshotKey: message });
   };
   if ((head.contentLength ?? 0) > MAX_SCREENSHOT_BYTES) return refuse('Screenshots are limited to 10 MB.');

@@ -3,11 +3,10 @@ import { mayDeleteContent } from '#shared/permissions';
 import { joinWords, type MergeSlideDto } from '#shared/slide-tools';
 import { db } from '../../db/service';
 import type { Actor } from '../guide-store';
-import { loadGuide, loadInOrg } from '../guide-store';
+import { keptAssetKeys, loadGuide, loadInOrg } from '../guide-store';
 import * as Slide from './slide';
 import { slideDto } from './slide-dto';
 import * as SlideTrash from './slide-trash';
-import { keptAssetKeys } from '../guide-store';
 
 /**
  * Merges a slide with the next one: its text and narration followed by the next's (each on its

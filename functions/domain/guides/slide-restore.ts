@@ -4,10 +4,9 @@ import { needsRenumber, orderBetween } from '#shared/order';
 import { mayDeleteContent } from '#shared/permissions';
 import { db } from '../../db/service';
 import type { Actor } from '../guide-store';
-import { fromId } from '../guide-store';
+import { GuideRead, loadGuide } from '../guide-store';
 import * as Slide from './slide';
 import { slideDto } from './slide-dto';
-import { loadGuide } from '../guide-store';
 import * as SlideTrash from './slide-trash';
 
 type Slide = Awaited<ReturnType<typeof loadGuide>>['slides'][number];
@@ -20,7 +19,7 @@ const NOTHING_TO_RESTORE = 'This step was not deleted, or was deleted too long a
  * may delete a step may bring it back. A slide already back is answered as it is.
  */
 export async function restore(actor: Actor, guideId: string, slideId: string, afterSlideId: string | null | undefined): Promise<SlideDto> {
-  const guide = await fromId({ orgId: actor.orgId, guideId });
+  const guide = await GuideRead.fromId({ orgId: actor.orgId, guideId });
   if (!mayDeleteContent(actor, guide)) throw new AppError('forbidden', "Only the guide's creator, an admin or an owner can bring back its steps.");
   const { data: kept } = await db().entities.deletedSlide.get({ guideId, slideId }).go();
   if (!kept) {

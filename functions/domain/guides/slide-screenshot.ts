@@ -4,11 +4,10 @@ import { AppError } from '#shared/errors';
 import { SCREENSHOT_HISTORY, clampCrop, cropClick, type ScreenshotChangeBody, type ScreenshotChangeDto } from '#shared/slide-tools';
 import { db } from '../../db/service';
 import { Asset } from '../platform';
-import { loadGuide, loadInOrg, type Guide, type Slide } from '../guide-store';
+import { type Guide, keptAssetKeys, loadGuide, loadInOrg, type Slide } from '../guide-store';
 import * as Screenshot from './screenshot';
 import * as SlideModule from './slide';
 import { slideDto } from './slide-dto';
-import { keptAssetKeys } from '../guide-store';
 
 /**
  * A slide's screenshot changed: replaced by an upload, cropped on the server (a new

@@ -8,17 +8,14 @@ import { mayDeleteContent } from '#shared/permissions';
 import { sleep } from '../../core/sleep';
 import { isConditionFailed } from '../../db/errors';
 import { db, type TxEntities } from '../../db/service';
-import { Asset } from '../platform';
+import { Asset, newId } from '../platform';
 import type { Actor } from '../guide-store';
-import { fromId, load, loadInOrg, type Guide, type Slide } from '../guide-store';
+import { type Guide, GuideRead, keptAssetKeys, loadInOrg, Revision, type Slide } from '../guide-store';
 import * as Screenshot from './screenshot';
 import * as SlideTrash from './slide-trash';
-import { keptAssetKeys } from '../guide-store';
 import * as SocialImage from './social-image';
 import * as Transcript from './transcript';
-import { newId } from '../platform';
 import { editableSlideFields, slideDto } from './slide-dto';
-import { Revision } from '../guide-store';
 
 /**
  * A guide's slides: their answers, and adding, editing, moving and removing them. Every order
@@ -30,7 +27,7 @@ import { Revision } from '../guide-store';
  * preview come from a fresh read after the change.
  */
 export async function refreshSummary(guideId: string): Promise<void> {
-  const { guide: fresh, slides } = await load(guideId);
+  const { guide: fresh, slides } = await GuideRead.load(guideId);
   if (!fresh) return;
   const first = slides[0];
   if (first?.screenshotKey !== fresh.thumbnailKey) {
@@ -160,7 +157,7 @@ export interface NewSlide {
  * of this guide, and the file is checked (size, magic bytes, decodes) before it is recorded.
  */
 export async function addSlide(orgId: string, guideId: string, input: NewSlide): Promise<SlideDto> {
-  const guide = await fromId({ orgId, guideId });
+  const guide = await GuideRead.fromId({ orgId, guideId });
   let size: { width: number; height: number } | undefined;
   let screenshotKey: string | undefined;
   if (input.screenshotKey?.startsWith(Asset.pendingPrefix(orgId, guideId))) {
@@ -169,7 +166,7 @@ export async function addSlide(orgId: string, guideId: string, input: NewSlide):
     screenshotKey = await Asset.claimPending(input.screenshotKey, guide.visibility);
   } else if (input.screenshotKey) {
     // A screenshot this guide already shows (a repeated step): checked when it was uploaded.
-    const { slides } = await load(guideId);
+    const { slides } = await GuideRead.load(guideId);
     const shown = slides.find((s) => s.screenshotKey === input.screenshotKey);
     if (!shown) throw new AppError('not_found', 'Screenshot not found.');
     screenshotKey = shown.screenshotKey;
@@ -199,7 +196,7 @@ export async function addSlide(orgId: string, guideId: string, input: NewSlide):
   });
   if (!authored || guide.titleAuto) await Transcript.afterSlideAdded(guideId);
   await refreshSummary(guideId);
-  const { guide: fresh, slides } = await load(guideId);
+  const { guide: fresh, slides } = await GuideRead.load(guideId);
   const stored = slides.find((s) => s.slideId === slide.slideId);
   if (!fresh || !stored) throw new AppError('not_found', 'Slide not found.');
   return slideDto(fresh, stored);
@@ -276,7 +273,7 @@ export async function updateSlide(
     break;
   }
   await refreshSummary(guideId);
-  const { guide: fresh, slides } = await load(guideId);
+  const { guide: fresh, slides } = await GuideRead.load(guideId);
   const stored = slides.find((s) => s.slideId === slideId);
   if (!fresh || !stored) throw new AppError('not_found', 'Slide not found.');
   return slideDto(fresh, stored);
@@ -307,7 +304,7 @@ export async function removeSlide(actor: Actor, guideId: string, slideId: string
 }
 
 export async function presignUpload(orgId: string, guideId: string, contentType: ScreenshotContentType, contentLength: number): Promise<UploadDto> {
-  await fromId({ orgId, guideId });
+  await GuideRead.fromId({ orgId, guideId });
   return Asset.presignScreenshot(orgId, guideId, contentType, contentLength);
 }
 

@@ -5,8 +5,7 @@ import { db } from '../../db/service';
 import { detail } from './guide-dto';
 import { loadGuide } from '../guide-store';
 import type { TranscriptInput, TranscriptProvider, TranscriptStep } from '../narration';
-import { localTranscript } from '../narration';
-import { transcriptProvider } from '../narration';
+import { localTranscript, transcriptProvider } from '../narration';
 import { Storage } from '../platform';
 
 /**

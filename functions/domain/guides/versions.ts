@@ -7,15 +7,26 @@ import { sleep } from '../../core/sleep';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import type { Actor } from '../guide-store';
-import { loadInOrg, type Guide, type Slide } from '../guide-store';
+import {
+  assetKeysOf,
+  contentHash,
+  type Guide,
+  guideContent,
+  guideFieldsToRemove,
+  keptAssetKeys,
+  loadInOrg,
+  loadPublished,
+  replaceString,
+  restorePlan,
+  type Slide,
+  slideCopy,
+  TranslationPublishing,
+  VersionStore,
+} from '../guide-store';
 import { ShareCache } from '../platform';
-import { loadPublished } from '../guide-store';
 import * as SlideTrash from './slide-trash';
 import * as SocialImage from './social-image';
-import { TranslationPublishing } from '../guide-store';
 import { requireVerifiedUser, userById } from '../accounts';
-import { keptAssetKeys, removeAll } from '../guide-store';
-import { assetKeysOf, contentHash, guideContent, guideFieldsToRemove, replaceString, restorePlan, slideCopy } from '../guide-store';
 
 /**
  * A guide's published versions (shared/versions.ts). Publishing copies the draft (the guide's
@@ -202,4 +213,4 @@ export async function replaceAssetKey(guideId: string, oldKey: string, newKey: s
   return rewritten;
 }
 
-export { removeAll };
+export const { removeAll } = VersionStore;

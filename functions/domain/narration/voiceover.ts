@@ -1,15 +1,11 @@
 import { AppError } from '#shared/errors';
 import type { JobDto, VoiceoverStartedDto } from '#shared/narration';
 import { db } from '../../db/service';
-import { Asset } from '../platform';
+import { Asset, newId, WorkLine } from '../platform';
 import { Entitlements } from '../billing';
-import { loadGuide } from '../guide-store';
-import { newId } from '../platform';
-import { audioHash, audioKey } from '../guide-store';
+import { audioHash, audioKey, languageSetting, loadGuide, needsAudio, rateSetting, voiceSetting } from '../guide-store';
 import { findAudio, putAudio } from './audio-store';
-import { languageSetting, needsAudio, rateSetting, voiceSetting } from '../guide-store';
 import { ttsProvider, type Tts } from './tts';
-import { WorkLine } from '../platform';
 
 /**
  * The voiceover of a guide: a job that gives every slide with narration an audio file in the

@@ -2,9 +2,8 @@ import { AppError } from '#shared/errors';
 import type { FullOrganizationDto } from '#shared/organization';
 import { db } from '../../db/service';
 import { pendingFor } from './invitation';
-import { memberDtos } from '../members';
+import { memberDtos, teamDto } from '../members';
 import * as Organization from './organization';
-import { teamDto } from '../members';
 
 /** An organisation with its members (oldest first), pending invitations and teams: what its settings page shows. */
 export async function get(orgId: string): Promise<FullOrganizationDto> {

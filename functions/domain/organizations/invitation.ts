@@ -3,11 +3,9 @@ import type { InvitationDto, InvitationListItemDto, InvitationViewDto } from '#s
 import { INVITATION_TTL_HOURS } from '#shared/organization';
 import { PRODUCT_NAME } from '#shared/product';
 import { db } from '../../db/service';
-import { newId } from '../platform';
-import { Mail } from '../platform';
-import { isOwner, listForOrganization, membership, requirePermission, usersById, type Member } from '../members';
+import { Mail, newId } from '../platform';
+import { isOwner, listForOrganization, type Member, membership, requirePermission, teamById, usersById } from '../members';
 import * as Organization from './organization';
-import { teamById } from '../members';
 import { requireVerifiedEmail } from '../accounts';
 
 /**

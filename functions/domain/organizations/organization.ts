@@ -3,10 +3,8 @@ import type { OrganizationDto } from '#shared/organization';
 import { CREATOR_ROLE } from '#shared/permissions';
 import { db } from '../../db/service';
 import { VersionStore } from '../guide-store';
-import { Asset } from '../platform';
-import { ShareCache } from '../platform';
+import { Asset, newId, ShareCache } from '../platform';
 import { SiteSession } from '../drift';
-import { newId } from '../platform';
 import { isOwner, listForOrganization, membership, requirePermission, type Member } from '../members';
 
 /**

@@ -3,8 +3,7 @@ import { AppError } from '#shared/errors';
 import { isWalkable, NOT_WALKABLE_MESSAGE, type GuideMeDto } from '#shared/guide-me';
 import { locatorCandidates } from '#shared/locator';
 import { appliedBoxesOf, coversElement } from '#shared/redaction-boxes';
-import { loadGuide } from '../guide-store';
-import { audioFields } from '../guide-store';
+import { audioFields, loadGuide } from '../guide-store';
 import { pictureOf, viewable } from './share';
 
 /**

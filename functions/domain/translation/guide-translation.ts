@@ -14,30 +14,32 @@ import {
   type UpdateTranslationTextsBody,
 } from '#shared/translation';
 import { db } from '../../db/service';
-import { Asset } from '../platform';
+import { Asset, WorkLine } from '../platform';
 import { Entitlements } from '../billing';
-import { loadGuide, loadInOrg } from '../guide-store';
-import { audioHash, audioKey, audioMetaKey } from '../guide-store';
-import { findAudio, putAudio } from '../narration';
-import { rateSetting } from '../guide-store';
 import {
-  getItem,
+  audioHash,
+  audioKey,
+  audioMetaKey,
+  keptAssetKeys,
+  loadGuide,
+  loadInOrg,
   partsToTranslate,
   publishedOf,
+  rateSetting,
   recordDraft,
   sourceHash,
   sourceTexts,
+  type StoredSlide,
   storedSlides,
   storedTexts,
-  translationHash,
-  type StoredSlide,
   type StoredTexts,
+  translationHash,
   type TranslationItem,
+  TranslationPublishing,
 } from '../guide-store';
-import { WorkLine } from '../platform';
+import { findAudio, putAudio } from '../narration';
 import { translationProvider } from './provider';
 import { voiceFor, voicesFor } from './voice';
-import { keptAssetKeys } from '../guide-store';
 
 /**
  * A guide in other languages. Adding a language starts a job (the translation worker) that
@@ -59,7 +61,7 @@ const STALLED_AFTER_MS = 10 * 60_000;
 const SLIDES_AT_ONCE = 3;
 const PROGRESS_EVERY_MS = 400;
 
-export { getItem };
+export const { getItem } = TranslationPublishing;
 
 function sourceLanguage(guide: Pick<Guide, 'language'>): string {
   return guide.language ?? DEFAULT_LANGUAGE;
@@ -116,7 +118,7 @@ export async function list(orgId: string, guideId: string): Promise<TranslationL
 }
 
 async function itemInOrg(orgId: string, guideId: string, language: string): Promise<{ item: Item; guide: Guide; slides: Slide[] }> {
-  const [{ guide, slides }, item] = await Promise.all([loadInOrg(orgId, guideId), getItem(guideId, language)]);
+  const [{ guide, slides }, item] = await Promise.all([loadInOrg(orgId, guideId), TranslationPublishing.getItem(guideId, language)]);
   if (!item) throw new AppError('not_found', NOT_FOUND);
   return { item, guide, slides };
 }
@@ -170,7 +172,7 @@ export async function start(orgId: string, guideId: string, body: StartTranslati
   if (body.voiceId && !(await voicesFor(body.language)).some((v) => v.voice.id === body.voiceId)) {
     throw new AppError('validation_failed', 'The request body is invalid.', { voiceId: 'No voice of this language has that id.' });
   }
-  const existing = await getItem(guideId, body.language);
+  const existing = await TranslationPublishing.getItem(guideId, body.language);
   const waiting = existing?.state === 'queued' && (await WorkLine.place(orgId, 'translation', lineRef(guideId, body.language)))?.alive;
   if (existing && (existing.state === 'queued' || existing.state === 'running') && (waiting || Date.now() - (existing.heartbeatAt ?? existing.updatedAt) < STALLED_AFTER_MS)) {
     throw new AppError('conflict', 'This language is being translated already.');
@@ -181,7 +183,7 @@ export async function start(orgId: string, guideId: string, body: StartTranslati
   // Being made again, it is no longer a finished draft a publish could take.
   await recordDraft(guideId, body.language, undefined);
   await startJob(orgId, guideId, body.language);
-  const item = await getItem(guideId, body.language);
+  const item = await TranslationPublishing.getItem(guideId, body.language);
   return dto(item!, guide, slides, await lineFor(orgId, [item!]));
 }
 
@@ -211,10 +213,10 @@ export async function updateSlide(orgId: string, guideId: string, language: stri
     // Written over what was read: a job started meanwhile would otherwise lose this edit.
     .where((attr, { eq }) => eq(attr.updatedAt, item.updatedAt))
     .go();
-  const after = await getItem(guideId, language);
+  const after = await TranslationPublishing.getItem(guideId, language);
   await recordDraft(guideId, language, after);
   if (revoice) await startJob(orgId, guideId, language);
-  return detail((await getItem(guideId, language)) ?? after!, guide, slides);
+  return detail((await TranslationPublishing.getItem(guideId, language)) ?? after!, guide, slides);
 }
 
 /** The author's own words for the guide's title or its cards' words in the language. */
@@ -233,7 +235,7 @@ export async function updateTexts(orgId: string, guideId: string, language: stri
     .set({ texts })
     .where((attr, { eq }) => eq(attr.updatedAt, item.updatedAt))
     .go();
-  const after = await getItem(guideId, language);
+  const after = await TranslationPublishing.getItem(guideId, language);
   await recordDraft(guideId, language, after);
   return detail(after!, guide, slides);
 }
@@ -269,7 +271,7 @@ export interface RunResult {
  * last attempt marks the job failed and keeps the words and audio of the previous run.
  */
 export async function run(guideId: string, language: string, { finalAttempt }: { finalAttempt: boolean }): Promise<RunResult> {
-  const item = await getItem(guideId, language);
+  const item = await TranslationPublishing.getItem(guideId, language);
   if (!item || item.state === 'done' || item.state === 'failed') return { state: 'skipped', translated: 0, synthesized: 0 };
   let synthesized = 0;
   try {
@@ -373,7 +375,7 @@ export async function run(guideId: string, language: string, { finalAttempt }: {
       .remove(['error', 'title', 'sourceTitle', ...(speaker ? [] : (['spokenBy'] as const))])
       .go();
     await db().entities.guide.patch({ guideId }).composite({ orgId: guide.orgId, folderId: guide.folderId }).add({ translations: [language] }).go();
-    await recordDraft(guideId, language, await getItem(guideId, language));
+    await recordDraft(guideId, language, await TranslationPublishing.getItem(guideId, language));
     return { state: 'done', translated: changed.length, synthesized };
   } catch (error) {
     if (!finalAttempt) throw error;

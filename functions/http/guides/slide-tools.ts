@@ -3,9 +3,7 @@ import { SlidePath } from '#shared/guides';
 import { ScreenshotChangeBody, SplitSlideBody } from '#shared/slide-tools';
 import { defineHandler } from '../../core/http';
 import { Revision } from '../../domain/guide-store';
-import { SlideMerge } from '../../domain/guides';
-import { SlideScreenshot } from '../../domain/guides';
-import { SlideSplit } from '../../domain/guides';
+import { SlideMerge, SlideScreenshot, SlideSplit } from '../../domain/guides';
 import { expectedRevision, revised } from '../revision';
 import { requireMember } from '../actor';
 

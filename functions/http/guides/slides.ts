@@ -3,9 +3,7 @@ import { CreateSlideBody, GuidePath, SlidePath, UpdateSlideBody, UploadBody } fr
 import { Reply, defineHandler } from '../../core/http';
 import { RestoreSlideBody } from '#shared/slide-restore';
 import { Revision } from '../../domain/guide-store';
-import { Slide } from '../../domain/guides';
-import { SlideDuplicate } from '../../domain/guides';
-import { SlideRestore } from '../../domain/guides';
+import { Slide, SlideDuplicate, SlideRestore } from '../../domain/guides';
 import { expectedRevision, revised } from '../revision';
 import { requireMember } from '../actor';
 

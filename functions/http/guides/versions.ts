@@ -2,9 +2,8 @@
 import { GuidePath } from '#shared/guides';
 import { VersionPath } from '#shared/versions';
 import { defineHandler } from '../../core/http';
-import { Guide } from '../../domain/guides';
+import { Guide, Versions } from '../../domain/guides';
 import { Revision } from '../../domain/guide-store';
-import { Versions } from '../../domain/guides';
 import { requireMember } from '../actor';
 import { expectedRevision, revised } from '../revision';
 

@@ -10,9 +10,8 @@ import {
 } from '#shared/organization';
 import { hasPermission } from '#shared/permissions';
 import { defineHandler } from '../../core/http';
-import { FullOrganization } from '../../domain/organizations';
+import { FullOrganization, Organization } from '../../domain/organizations';
 import { Membership } from '../../domain/members';
-import { Organization } from '../../domain/organizations';
 import { requireMember, requireSession, switchOrganization } from '../actor';
 
 // GET /api/auth/organization/list — the caller's organisations

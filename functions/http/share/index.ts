@@ -4,8 +4,7 @@ import { GuidePath } from '#shared/guides';
 import { ShareLanguageQuery } from '#shared/translation';
 import { dispatch } from '../../core/dispatch';
 import { Reply, defineHandler } from '../../core/http';
-import { GuideMe } from '../../domain/sharing';
-import { Share } from '../../domain/sharing';
+import { GuideMe, Share } from '../../domain/sharing';
 import { PUBLIC_SHARE_CACHE } from '../../domain/platform';
 import { currentSession } from '../actor';
 
