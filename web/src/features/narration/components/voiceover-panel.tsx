@@ -3,14 +3,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { GuideDto } from '#shared/guides';
 import { DEFAULT_SPEECH_RATE, MAX_SPEECH_RATE, MIN_SPEECH_RATE } from '#shared/narration';
 import { ORG_RUNNING_LIMITS, placeInLine } from '#shared/workers';
-import { Button } from '../../../../components/ui/button';
-import { toast } from '../../../../components/ui/toast';
-import { isApiError } from '../../../../lib/api-error';
-import { useJob } from '../../api/get-job';
-import { guideQueryKeys } from '../../api/guide-schemas';
-import { useVoices } from '../../api/list-voices';
-import { useStartVoiceover } from '../../api/start-voiceover';
-import { Icons } from '../icons';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-error';
+import { useJob } from '../api/get-job';
+import { guideQueryKeys } from '../../guides/api/guide-schemas';
+import { useVoices } from '../api/list-voices';
+import { useStartVoiceover } from '../api/start-voiceover';
+import { Icons } from '../../guides/components/icons';
 
 export interface VoiceoverPanelProps {
   guide: GuideDto;

@@ -51,7 +51,7 @@ import { SlideSettings } from './slide-settings';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { SlideStage } from './slide-stage';
 import { useRedaction } from './redaction';
-import { VoiceoverPanel } from './voiceover-panel';
+import { VoiceoverPanel } from '../../../narration/components/voiceover-panel';
 import { DriftPanel } from './drift-panel';
 import { PublishBar } from './publish-bar';
 import { PresenceNote } from './presence-note';
