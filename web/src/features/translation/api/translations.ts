@@ -8,7 +8,7 @@ import {
   type UpdateTranslationTextsBody,
 } from '#shared/translation';
 import { api } from '../../../lib/api-client';
-import { guideQueryKeys } from './guide-schemas';
+import { guideQueryKeys } from '../../guides/api/guide-schemas';
 
 /**
  * A guide's translations: GET/POST /api/guides/{id}/translations, GET/PATCH/DELETE …/{language}

@@ -3,10 +3,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { languageName, primary, TRANSLATION_LANGUAGES, type TranslationLanguage } from '#shared/share/languages';
 import type { GuideTextKey, TranslationDto } from '#shared/translation';
 import { ORG_RUNNING_LIMITS, placeInLine } from '#shared/workers';
-import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
-import { toast } from '../../../../components/ui/toast';
-import { isApiError } from '../../../../lib/api-error';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-error';
 import {
   isTranslating,
   refreshGuide,
@@ -17,9 +17,9 @@ import {
   useTranslations,
   useUpdateTranslationSlide,
   useUpdateTranslationTexts,
-} from '../../api/translations';
-import { Icons } from '../icons';
-import { AutosaveTextarea } from './design-fields';
+} from '../api/translations';
+import { Icons } from '../../guides/components/icons';
+import { AutosaveTextarea } from '../../guides/components/design/design-fields';
 
 export interface TranslationsPanelProps {
   guideId: string;

@@ -56,7 +56,7 @@ import { DriftPanel } from './drift-panel';
 import { PublishBar } from './publish-bar';
 import { PresenceNote } from './presence-note';
 import { PersonalDataPanel } from './personal-data-panel';
-import { TranslationsPanel } from './translations-panel';
+import { TranslationsPanel } from '../../../translation/components/translations-panel';
 import '../guides-common.css';
 import './design.css';
 
