@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
 import { useDuplicateGuide } from '../api/duplicate-guide';
 import { useGuideStats } from '../api/get-guide-stats';
-import { useGuidesHealth } from '../api/drift-checks';
+import { useGuidesHealth } from '../../drift/api/drift-checks';
 import { getEntitlementsQueryOptions, useEntitlements } from '../../../lib/plan-queries';
 import { useGuides } from '../api/list-guides';
 import { useFolders } from '../api/list-folders';

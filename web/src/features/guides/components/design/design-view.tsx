@@ -52,7 +52,7 @@ import { ShortcutsDialog } from './shortcuts-dialog';
 import { SlideStage } from './slide-stage';
 import { useRedaction } from './redaction';
 import { VoiceoverPanel } from '../../../narration/components/voiceover-panel';
-import { DriftPanel } from './drift-panel';
+import { DriftPanel } from '../../../drift/components/drift-panel';
 import { PublishBar } from './publish-bar';
 import { PresenceNote } from './presence-note';
 import { PersonalDataPanel } from './personal-data-panel';
