@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/form';
 import { toast } from '../../../components/ui/toast';
 import { useApplyFreshScreenshot, useGuideHealth, useLatestCheck, useSetCheckSchedule, useStartCheck } from '../api/drift-checks';
-import { formatRelativeTime } from '../../guides/utils/relative-time';
+import { formatRelativeTime } from '../../../lib/relative-time';
 import './drift-panel.css';
 
 const HEALTH: Record<GuideHealth, { tone: BadgeTone; label: string; summary: string }> = {

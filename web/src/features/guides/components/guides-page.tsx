@@ -15,7 +15,7 @@ import type { EmbedDialogComponent } from './embed-slot';
 import type { ExportDialogComponent } from './export-slot';
 import { DeleteFolderDialog, RenameFolderDialog } from './folder-dialogs';
 import { GuideList } from './guide-list';
-import { Icons } from './icons';
+import { Icons } from '../../../components/icons';
 import { NewGuideDialog } from './new-guide-dialog';
 import './guides-common.css';
 import './guides.css';

@@ -10,7 +10,7 @@ import { useJob } from '../api/get-job';
 import { guideQueryKeys } from '../../guides/api/guide-schemas';
 import { useVoices } from '../api/list-voices';
 import { useStartVoiceover } from '../api/start-voiceover';
-import { Icons } from '../../guides/components/icons';
+import { Icons } from '../../../components/icons';
 
 export interface VoiceoverPanelProps {
   guide: GuideDto;

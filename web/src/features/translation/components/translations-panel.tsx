@@ -18,7 +18,7 @@ import {
   useUpdateTranslationSlide,
   useUpdateTranslationTexts,
 } from '../api/translations';
-import { Icons } from '../../guides/components/icons';
+import { Icons } from '../../../components/icons';
 import { AutosaveTextarea } from '../../guides/components/design/design-fields';
 
 export interface TranslationsPanelProps {

@@ -40,7 +40,7 @@ import type { PreviewDialogComponent } from '../preview-slot';
 import { useSlideTools } from '../../hooks/use-slide-tools';
 import { SlideToolsPanel } from './slide-tools-panel';
 import { DeleteGuideDialog } from '../guide-dialogs';
-import { Icons } from '../icons';
+import { Icons } from '../../../../components/icons';
 import { AddSlidesDialog } from './add-slides-dialog';
 import { AnnotationEditor } from './annotation-editor';
 import { AutosaveTextarea, SaveStatus } from './design-fields';
