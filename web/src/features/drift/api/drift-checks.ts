@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from 
 import * as z from 'zod';
 import { CheckStartedDto, DriftCheckDto, GuideHealthDto, GuideHealthList, type CheckSchedule, type GuideHealth } from '#shared/drift';
 import { api } from '../../../lib/api-client';
-import { guideQueryKeys } from '../../guides/api/guide-schemas';
+import { guideQueryKeys } from '../../../lib/query-keys';
 
 /** While a check runs, it is read again this often: its steps appear as they are replayed. */
 export const CHECK_POLL_MS = 1_000;

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
 import { useJob } from '../api/get-job';
-import { guideQueryKeys } from '../../guides/api/guide-schemas';
+import { guideQueryKeys } from '../../../lib/query-keys';
 import { useVoices } from '../api/list-voices';
 import { useStartVoiceover } from '../api/start-voiceover';
 import { Icons } from '../../../components/icons';

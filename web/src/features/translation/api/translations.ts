@@ -8,7 +8,7 @@ import {
   type UpdateTranslationTextsBody,
 } from '#shared/translation';
 import { api } from '../../../lib/api-client';
-import { guideQueryKeys } from '../../guides/api/guide-schemas';
+import { guideQueryKeys, translationQueryKeys } from '../../../lib/query-keys';
 
 /**
  * A guide's translations: GET/POST /api/guides/{id}/translations, GET/PATCH/DELETE …/{language}
@@ -18,10 +18,7 @@ import { guideQueryKeys } from '../../guides/api/guide-schemas';
  */
 export const TRANSLATION_POLL_MS = 500;
 
-export const translationQueryKeys = {
-  list: (guideId: string) => ['guides', 'translations', guideId] as const,
-  detail: (guideId: string, language: string) => ['guides', 'translations', guideId, language] as const,
-};
+export { translationQueryKeys };
 
 const base = (guideId: string) => `/api/guides/${encodeURIComponent(guideId)}/translations`;
 
