@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { languageName, primary, TRANSLATION_LANGUAGES, type TranslationLanguage } from '#shared/share/languages';
 import type { GuideTextKey, TranslationDto } from '#shared/translation';
 import { ORG_RUNNING_LIMITS, placeInLine } from '#shared/workers';
@@ -19,10 +19,16 @@ import {
   useUpdateTranslationTexts,
 } from '../api/translations';
 import { Icons } from '../../../components/icons';
-import { AutosaveTextarea } from '../../guides/components/design/design-fields';
+
+/**
+ * The text field a translated text is edited in: the design view's own (autosaving, keeping the
+ * author's words on a conflict), handed in by whoever composes this panel into it.
+ */
+export type TranslationTextField = ComponentType<{ label: string; value: string; rows?: number; maxLength?: number; onSave: (text: string) => Promise<unknown> | void }>;
 
 export interface TranslationsPanelProps {
   guideId: string;
+  TextField: TranslationTextField;
   /** the plan has voiceover (translations are voiced); undefined while loading */
   canTranslate: boolean | undefined;
   onLocked: () => void;
@@ -64,7 +70,7 @@ const TEXT_MAX: Record<GuideTextKey, number> = { title: 200, introTitle: 120, in
 const NEEDS_TRANSLATION = ' · needs translation: kept in the original by the offline translator';
 
 /** One translated step, its words beside the original's; edits save themselves and a new narration is voiced again. */
-function TranslationReview({ guideId, language }: { guideId: string; language: string }) {
+function TranslationReview({ guideId, language, TextField }: { guideId: string; language: string; TextField: TranslationTextField }) {
   const detail = useTranslation(guideId, language);
   const update = useUpdateTranslationSlide(guideId, language);
   const updateTexts = useUpdateTranslationTexts(guideId, language);
@@ -96,7 +102,7 @@ function TranslationReview({ guideId, language }: { guideId: string; language: s
               <span className="translation-review__number">{TEXT_LABELS[t.key]}</span> {t.sourceText}
               {t.needsReview ? <span className="translation-review__flag">{NEEDS_TRANSLATION}</span> : null}
             </p>
-            <AutosaveTextarea label={`${TEXT_LABELS[t.key]} (${languageName(language)})`} value={t.text ?? ''} rows={1} maxLength={TEXT_MAX[t.key]} onSave={(text) => saveText(t.key, text)} />
+            <TextField label={`${TEXT_LABELS[t.key]} (${languageName(language)})`} value={t.text ?? ''} rows={1} maxLength={TEXT_MAX[t.key]} onSave={(text) => saveText(t.key, text)} />
           </li>
         ))}
       </ul>
@@ -107,8 +113,8 @@ function TranslationReview({ guideId, language }: { guideId: string; language: s
               <span className="translation-review__number">Step {index + 1}</span> {slide.sourceText ?? ''}
               {slide.needsReview ? <span className="translation-review__flag">{NEEDS_TRANSLATION}</span> : null}
             </p>
-            <AutosaveTextarea label={`Step ${index + 1} text (${languageName(language)})`} value={slide.text ?? ''} rows={2} onSave={(text) => save(slide.id, { text })} />
-            <AutosaveTextarea
+            <TextField label={`Step ${index + 1} text (${languageName(language)})`} value={slide.text ?? ''} rows={2} onSave={(text) => save(slide.id, { text })} />
+            <TextField
               label={`Step ${index + 1} narration (${languageName(language)})`}
               value={slide.narration ?? ''}
               rows={2}
@@ -128,7 +134,7 @@ function TranslationReview({ guideId, language }: { guideId: string; language: s
  * language, with its progress shown), review and edit a language's steps, translate again after
  * the guide changed, or remove it.
  */
-export function TranslationsPanel({ guideId, canTranslate, onLocked }: TranslationsPanelProps) {
+export function TranslationsPanel({ guideId, TextField, canTranslate, onLocked }: TranslationsPanelProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const translations = useTranslations(guideId);
@@ -217,7 +223,7 @@ export function TranslationsPanel({ guideId, canTranslate, onLocked }: Translati
             <p className="translations__viewers" data-testid={`viewers-${t.language}`}>
               <Badge tone={viewersOf(t).tone}>{viewersOf(t).label}</Badge> {viewersOf(t).text}
             </p>
-            {reviewing === t.language && !isTranslating(t) ? <TranslationReview guideId={guideId} language={t.language} /> : null}
+            {reviewing === t.language && !isTranslating(t) ? <TranslationReview guideId={guideId} language={t.language} TextField={TextField} /> : null}
           </li>
         ))}
       </ul>

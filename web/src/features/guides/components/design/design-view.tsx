@@ -37,6 +37,7 @@ import { orderAfterMove } from '../../utils/reorder';
 import type { EmbedDialogComponent } from '../embed-slot';
 import type { ExportMenuComponent } from '../export-slot';
 import type { PreviewDialogComponent } from '../preview-slot';
+import type { DriftPanelComponent, TranslationsPanelComponent, VoiceoverPanelComponent } from '../design-slots';
 import { useSlideTools } from '../../hooks/use-slide-tools';
 import { SlideToolsPanel } from './slide-tools-panel';
 import { DeleteGuideDialog } from '../guide-dialogs';
@@ -51,12 +52,9 @@ import { SlideSettings } from './slide-settings';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { SlideStage } from './slide-stage';
 import { useRedaction } from './redaction';
-import { VoiceoverPanel } from '../../../narration/components/voiceover-panel';
-import { DriftPanel } from '../../../drift/components/drift-panel';
 import { PublishBar } from './publish-bar';
 import { PresenceNote } from './presence-note';
 import { PersonalDataPanel } from './personal-data-panel';
-import { TranslationsPanel } from '../../../translation/components/translations-panel';
 import '../guides-common.css';
 import './design.css';
 
@@ -65,6 +63,9 @@ export interface DesignViewProps {
   EmbedDialog?: EmbedDialogComponent | undefined;
   ExportMenu?: ExportMenuComponent | undefined;
   PreviewDialog?: PreviewDialogComponent | undefined;
+  VoiceoverPanel?: VoiceoverPanelComponent | undefined;
+  TranslationsPanel?: TranslationsPanelComponent | undefined;
+  DriftPanel?: DriftPanelComponent | undefined;
 }
 
 /**
@@ -138,7 +139,7 @@ function refused(error: unknown, forgetEntry: () => void): never {
  * delete), the chosen step large in the middle with its text and narration, its settings and
  * the guide's on the right. Every change is shown at once and saved by itself.
  */
-export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: DesignViewProps) {
+export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog, VoiceoverPanel, TranslationsPanel, DriftPanel }: DesignViewProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: guide } = useGuide(guideId);
@@ -616,7 +617,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
             <h2 id="design-voiceover" className="panel-section__title">
               Voiceover
             </h2>
-            <VoiceoverPanel guide={guide} canNarrate={plan?.voiceover} onChange={changeVoice} onLocked={() => openSubscription()} />
+            {VoiceoverPanel ? <VoiceoverPanel guide={guide} canNarrate={plan?.voiceover} onChange={changeVoice} onLocked={() => openSubscription()} /> : null}
             {slides.length > 0 ? (
               <div className="transcript-lines">
                 <AutosaveTextarea label="Intro" value={guide.intro ?? ''} fieldKey={fieldKey('guide', guideId, 'intro')} rows={2} placeholder="In this guide you'll…" onSave={saveIntro} />
@@ -627,7 +628,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
               </div>
             ) : null}
           </section>
-          {slides.length > 0 ? (
+          {DriftPanel && slides.length > 0 ? (
             <section className="panel-section" aria-labelledby="design-drift">
               <h2 id="design-drift" className="panel-section__title">
                 App changes
@@ -641,12 +642,12 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
             </h2>
             <GuideCardsPanel guide={guide} onChange={changeGuide} onSave={applyGuideChange} />
           </section>
-          {slides.length > 0 ? (
+          {TranslationsPanel && slides.length > 0 ? (
             <section className="panel-section" aria-labelledby="design-languages">
               <h2 id="design-languages" className="panel-section__title">
                 Languages
               </h2>
-              <TranslationsPanel guideId={guideId} canTranslate={plan?.voiceover} onLocked={() => openSubscription()} />
+              <TranslationsPanel guideId={guideId} TextField={AutosaveTextarea} canTranslate={plan?.voiceover} onLocked={() => openSubscription()} />
             </section>
           ) : null}
           <section className="panel-section" aria-labelledby="design-guide-settings">
