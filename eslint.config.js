@@ -39,6 +39,52 @@ const FUNCTION_LAYERS = {
   workers: ['core', 'domain', 'workers', 'routes.ts'],
 };
 
+/**
+ * The modules of functions/domain (docs/architecture.md §Domain modules) and the modules each may
+ * use at run time. A module is a folder whose index.ts is its public surface; everything else in
+ * it is its own. The table is a layering: it is checked for cycles below, so no two modules can
+ * come to need each other.
+ */
+const DOMAIN_MODULES = {
+  platform: [],
+  accounts: ['platform'],
+  members: ['platform'],
+  billing: ['platform', 'accounts', 'members'],
+  'guide-store': ['platform'],
+  narration: ['platform', 'billing', 'guide-store'],
+  export: ['platform', 'billing', 'guide-store'],
+  guides: ['platform', 'accounts', 'billing', 'guide-store', 'narration', 'export'],
+  translation: ['platform', 'billing', 'guide-store', 'narration'],
+  drift: ['platform', 'guide-store', 'guides'],
+  organizations: ['platform', 'accounts', 'members', 'guide-store', 'drift'],
+  sharing: ['platform', 'members', 'billing', 'guide-store', 'organizations'],
+  analytics: ['platform', 'members', 'billing'],
+  auth: ['platform', 'accounts', 'members', 'organizations'],
+};
+{
+  const state = {};
+  const visit = (module, trail) => {
+    if (!(module in DOMAIN_MODULES)) throw new Error(`DOMAIN_MODULES names an unknown module: ${module}`);
+    if (state[module] === 'done') return;
+    if (state[module] === 'visiting') throw new Error(`DOMAIN_MODULES has a cycle: ${[...trail, module].join(' → ')}`);
+    state[module] = 'visiting';
+    for (const next of DOMAIN_MODULES[module]) visit(next, [...trail, module]);
+    state[module] = 'done';
+  };
+  for (const module of Object.keys(DOMAIN_MODULES)) visit(module, []);
+}
+
+/** A domain module's rules for one import: through its index.ts, and only down the table. */
+function domainModuleProblem(relFrom, rel, typeOnly) {
+  const moduleFrom = /^functions\/domain\/([^/]+)\//.exec(relFrom)?.[1];
+  const moduleTo = /^functions\/domain\/([^/]+)\//.exec(rel)?.[1];
+  if (!moduleTo || moduleFrom === moduleTo || !relFrom.startsWith('functions/') || /\.test\.tsx?$/.test(relFrom)) return undefined;
+  if (!(moduleTo in DOMAIN_MODULES)) return `functions/domain/${moduleTo} is not a module of DOMAIN_MODULES`;
+  if (rel !== `functions/domain/${moduleTo}/index.ts`) return `import functions/domain/${moduleTo} through its index.ts, its public surface`;
+  if (moduleFrom && !typeOnly && !DOMAIN_MODULES[moduleFrom]?.includes(moduleTo)) return `the ${moduleFrom} module may use ${DOMAIN_MODULES[moduleFrom]?.join(', ') || 'no other module'} (DOMAIN_MODULES)`;
+  return undefined;
+}
+
 function resolveSource(file, source) {
   if (source.startsWith('#shared/')) return path.join(ROOT, 'shared', `${source.slice('#shared/'.length)}.ts`);
   if (source.startsWith('.')) {
@@ -56,10 +102,16 @@ const importDirection = {
     const file = context.filename;
     const from = areaOf(file);
     const check = (node, source, typeOnly) => {
-      if (typeof source !== 'string' || typeOnly) return;
+      if (typeof source !== 'string') return;
       const target = resolveSource(file, source);
       if (!target) return;
       const rel = path.relative(ROOT, target).split(path.sep).join('/');
+      const moduleProblem = domainModuleProblem(path.relative(ROOT, file).split(path.sep).join('/'), rel, typeOnly);
+      if (moduleProblem) {
+        context.report({ node, messageId: 'forbidden', data: { from: path.relative(ROOT, file), to: rel, why: moduleProblem } });
+        return;
+      }
+      if (typeOnly) return;
       const allowed = ALLOWED[from];
       if (allowed && !allowed.some((a) => rel === a || rel.startsWith(`${a}/`) || rel.replace(/\.tsx?$/, '') === a.replace(/\.tsx?$/, ''))) {
         context.report({ node, messageId: 'forbidden', data: { from, to: rel, why: 'design.md §2 import direction' } });
@@ -200,9 +252,9 @@ export default tseslint.config(
   {
     // One module owns the asset bucket: everything else stores and reads through it.
     files: ['functions/**/*.ts'],
-    ignores: ['functions/domain/storage.ts'],
+    ignores: ['functions/domain/platform/storage.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@aws-sdk/client-s3', '@aws-sdk/s3-*'], message: 'S3 is functions/domain/storage.ts\'s alone.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@aws-sdk/client-s3', '@aws-sdk/s3-*'], message: 'S3 is functions/domain/platform/storage.ts\'s alone.' }] }],
     },
   },
   {

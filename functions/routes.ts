@@ -24,7 +24,7 @@ export interface FunctionAccess {
   secrets?: boolean;
   /** calls Stripe with the Stripe secret (and verifies webhook signatures) */
   stripe?: boolean;
-  /** the worker queues it sends messages to (functions/domain/queue.ts): SendMessage, and each queue's URL in its environment */
+  /** the worker queues it sends messages to (functions/domain/platform/queue.ts): SendMessage, and each queue's URL in its environment */
   queues?: readonly WorkerName[];
   /** Amazon Polly: DescribeVoices and SynthesizeSpeech only */
   polly?: boolean;
@@ -40,7 +40,7 @@ export interface FunctionAccess {
   /**
    * changes what a share link shows (publish, visibility, redaction, the organisation's name):
    * SendMessage on the CloudFront invalidation queue, its URL in CDN_INVALIDATION_QUEUE_URL
-   * (functions/domain/share-cache.ts)
+   * (functions/domain/platform/share-cache.ts)
    */
   clearsShares?: boolean;
 }
@@ -185,7 +185,7 @@ export interface WorkerSpec extends FunctionSpec {
 export const DEFAULT_WORKER_MAX_CONCURRENCY = 2;
 
 /**
- * Queue-fed workers (functions/domain/queue.ts): an SQS queue with a dead-letter queue and a Lambda
+ * Queue-fed workers (functions/domain/platform/queue.ts): an SQS queue with a dead-letter queue and a Lambda
  * in AWS, the same module called in process by the local server. Entries are added by the features
  * that need long work; each entry's module exports `handler(event: SQSEvent)` and answers
  * `{ batchItemFailures }` for the messages to retry.
@@ -194,7 +194,7 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
   voiceover: {
     entry: 'functions/workers/voiceover.ts',
     // reads the guide, writes each slide's audio (Polly) and the job's progress; bucketList makes a missing audio file a 404
-    // its own queue: the end of a job sends the next of its organisation's line (functions/domain/work-line.ts)
+    // its own queue: the end of a job sends the next of its organisation's line (functions/domain/platform/work-line.ts)
     access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, polly: true, queues: ['voiceover'] },
     // a long guide: two Polly calls per stale slide, about a second each
     timeoutSeconds: 300,
@@ -204,7 +204,7 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
   },
   export: {
     entry: 'functions/workers/export.ts',
-    // its own queue: the end of a job sends the next of its organisation's line (functions/domain/work-line.ts)
+    // its own queue: the end of a job sends the next of its organisation's line (functions/domain/platform/work-line.ts)
     access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, queues: ['export'] },
     // A 100-slide narrated guide (about 10 minutes of 1080p video) renders well inside Lambda's
     // 15 minutes at this size; the README (infra) has the figures and where longer guides go.

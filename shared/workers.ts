@@ -13,7 +13,7 @@ export function queueUrlEnv(worker: WorkerName): string {
 /**
  * How many of one organisation's jobs of each kind run at once; the rest wait in the
  * organisation's own line, first come first served, each told its place
- * (functions/domain/work-line.ts). A few at a time keeps one organisation's burst (twelve MP4s)
+ * (functions/domain/platform/work-line.ts). A few at a time keeps one organisation's burst (twelve MP4s)
  * from filling the workers while another's single export waits behind it.
  */
 export const ORG_RUNNING_LIMITS: Readonly<Record<WorkerName, number>> = {
@@ -40,5 +40,5 @@ export function placeInLine(position: number | null | undefined): string | undef
   return position ? `Waiting · ${ordinal(position)} in line` : undefined;
 }
 
-/** The environment variable holding the URL of the CloudFront invalidation queue (functions/domain/share-cache.ts). */
+/** The environment variable holding the URL of the CloudFront invalidation queue (functions/domain/platform/share-cache.ts). */
 export const CDN_INVALIDATION_QUEUE_ENV = 'CDN_INVALIDATION_QUEUE_URL';

@@ -1,14 +1,15 @@
 import middy from '@middy/core';
 import type { MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import sjson from 'secure-json-parse';
 import type * as z from 'zod';
 import { AppError, GENERIC_ERROR_MESSAGE, errorBody, zodIssuesToDetails } from '#shared/errors';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '#shared/security-headers';
+import type { ApiEvent } from './api-event';
 import { logger } from './logger';
 import { assertTrustedOrigin } from './origin';
 
-export type ApiEvent = APIGatewayProxyEventV2;
+export type { ApiEvent } from './api-event';
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 export type ApiHandler = (event: ApiEvent, context: Context) => Promise<ApiResult>;
 

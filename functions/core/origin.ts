@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { AppError } from '#shared/errors';
 import { defineConfig } from './config';
-import type { ApiEvent } from './http';
+import type { ApiEvent } from './api-event';
 
 const originConfig = defineConfig({
   /**

@@ -2,9 +2,8 @@ import { AppError } from '#shared/errors';
 import { addResponseCookie, type ApiEvent } from '../core/http';
 import { siteOrigin } from '../core/origin';
 import { clientIp } from '../core/viewer';
-import * as User from '../domain/user';
-import * as Membership from '../domain/membership';
-import * as Session from '../domain/session';
+import { Session, Users as User } from '../domain/accounts';
+import { Membership } from '../domain/members';
 import { readSessionToken, sessionCookie } from './session-cookie';
 
 /**

@@ -1,5 +1,5 @@
-import * as Asset from '../domain/asset';
-import * as SocialImage from '../domain/social-image';
+import { Asset } from '../domain/platform';
+import { SocialImage } from '../domain/guides';
 import { db } from '../db/service';
 
 /**

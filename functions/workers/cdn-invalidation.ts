@@ -2,7 +2,7 @@ import { CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import type { SQSEvent } from 'aws-lambda';
 import * as z from 'zod';
 import { defineConfig } from '../core/config';
-import { invalidate, pathsToInvalidate } from '../domain/cdn-invalidation';
+import { CdnInvalidation } from '../domain/platform';
 
 /**
  * Clears deleted assets from CloudFront's caches: the asset bucket's "Object Deleted" events, in
@@ -14,8 +14,8 @@ const config = defineConfig({ DISTRIBUTION_ID: z.string().min(1) });
 let client: CloudFrontClient | undefined;
 
 export async function handler(event: SQSEvent): Promise<void> {
-  const paths = pathsToInvalidate(event.Records.map((record) => record.body));
+  const paths = CdnInvalidation.pathsToInvalidate(event.Records.map((record) => record.body));
   if (paths.length === 0) return;
   client ??= new CloudFrontClient({});
-  await invalidate(client, config().DISTRIBUTION_ID, paths);
+  await CdnInvalidation.invalidate(client, config().DISTRIBUTION_ID, paths);
 }

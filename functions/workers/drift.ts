@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import * as DriftCheck from '../domain/drift/check';
+import * as DriftCheck from '../domain/drift';
 import { sqsWorker } from './sqs-worker';
 
 /**

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { logger } from '../core/logger';
-import * as ExportJob from '../domain/export/job';
+import { ExportJob } from '../domain/export';
 import { sqsWorker } from './sqs-worker';
 
 /**

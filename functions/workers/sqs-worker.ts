@@ -2,7 +2,7 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import type * as z from 'zod';
 import { workerEntry } from '../core/lambda';
 import { logger } from '../core/logger';
-import * as WorkLine from '../domain/work-line';
+import { WorkLine } from '../domain/platform';
 import { DEFAULT_MAX_RECEIVE_COUNT, WORKERS } from '../routes';
 
 /** How a message arrived: its delivery count, whether no retry follows, and the Lambda's context. */
@@ -22,7 +22,7 @@ const SLOT_LEASE_MARGIN_MS = 60_000;
  * answers 'retry' has its message delivered again (`batchItemFailures`); after the worker's
  * `maxReceiveCount` deliveries the queue moves it to the dead-letter queue.
  *
- * A message sent through its organisation's line (functions/domain/work-line.ts) holds one of the
+ * A message sent through its organisation's line (functions/domain/platform/work-line.ts) holds one of the
  * organisation's slots while it runs: it begins here (a copy of a running one, or of an older
  * submission, is not run; one that finds no free slot goes back to the line, which sends it again)
  * and ends here, which gives the slot to the next job in the line. Its deliveries count across

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import * as GuideTranslation from '../domain/guide-translation';
+import { GuideTranslation } from '../domain/translation';
 import { sqsWorker } from './sqs-worker';
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import * as Voiceover from '../domain/voiceover';
+import { Voiceover } from '../domain/narration';
 import { sqsWorker } from './sqs-worker';
 
 /**

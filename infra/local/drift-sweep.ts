@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
  * (infra/cdk/constructs/drift-sweep.ts): every DRIFT_SWEEP_MS (default 5 minutes) the drift
  * worker's local queue gets `{ sweep: true }`, and the worker starts the checks that are due.
  */
-const QUEUE_MODULE = pathToFileURL(path.resolve(import.meta.dirname, '../../functions/domain/queue.ts')).href;
+const QUEUE_MODULE = pathToFileURL(path.resolve(import.meta.dirname, '../../functions/domain/platform/queue.ts')).href;
 const DEFAULT_SWEEP_MS = 5 * 60_000;
 
 export function startDriftSweep(everyMs = Number(process.env.DRIFT_SWEEP_MS) || DEFAULT_SWEEP_MS): () => void {

@@ -47,7 +47,7 @@ export interface AppServer {
   /** the queue-fed workers (voiceover, export) running in this process */
   workers: LocalWorkers;
   /**
-   * The paths the functions asked CloudFront to clear (functions/domain/share-cache.ts), oldest
+   * The paths the functions asked CloudFront to clear (functions/domain/platform/share-cache.ts), oldest
    * first: the local CloudFront caches nothing, so this log is where tests see them.
    */
   cdnInvalidations: string[];
@@ -60,8 +60,8 @@ const EDGE_ENTRY = pathToFileURL(path.resolve(import.meta.dirname, '../../functi
 type EdgeHandler = (event: CloudFrontRequestEvent) => Promise<CloudFrontResultResponse>;
 let edgeHandler: Promise<EdgeHandler> | undefined;
 
-/** The functions' CloudFront invalidations (functions/domain/share-cache.ts), read by URL as workers.ts reads the queue module. */
-const SHARE_CACHE_MODULE = pathToFileURL(path.resolve(import.meta.dirname, '../../functions/domain/share-cache.ts')).href;
+/** The functions' CloudFront invalidations (functions/domain/platform/share-cache.ts), read by URL as workers.ts reads the queue module. */
+const SHARE_CACHE_MODULE = pathToFileURL(path.resolve(import.meta.dirname, '../../functions/domain/platform/share-cache.ts')).href;
 type SetLocalInvalidationSink = (sink: ((paths: readonly string[]) => void) | undefined) => void;
 
 const SHARE_FRAME_RENDERER = path.resolve(import.meta.dirname, '../..', SHARE_FRAME_RENDERER_FILE);

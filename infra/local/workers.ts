@@ -9,7 +9,7 @@ import { DEFAULT_MAX_RECEIVE_COUNT, WORKERS, type WorkerName, type WorkerSpec } 
  * time, in this process, through the worker module CDK deploys. Like an SQS fair queue, it serves
  * message groups (organisations) fairly: the next message comes from the group served longest
  * ago (one never served first), each group's own messages in order, so a quiet organisation's job
- * runs next rather than behind a busy one's (their lines: functions/domain/work-line.ts). A
+ * runs next rather than behind a busy one's (their lines: functions/domain/platform/work-line.ts). A
  * message without a group is a group of its own. A message that throws or comes back in
  * `batchItemFailures` is delivered again, up to the worker's maxReceiveCount, then dropped as SQS
  * would move it to the dead-letter queue (the worker has marked its job failed).
@@ -62,7 +62,7 @@ function sqsEvent(queue: string, messageId: string, body: string, receiveCount: 
 type SetLocalConsumer = (worker: WorkerName, consumer: ((body: string, group: string | undefined) => void) | undefined) => void;
 
 /** The queue module the handlers enqueue with, loaded by path as the adapter loads handlers. */
-const QUEUE_MODULE = pathToFileURL(path.join(REPO_ROOT, 'functions/domain/queue.ts')).href;
+const QUEUE_MODULE = pathToFileURL(path.join(REPO_ROOT, 'functions/domain/platform/queue.ts')).href;
 
 export async function startLocalWorkers(options: { invoke?: WorkerInvoker } = {}): Promise<LocalWorkers> {
   const { setLocalConsumer } = (await import(QUEUE_MODULE)) as { setLocalConsumer: SetLocalConsumer };

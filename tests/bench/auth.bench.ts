@@ -1,4 +1,4 @@
-import { hashPassword } from '../../functions/domain/password';
+import { hashPassword } from '../../functions/domain/accounts/password';
 import { countDynamoRequests } from '../support/dynamo-counter';
 import { compareLoads, formatLoad, type BenchStack, verifiedAuthor } from './support';
 

@@ -11,7 +11,7 @@ import { ApiClient } from '../support/api-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumMissingMessage } from '../support/chromium';
 import { postUpload } from '../support/images';
 import { countDynamoRequests } from '../support/dynamo-counter';
-import { SHARE_CDN_SECONDS } from '../../functions/domain/share-cache';
+import { SHARE_CDN_SECONDS } from '../../functions/domain/platform/share-cache';
 import { formatLoad, load, summarize, type BenchStack, verifiedAuthor } from './support';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');

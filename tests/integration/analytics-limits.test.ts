@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventBatch, GuideAnalytics } from '#shared/analytics/contracts';
 import { dayOf } from '#shared/analytics/days';
 import { db } from '../../functions/db/service';
-import { ANALYTICS_SHARDS, shardOf } from '../../functions/domain/analytics-store';
+import { ANALYTICS_SHARDS, shardOf } from '../../functions/domain/analytics/analytics-store';
 import { apiEvent, invoke, type LambdaHandler } from '../support/api-event';
 import { ApiClient, signUp } from '../support/api-client';
 import { pngImage, postUpload } from '../support/images';

@@ -4,7 +4,7 @@ import type { GuideDto } from '#shared/guides';
 import { embedPath, sharePath } from '#shared/share/link';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { db } from '../../functions/db/service';
-import { newId } from '../../functions/domain/ids';
+import { newId } from '../../functions/domain/platform/ids';
 import { ApiClient, signUp } from '../support/api-client';
 import { guideWithSlides } from '../support/api-guides';
 import { useIsolatedStack } from '../support/isolated-stack';

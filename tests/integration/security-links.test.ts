@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { send } from '../../functions/domain/mail';
+import { send } from '../../functions/domain/platform/mail';
 import { ApiClient, signUp } from '../support/api-client';
 import { linkIn, waitForMail } from '../support/mailbox';
 import { useIsolatedStack } from '../support/isolated-stack';

@@ -6,7 +6,7 @@ import type { GuideDto, SlideDto } from '#shared/guides';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { VersionListDto } from '#shared/versions';
 import { db } from '../../functions/db/service';
-import * as Versions from '../../functions/domain/versions';
+import * as Versions from '../../functions/domain/guides/versions';
 import { ApiClient, signUp } from '../support/api-client';
 import { guideWithSlides } from '../support/api-guides';
 import { makePro } from '../support/team';

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ORG_RUNNING_LIMITS } from '#shared/workers';
 import { db } from '../../functions/db/service';
-import { newId } from '../../functions/domain/ids';
-import { setLocalConsumer } from '../../functions/domain/queue';
-import * as WorkLine from '../../functions/domain/work-line';
+import { newId } from '../../functions/domain/platform/ids';
+import { setLocalConsumer } from '../../functions/domain/platform/queue';
+import * as WorkLine from '../../functions/domain/platform/work-line';
 import { useIsolatedStack } from '../support/isolated-stack';
 
 /**
- * An organisation's line for long work (functions/domain/work-line.ts), against DynamoDB Local,
+ * An organisation's line for long work (functions/domain/platform/work-line.ts), against DynamoDB Local,
  * with the queue replaced by a recorder: what is sent, to whom, in what order; slots as leases
  * (a worker that died gives its slot back), copies and old submissions of a message not run.
  */

@@ -117,7 +117,7 @@ async function captureWindow(windowId: number): Promise<Frame> {
 /**
  * Blurs a region of the picture past reading (issue 27): drawn down to a few pixels, which
  * averages each part of it, and back up smoothed. As strong as the server's Blur
- * (functions/domain/redaction.ts): a kernel of a quarter of the region's long side, at least 12 px.
+ * (functions/domain/guides/redaction.ts): a kernel of a quarter of the region's long side, at least 12 px.
  */
 export function blurRegion(canvas: OffscreenCanvas, context: OffscreenCanvasRenderingContext2D, box: Rect): void {
   const kernel = Math.max(12, Math.max(box.width, box.height) / 4);

@@ -131,7 +131,7 @@ export const SlideEntity = new Entity({
     audioNarration: { type: 'string' },
     audioVoiceId: { type: 'string' },
     audioRate: { type: 'number' },
-    /** screenshots it showed before a replace or crop, newest first, parked for an undo (functions/domain/slide-screenshot.ts) */
+    /** screenshots it showed before a replace or crop, newest first, parked for an undo (functions/domain/guides/slide-screenshot.ts) */
     previousScreenshots: { type: 'any' },
     createdAt,
     updatedAt,

@@ -3,7 +3,7 @@ import { WORKER_NAMES } from '#shared/workers';
 import { SERVICE, createdAt, key, updatedAt } from './common';
 
 /**
- * An organisation's line for one kind of long work (functions/domain/work-line.ts): its running
+ * An organisation's line for one kind of long work (functions/domain/platform/work-line.ts): its running
  * slots and the jobs waiting for one, in one partition, read together in one Query (the
  * `workLine` collection). A line holds a few slots and the organisation's unfinished jobs.
  */

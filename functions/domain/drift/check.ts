@@ -16,11 +16,9 @@ import { appliedBoxesOf, coversElement } from '#shared/redaction-boxes';
 import type { SlideDto } from '#shared/guides';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import * as Asset from '../asset';
-import * as Slide from '../slide';
-import { loadGuide } from '../guide-read';
-import { newId } from '../ids';
-import * as WorkLine from '../work-line';
+import { Asset, newId, WorkLine } from '../platform';
+import { Slide } from '../guides';
+import { loadGuide } from '../guide-store';
 import { launchBrowser, replay, type ReplayFinding, type ReplayStep } from './replay';
 import * as SiteSession from './site-session';
 

@@ -2,11 +2,9 @@ import { AppError } from '#shared/errors';
 import { EXPORT_FORMAT_LABELS, isActiveExport, type ExportDto, type ExportFormat, type ExportListDto, type ExportRequest } from '#shared/exports';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import * as Asset from '../asset';
-import * as Entitlements from '../entitlements';
-import { loadPublished } from '../published-read';
-import { newId } from '../ids';
-import * as WorkLine from '../work-line';
+import { Asset, newId, WorkLine } from '../platform';
+import { Entitlements } from '../billing';
+import { loadPublished } from '../guide-store';
 import { fingerprintOf } from './fingerprint';
 
 /**

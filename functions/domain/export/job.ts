@@ -9,7 +9,7 @@ import { toAppError } from '../../core/http';
 import { logger } from '../../core/logger';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import * as Asset from '../asset';
+import { Asset } from '../platform';
 import { CONTENT_TYPES, HEARTBEAT_MS, QUEUED_LEASE_MS, RUNNING_LEASE_MS, filePrefix, releaseSlot, srtKeyOf, storedRequest } from './export';
 import { renderHtml } from './render/html';
 import { renderMarkdown } from './render/markdown';

@@ -3,11 +3,10 @@ import { storedAnnotations } from '#shared/annotations';
 import type { Annotation } from '#shared/annotation-geometry';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import { assetTypeOf } from '#shared/assets';
-import * as Asset from '../asset';
-import { loadPublished } from '../published-read';
+import { Asset } from '../platform';
+import { GuideCards, loadPublished } from '../guide-store';
 import { RenderError } from './render/tools';
 import type { IntroCard, OutroCard } from '#shared/guide-cards';
-import * as GuideCards from '../guide-cards';
 import type { TimelineSlide } from './timeline';
 
 /**

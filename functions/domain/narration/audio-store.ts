@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { WordTiming } from '#shared/narration';
-import * as Asset from '../asset';
-import { audioMetaKey } from './audio-key';
+import { Asset } from '../platform';
+import { audioMetaKey } from '../guide-store';
 
 /**
  * Voiceover files in the asset bucket: the audio under its content-hashed key, and beside it a

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { audioHash, audioKey, audioMetaKey, type AudioInputs } from './audio-key';
+import { audioHash, audioKey, audioMetaKey, type AudioInputs } from '../guide-store/audio-key';
 import { wavToMp3 } from './encode';
 import { speechSpans } from './tts-flite';
 import { mp3DurationMs } from './mp3';

@@ -1,6 +1,6 @@
 import { primary } from '#shared/translation';
-import type { Voice } from '../narration/contracts';
-import { ttsProvider, type Tts } from '../narration/tts';
+import type { Voice } from '../narration';
+import { loadMespeak, ttsProvider, type Tts } from '../narration';
 
 /**
  * Who speaks a language: the configured engine when it has a voice of that language (Polly has
@@ -16,7 +16,7 @@ export async function voicesFor(language: string): Promise<LanguageVoice[]> {
   const configured = await ttsProvider();
   const matching = (await configured.voices()).filter((v) => primary(v.language) === primary(language));
   if (matching.length > 0 || configured.engine.startsWith('polly')) return matching.map((voice) => ({ tts: configured, voice }));
-  const { mespeakTts } = await import('../narration/tts-mespeak');
+  const { mespeakTts } = await loadMespeak();
   return (await mespeakTts.voices()).filter((v) => primary(v.language) === primary(language)).map((voice) => ({ tts: mespeakTts, voice }));
 }
 

@@ -3,7 +3,7 @@ import { AnalyticsRangeQuery, GuideStatsQuery, resolveRange } from '#shared/anal
 import { GuidePath } from '#shared/guides';
 import { dispatch } from '../../core/dispatch';
 import { defineHandler } from '../../core/http';
-import * as Analytics from '../../domain/analytics';
+import { Analytics } from '../../domain/analytics';
 import { requireMember } from '../actor';
 
 // GET /api/guides/{id}/analytics?from&to — (the last 30 days without them) views, unique viewers, completion, funnel, CTA clicks, referrers, embed vs link (402 on free)

@@ -1,7 +1,7 @@
 // Account: update-user, change-email, change-password, delete-user.
 import { ChangeEmailBody, ChangePasswordBody, DeleteUserBody, UpdateUserBody } from '#shared/auth';
 import { Reply, defineHandler } from '../../core/http';
-import * as Auth from '../../domain/auth';
+import { Auth } from '../../domain/auth';
 import { requestContext, requireSession } from '../actor';
 import { clearedSessionCookie } from '../session-cookie';
 

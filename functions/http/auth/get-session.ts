@@ -1,6 +1,6 @@
 // GET /api/auth/get-session — { session, user } of the caller, or null (200 either way)
 import { defineHandler } from '../../core/http';
-import * as Auth from '../../domain/auth';
+import { Auth } from '../../domain/auth';
 import { currentSession } from '../actor';
 
 export const getSession = defineHandler({}, async ({ event }) => {

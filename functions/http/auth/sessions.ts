@@ -2,8 +2,8 @@
 import { RevokeSessionBody } from '#shared/auth';
 import { AppError } from '#shared/errors';
 import { Reply, defineHandler } from '../../core/http';
-import * as Auth from '../../domain/auth';
-import * as Session from '../../domain/session';
+import { Auth } from '../../domain/auth';
+import { Session } from '../../domain/accounts';
 import { requireSession } from '../actor';
 import { clearedSessionCookie } from '../session-cookie';
 

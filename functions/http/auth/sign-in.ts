@@ -1,8 +1,8 @@
 // POST /api/auth/sign-in/email — a new session; a session the browser already had is ended
 import { SignInBody, safeRedirect } from '#shared/auth';
 import { Reply, defineHandler } from '../../core/http';
-import * as Auth from '../../domain/auth';
-import * as Session from '../../domain/session';
+import { Auth } from '../../domain/auth';
+import { Session } from '../../domain/accounts';
 import { currentSession, requestContext } from '../actor';
 import { sessionCookie } from '../session-cookie';
 

@@ -1,6 +1,6 @@
 // POST /api/auth/sign-out — end this session and clear its cookie
 import { Reply, defineHandler } from '../../core/http';
-import * as Session from '../../domain/session';
+import { Session } from '../../domain/accounts';
 import { currentSession } from '../actor';
 import { clearedSessionCookie } from '../session-cookie';
 

@@ -8,7 +8,7 @@ import {
 } from '#shared/auth';
 import { AppError } from '#shared/errors';
 import { Reply, defineHandler } from '../../core/http';
-import * as Auth from '../../domain/auth';
+import { Auth } from '../../domain/auth';
 import { currentSession, requestContext } from '../actor';
 import { sessionCookie } from '../session-cookie';
 

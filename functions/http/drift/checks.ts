@@ -2,7 +2,7 @@
 import { GuidePath } from '#shared/guides';
 import { CheckPath, CheckStepPath, GuideHealthQuery, ScheduleBody } from '#shared/drift';
 import { Reply, defineHandler } from '../../core/http';
-import * as DriftCheck from '../../domain/drift/check';
+import * as DriftCheck from '../../domain/drift';
 import { requireMember } from '../actor';
 
 // POST /api/guides/{id}/checks — start a check (or answer the one under way): 202 { checkId }

@@ -1,7 +1,7 @@
 // Sign-ins saved for drift checks of apps behind a sign-in: sealed at rest, never answered back.
 import { SaveSiteSessionBody, SiteSessionPath } from '#shared/drift';
 import { Reply, defineHandler } from '../../core/http';
-import * as SiteSession from '../../domain/drift/site-session';
+import { SiteSession } from '../../domain/drift';
 import { requireMember } from '../actor';
 
 // POST /api/site-sessions — save (or replace) the sign-in of an origin: 201 SiteSession

@@ -3,7 +3,7 @@ import { EventBatchBody } from '#shared/analytics/contracts';
 import { AppError, zodIssuesToDetails } from '#shared/errors';
 import { dispatch } from '../../core/dispatch';
 import { Reply, defineHandler } from '../../core/http';
-import * as Analytics from '../../domain/analytics';
+import { Analytics } from '../../domain/analytics';
 import { currentSession, requestContext } from '../actor';
 
 /** sendBeacon sends a string as text/plain; JSON is welcome too. */

@@ -1,7 +1,7 @@
 // Exports of a guide: MP4, PDF, Markdown and HTML files rendered by the export worker.
 import { CreateExportBody, ExportPath, GuideExportsPath } from '#shared/exports';
 import { Reply, defineHandler } from '../../core/http';
-import * as Export from '../../domain/export/export';
+import { Export } from '../../domain/export';
 import { requireMember } from '../actor';
 
 // POST /api/guides/{id}/exports — queue an export (202), or answer the finished or running one of the same request (200)

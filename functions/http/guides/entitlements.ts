@@ -1,7 +1,7 @@
 // GET /api/entitlements — what the active organisation's plan unlocks, for every member
 import { entitlementsDto } from '#shared/plan-contracts';
 import { defineHandler } from '../../core/http';
-import * as Entitlements from '../../domain/entitlements';
+import { Entitlements } from '../../domain/billing';
 import { requireMember } from '../actor';
 
 export const getEntitlements = defineHandler({}, async ({ event }) => {

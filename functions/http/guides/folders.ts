@@ -1,7 +1,7 @@
 // Folders of guides.
 import { FolderBody, FolderPath } from '#shared/guides';
 import { Reply, defineHandler } from '../../core/http';
-import * as Folder from '../../domain/folder';
+import { Folder } from '../../domain/guides';
 import { requireMember } from '../actor';
 
 // GET /api/folders — the active organisation's folders, by name

@@ -1,8 +1,8 @@
 // Guides: list, create, read, update, delete, duplicate.
 import { CreateGuideBody, GuidePath, ListGuidesQuery, UpdateGuideBody } from '#shared/guides';
 import { Reply, defineHandler } from '../../core/http';
-import * as Guide from '../../domain/guide';
-import * as Revision from '../../domain/revision';
+import { Guide } from '../../domain/guides';
+import { Revision } from '../../domain/guide-store';
 import { requireMember } from '../actor';
 import { expectedRevision, revised } from '../revision';
 

@@ -2,7 +2,7 @@
 import { GuidePath } from '#shared/guides';
 import { PresenceBody, PresencePath } from '#shared/presence';
 import { Reply, defineHandler } from '../../core/http';
-import * as Presence from '../../domain/presence';
+import { Presence } from '../../domain/guides';
 import { requireMember } from '../actor';
 
 // POST /api/guides/{id}/presence — this tab has the guide open (renewed every few seconds); answers who else has, and the guide's revision

@@ -2,8 +2,8 @@
 import { SlidePath } from '#shared/guides';
 import { RedactSlideBody } from '#shared/redaction-boxes';
 import { defineHandler } from '../../core/http';
-import * as Redaction from '../../domain/redaction';
-import * as Revision from '../../domain/revision';
+import { Redaction } from '../../domain/guides';
+import { Revision } from '../../domain/guide-store';
 import { requireMember } from '../actor';
 import { expectedRevision, revised } from '../revision';
 

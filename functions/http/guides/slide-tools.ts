@@ -2,10 +2,8 @@
 import { SlidePath } from '#shared/guides';
 import { ScreenshotChangeBody, SplitSlideBody } from '#shared/slide-tools';
 import { defineHandler } from '../../core/http';
-import * as Revision from '../../domain/revision';
-import * as SlideMerge from '../../domain/slide-merge';
-import * as SlideScreenshot from '../../domain/slide-screenshot';
-import * as SlideSplit from '../../domain/slide-split';
+import { Revision } from '../../domain/guide-store';
+import { SlideMerge, SlideScreenshot, SlideSplit } from '../../domain/guides';
 import { expectedRevision, revised } from '../revision';
 import { requireMember } from '../actor';
 

@@ -2,10 +2,8 @@
 import { CreateSlideBody, GuidePath, SlidePath, UpdateSlideBody, UploadBody } from '#shared/guides';
 import { Reply, defineHandler } from '../../core/http';
 import { RestoreSlideBody } from '#shared/slide-restore';
-import * as Revision from '../../domain/revision';
-import * as Slide from '../../domain/slide';
-import * as SlideDuplicate from '../../domain/slide-duplicate';
-import * as SlideRestore from '../../domain/slide-restore';
+import { Revision } from '../../domain/guide-store';
+import { Slide, SlideDuplicate, SlideRestore } from '../../domain/guides';
 import { expectedRevision, revised } from '../revision';
 import { requireMember } from '../actor';
 

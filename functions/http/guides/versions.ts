@@ -2,9 +2,8 @@
 import { GuidePath } from '#shared/guides';
 import { VersionPath } from '#shared/versions';
 import { defineHandler } from '../../core/http';
-import * as Guide from '../../domain/guide';
-import * as Revision from '../../domain/revision';
-import * as Versions from '../../domain/versions';
+import { Guide, Versions } from '../../domain/guides';
+import { Revision } from '../../domain/guide-store';
 import { requireMember } from '../actor';
 import { expectedRevision, revised } from '../revision';
 

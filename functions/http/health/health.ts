@@ -1,5 +1,5 @@
 // GET /api/health — is every dependency of the API up?
-import * as Health from '../../domain/health';
+import { Health } from '../../domain/platform';
 import { Reply, defineHandler } from '../../core/http';
 
 export const health = defineHandler({}, async () => {

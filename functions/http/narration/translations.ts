@@ -2,7 +2,7 @@
 import { GuidePath } from '#shared/guides';
 import { StartTranslationBody, TranslationPath, TranslationSlidePath, UpdateTranslationSlideBody, UpdateTranslationTextsBody } from '#shared/translation';
 import { Reply, defineHandler } from '../../core/http';
-import * as GuideTranslation from '../../domain/guide-translation';
+import { GuideTranslation } from '../../domain/translation';
 import { requireMember } from '../actor';
 
 // GET /api/guides/{id}/translations — the guide's languages and each one's progress

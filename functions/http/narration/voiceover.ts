@@ -2,9 +2,9 @@
 import { GuidePath } from '#shared/guides';
 import { JobPath, RegenerateTranscriptBody, StartVoiceoverBody } from '#shared/narration';
 import { Reply, defineHandler } from '../../core/http';
-import * as Revision from '../../domain/revision';
-import * as Transcript from '../../domain/transcript';
-import * as Voiceover from '../../domain/voiceover';
+import { Revision } from '../../domain/guide-store';
+import { Transcript } from '../../domain/guides';
+import { Voiceover } from '../../domain/narration';
 import { requireMember } from '../actor';
 import { expectedRevision, revised } from '../revision';
 

@@ -1,7 +1,7 @@
 // Voices and their samples.
 import { VoicePath } from '#shared/narration';
 import { Reply, defineHandler } from '../../core/http';
-import * as Voices from '../../domain/voices';
+import { Voices } from '../../domain/narration';
 import { requireSession } from '../actor';
 
 // GET /api/voices — the voices a guide can speak with, each with a sample URL

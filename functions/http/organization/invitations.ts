@@ -2,8 +2,8 @@
 import { InvitationIdBody, InvitationQuery, InviteMemberBody, OrganizationQuery } from '#shared/organization';
 import { AppError } from '#shared/errors';
 import { defineHandler } from '../../core/http';
-import * as Invitation from '../../domain/invitation';
-import { memberDto } from '../../domain/membership';
+import { Invitation } from '../../domain/organizations';
+import { memberDto } from '../../domain/members';
 import { requestContext, requireMember, requireUser, switchOrganization } from '../actor';
 
 // POST /api/auth/organization/invite-member — mail an invitation valid for 48 hours (invitation:create)

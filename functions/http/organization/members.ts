@@ -1,7 +1,7 @@
 // Members: get-active-member, get-active-member-role, update-member-role, remove-member.
 import { RemoveMemberBody, UpdateMemberRoleBody } from '#shared/organization';
 import { defineHandler } from '../../core/http';
-import * as Membership from '../../domain/membership';
+import { Membership } from '../../domain/members';
 import { requireMember, requireSession, switchOrganization } from '../actor';
 
 // GET /api/auth/organization/get-active-member — the caller's membership of the active organisation

@@ -10,9 +10,8 @@ import {
 } from '#shared/organization';
 import { hasPermission } from '#shared/permissions';
 import { defineHandler } from '../../core/http';
-import * as FullOrganization from '../../domain/full-organization';
-import * as Membership from '../../domain/membership';
-import * as Organization from '../../domain/organization';
+import { FullOrganization, Organization } from '../../domain/organizations';
+import { Membership } from '../../domain/members';
 import { requireMember, requireSession, switchOrganization } from '../actor';
 
 // GET /api/auth/organization/list — the caller's organisations

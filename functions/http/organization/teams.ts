@@ -1,7 +1,7 @@
 // Teams: create, update, remove, add and remove members, list the caller's teams.
 import { CreateTeamBody, RemoveTeamBody, TeamMemberBody, TeamQuery, UpdateTeamBody } from '#shared/organization';
 import { defineHandler } from '../../core/http';
-import * as Team from '../../domain/team';
+import { Team } from '../../domain/members';
 import { requireMember, requireSession } from '../actor';
 
 // POST /api/auth/organization/create-team — (team:create)

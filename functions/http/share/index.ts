@@ -4,12 +4,11 @@ import { GuidePath } from '#shared/guides';
 import { ShareLanguageQuery } from '#shared/translation';
 import { dispatch } from '../../core/dispatch';
 import { Reply, defineHandler } from '../../core/http';
-import * as GuideMe from '../../domain/guide-me';
-import * as Share from '../../domain/share';
-import { PUBLIC_SHARE_CACHE } from '../../domain/share-cache';
+import { GuideMe, Share } from '../../domain/sharing';
+import { PUBLIC_SHARE_CACHE } from '../../domain/platform';
 import { currentSession } from '../actor';
 
-/** Public guides sit in CloudFront until a change clears them (domain/share-cache.ts); private ones and refusals never. */
+/** Public guides sit in CloudFront until a change clears them (domain/platform/share-cache.ts); private ones and refusals never. */
 export const PUBLIC_CACHE = PUBLIC_SHARE_CACHE;
 
 const getSharedGuide = defineHandler({ params: GuidePath, query: ShareLanguageQuery }, async ({ params, query, event }) => {

@@ -17,7 +17,7 @@ export const INVALIDATION_BATCH_SIZE = 1_000;
 const FUNCTION_TIMEOUT_SECONDS = 30;
 /**
  * The queue's name, fixed per stage: the API stack names it to send share answers to clear
- * (functions/domain/share-cache.ts) without a reference to this stack, which depends on the API.
+ * (functions/domain/platform/share-cache.ts) without a reference to this stack, which depends on the API.
  */
 export function cdnInvalidationQueueName(stageName: string): string {
   return `stepcast-${stageName}-cdn-invalidation`;
@@ -27,7 +27,7 @@ export function cdnInvalidationQueueName(stageName: string): string {
 export const INVALIDATION_MAX_CONCURRENCY = 2;
 
 /**
- * Deleted assets leave CloudFront's caches too (functions/domain/cdn-invalidation.ts): the asset
+ * Deleted assets leave CloudFront's caches too (functions/domain/platform/cdn-invalidation.ts): the asset
  * bucket sends its "Object Deleted" events to EventBridge, a rule puts them on a queue, and a
  * function takes them in batches and makes one invalidation of those paths each. It lives in the
  * web stack, beside the distribution it clears, and reads the bucket only by name: no reference

@@ -37,7 +37,7 @@ export const DEFAULT_MEMORY_MB = 512;
  *   function declaring one gets its packages copied beside the bundle; a bundle importing one
  *   it did not declare fails the synth (see `nativeModules`).
  * - `nodemailer`: the local stack's SMTP client, imported lazily only when SMTP_URL is set
- *   (functions/domain/mail.ts); in AWS, SES sends. `lambda-bundles.test.ts` checks no bundle
+ *   (functions/domain/platform/mail.ts); in AWS, SES sends. `lambda-bundles.test.ts` checks no bundle
  *   imports it statically.
  */
 export const EXTERNAL_MODULES = ['sharp', '@node-rs/argon2', '@ffmpeg-installer/ffmpeg', 'nodemailer', '@sparticuz/chromium', 'playwright-core'];

@@ -68,7 +68,7 @@ export const paths = {
       getHref: (id: string, search: { days?: number } = {}) => withSearch(`/dashboard/analytics/${encodeURIComponent(id)}`, { days: search.days?.toString() }),
     },
   },
-  /** Where an invitation mail links to (functions/domain/organization.ts builds the same path). */
+  /** Where an invitation mail links to (functions/domain/organizations/organization.ts builds the same path). */
   acceptInvitation: {
     path: '/accept-invitation/:id',
     getHref: (id: string) => `/accept-invitation/${encodeURIComponent(id)}`,

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { getFoldersQueryOptions } from '../../../features/guides/api/list-folders';
 import { getGuidesQueryOptions } from '../../../features/guides/api/list-guides';
+import { useGuidesHealth } from '../../../features/drift/api/drift-checks';
 import { GuidesPage } from '../../../features/guides/components/guides-page';
 import { ExportDialog } from '../../../features/exports/components/export-dialog';
 import { EmbedDialog } from '../../../features/share/components/embed-dialog';
@@ -26,5 +27,5 @@ export function clientLoader(queryClient: QueryClient) {
 /** /dashboard/folder/{id}: the guides in one folder. */
 export default function FolderRoute() {
   const { id } = useParams();
-  return <GuidesPage key={id} folderId={id} EmbedDialog={EmbedDialog} ExportDialog={ExportDialog} />;
+  return <GuidesPage key={id} folderId={id} EmbedDialog={EmbedDialog} ExportDialog={ExportDialog} useGuidesHealth={useGuidesHealth} />;
 }

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { getGuidesQueryOptions } from '../../../features/guides/api/list-guides';
 import { GuidesPage } from '../../../features/guides/components/guides-page';
+import { useGuidesHealth } from '../../../features/drift/api/drift-checks';
 import { ExportDialog } from '../../../features/exports/components/export-dialog';
 import { EmbedDialog } from '../../../features/share/components/embed-dialog';
 import { requireSession } from '../../../lib/auth';
@@ -18,5 +19,5 @@ export function clientLoader(queryClient: QueryClient) {
 
 /** /dashboard/recents: every guide of the organisation, most recently updated first. */
 export default function RecentsRoute() {
-  return <GuidesPage EmbedDialog={EmbedDialog} ExportDialog={ExportDialog} />;
+  return <GuidesPage EmbedDialog={EmbedDialog} ExportDialog={ExportDialog} useGuidesHealth={useGuidesHealth} />;
 }

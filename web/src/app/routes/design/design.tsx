@@ -5,9 +5,12 @@ import { guideIdFromSegment } from '#shared/share/link';
 import { getFoldersQueryOptions } from '../../../features/guides/api/list-folders';
 import { getGuideQueryOptions } from '../../../features/guides/api/get-guide';
 import { DesignView } from '../../../features/guides/components/design/design-view';
+import { DriftPanel } from '../../../features/drift/components/drift-panel';
 import { ExportMenu } from '../../../features/exports/components/export-menu';
+import { VoiceoverPanel } from '../../../features/narration/components/voiceover-panel';
 import { EmbedDialog } from '../../../features/share/components/embed-dialog';
 import { GuidePreviewDialog } from '../../../features/share/components/guide-preview-dialog';
+import { TranslationsPanel } from '../../../features/translation/components/translations-panel';
 import { requireSession } from '../../../lib/auth';
 
 /**
@@ -38,7 +41,16 @@ export default function DesignRoute() {
   const guideId = guideIdFromSegment(useParams().segment ?? '');
   return (
     <Suspense fallback={<Loading />}>
-      <DesignView key={guideId} guideId={guideId} EmbedDialog={EmbedDialog} ExportMenu={ExportMenu} PreviewDialog={GuidePreviewDialog} />
+      <DesignView
+        key={guideId}
+        guideId={guideId}
+        EmbedDialog={EmbedDialog}
+        ExportMenu={ExportMenu}
+        PreviewDialog={GuidePreviewDialog}
+        VoiceoverPanel={VoiceoverPanel}
+        TranslationsPanel={TranslationsPanel}
+        DriftPanel={DriftPanel}
+      />
     </Suspense>
   );
 }

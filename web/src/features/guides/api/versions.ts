@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { revisionOptions } from './guide-revision';
 import { Guide, guideQueryKeys } from './guide-schemas';
-import { translationQueryKeys } from './translations';
+import { translationQueryKeys } from '../../../lib/query-keys';
 
 /**
  * Drafts and versions (shared/versions.ts): publish the draft, discard it, list the versions and

@@ -10,7 +10,7 @@ import { useFolders } from '../api/list-folders';
 import { useUpdateGuide } from '../api/update-guide';
 import { draggedGuide, isGuideDrag } from '../utils/guide-drag';
 import { CreateFolderDialog, DeleteFolderDialog, RenameFolderDialog } from './folder-dialogs';
-import { Icons } from './icons';
+import { Icons } from '../../../components/icons';
 import './guides-common.css';
 import './folder-nav.css';
 

@@ -9,8 +9,8 @@ import { Menu, MenuItem, MenuLink, MenuSeparator } from '../../../components/ui/
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { setDraggedGuide } from '../utils/guide-drag';
-import { formatRelativeTime } from '../utils/relative-time';
-import { Icons } from './icons';
+import { formatRelativeTime } from '../../../lib/relative-time';
+import { Icons } from '../../../components/icons';
 
 export type GuideAction = 'rename' | 'move' | 'duplicate' | 'copy-link' | 'embed' | 'export' | 'delete';
 

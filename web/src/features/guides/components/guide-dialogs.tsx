@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { toast } from '../../../components/ui/toast';
 import { useDeleteGuide } from '../api/delete-guide';
 import { useUpdateGuide } from '../api/update-guide';
-import { Icons } from './icons';
+import { Icons } from '../../../components/icons';
 import { RenameDialog } from './rename-dialog';
 import './guides-common.css';
 

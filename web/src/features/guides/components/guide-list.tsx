@@ -8,12 +8,12 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-error';
 import { useDuplicateGuide } from '../api/duplicate-guide';
 import { useGuideStats } from '../api/get-guide-stats';
-import { useGuidesHealth } from '../api/drift-checks';
 import { getEntitlementsQueryOptions, useEntitlements } from '../../../lib/plan-queries';
 import { useGuides } from '../api/list-guides';
 import { useFolders } from '../api/list-folders';
 import { useOpenSubscription } from '../hooks/use-open-subscription';
 import { copyShareLink } from '../utils/copy-share-link';
+import type { UseGuidesHealth } from './design-slots';
 import type { EmbedDialogComponent } from './embed-slot';
 import type { ExportDialogComponent } from './export-slot';
 import { GuideCard, type GuideAction } from './guide-card';
@@ -30,13 +30,18 @@ export interface GuideListProps {
   noMatches: ReactNode;
   EmbedDialog?: EmbedDialogComponent | undefined;
   ExportDialog?: ExportDialogComponent | undefined;
+  /** the drift feature's health of each guide, for the cards' badges (none without it) */
+  useGuidesHealth?: UseGuidesHealth | undefined;
 }
+
+const NO_HEALTH: ReturnType<UseGuidesHealth> = new Map();
+const useNoHealth: UseGuidesHealth = () => NO_HEALTH;
 
 /**
  * The guide cards of recents or of a folder, most recently updated first, one page at a time:
  * the next page loads as the end of the list scrolls into view, or with 'Load more'.
  */
-export function GuideList({ folderId, q, empty, noMatches, EmbedDialog, ExportDialog }: GuideListProps) {
+export function GuideList({ folderId, q, empty, noMatches, EmbedDialog, ExportDialog, useGuidesHealth = useNoHealth }: GuideListProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useGuides({ folderId, q });

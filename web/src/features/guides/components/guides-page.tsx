@@ -12,10 +12,11 @@ import { useDocumentHead } from '../../../lib/document-head';
 import { useFolders } from '../api/list-folders';
 import { useOpenSubscription } from '../hooks/use-open-subscription';
 import type { EmbedDialogComponent } from './embed-slot';
+import type { UseGuidesHealth } from './design-slots';
 import type { ExportDialogComponent } from './export-slot';
 import { DeleteFolderDialog, RenameFolderDialog } from './folder-dialogs';
 import { GuideList } from './guide-list';
-import { Icons } from './icons';
+import { Icons } from '../../../components/icons';
 import { NewGuideDialog } from './new-guide-dialog';
 import './guides-common.css';
 import './guides.css';
@@ -121,6 +122,7 @@ export interface GuidesPageProps {
   folderId?: string | undefined;
   EmbedDialog?: EmbedDialogComponent | undefined;
   ExportDialog?: ExportDialogComponent | undefined;
+  useGuidesHealth?: UseGuidesHealth | undefined;
 }
 
 /**
@@ -128,7 +130,7 @@ export interface GuidesPageProps {
  * as cards, most recently updated first, a title search kept in the URL (`?q=`), and "New
  * guide from screenshots" (`?new=screenshots`).
  */
-export function GuidesPage({ folderId, EmbedDialog, ExportDialog }: GuidesPageProps) {
+export function GuidesPage({ folderId, EmbedDialog, ExportDialog, useGuidesHealth }: GuidesPageProps) {
   const [params, setParams] = useSearchParams();
   const openSubscription = useOpenSubscription();
   const folder = useFolders().data?.find((item) => item.id === folderId);
@@ -182,6 +184,7 @@ export function GuidesPage({ folderId, EmbedDialog, ExportDialog }: GuidesPagePr
         q={q}
         EmbedDialog={EmbedDialog}
         ExportDialog={ExportDialog}
+        useGuidesHealth={useGuidesHealth}
         noMatches={
           <EmptyState title={`No guides match “${q}”`} actions={<Button variant="outline" onClick={() => setParam('q', undefined)}>Clear search</Button>}>
             <p>Search looks at guide titles{folderId ? ' in this folder' : ''}. Try fewer or other words.</p>

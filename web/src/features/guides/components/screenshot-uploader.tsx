@@ -3,7 +3,7 @@ import { Button, buttonClassName } from '../../../components/ui/button';
 import type { UploadQueue } from '../hooks/use-upload-queue';
 import { formatBytes, SCREENSHOT_ACCEPT } from '../utils/screenshot-files';
 import type { UploadItem } from '../utils/upload-queue';
-import { Icons } from './icons';
+import { Icons } from '../../../components/icons';
 import './guides-common.css';
 import './screenshot-uploader.css';
 

@@ -6,7 +6,7 @@ import { useTextLimit } from '../../../../components/ui/text-limit';
 import { toast } from '../../../../components/ui/toast';
 import { FieldConflict, heldDraft, holdDraft, releaseDraft, subscribeHeldDrafts } from '../../utils/held-drafts';
 import { guideQueryKeys } from '../../api/guide-schemas';
-import { Icons } from '../icons';
+import { Icons } from '../../../../components/icons';
 
 /** Text is saved this long after the last keystroke, and at once when the field loses focus. */
 export const AUTOSAVE_DELAY_MS = 800;

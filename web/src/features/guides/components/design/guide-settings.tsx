@@ -4,7 +4,7 @@ import { canPublishSteps } from '#shared/versions';
 import { Button } from '../../../../components/ui/button';
 import { CheckboxField, TextField } from '../../../../components/ui/form';
 import type { GuideChanges } from '../../api/update-guide';
-import { Icons } from '../icons';
+import { Icons } from '../../../../components/icons';
 import { fieldKey, releaseDraft } from '../../utils/held-drafts';
 import { ConflictChoice, ZoomSlider, replaceTyped, saveField, useHeldDraft } from './design-fields';
 

@@ -8,7 +8,7 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { toast } from '../../../../components/ui/toast';
 import { guideQueryKeys } from '../../api/guide-schemas';
 import { VERSION_ACTION, discardDraft, publishGuide, restoreVersion, useVersionAction, useVersions } from '../../api/versions';
-import { formatRelativeTime } from '../../utils/relative-time';
+import { formatRelativeTime } from '../../../../lib/relative-time';
 import './publish-bar.css';
 
 /**

@@ -3,7 +3,7 @@ import type { GuideDto, SlideDto } from '#shared/guides';
 import { Button } from '../../../../components/ui/button';
 import { CheckboxField, SelectField } from '../../../../components/ui/form';
 import type { SlideChanges } from '../../api/update-slide';
-import { Icons } from '../icons';
+import { Icons } from '../../../../components/icons';
 import { formatZoom, ZoomSlider } from './design-fields';
 import { clickPercent } from './slide-stage';
 

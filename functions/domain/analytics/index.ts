@@ -1,0 +1,1 @@
+export * as Analytics from './analytics';

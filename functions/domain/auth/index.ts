@@ -1,0 +1,1 @@
+export * as Auth from './auth';

@@ -1,0 +1,61 @@
+import { entitlements, type Entitlements } from '#shared/plan';
+import { db } from '../../db/service';
+import { isOwner } from '../members';
+
+/**
+ * What an organisation may do: Pro when any of its owners has an active or trialing
+ * subscription, or when it has Pro without one (the demo organisation: grantComplimentaryPro).
+ * Read where a gated action happens (creating a guide, making one private, voiceover,
+ * translation, export, analytics), never cached across requests. The one exception is
+ * `mayEmbed`, read for every view of a public guide: see there.
+ */
+export async function forOrganization(orgId: string): Promise<Entitlements> {
+  const [{ data: members }, { data: organization }] = await Promise.all([
+    db().entities.member.query.byOrg({ orgId }).go({ pages: 'all' }),
+    db().entities.organization.get({ orgId }).go({ attributes: ['complimentaryPlan'] }),
+  ]);
+  if (organization?.complimentaryPlan === 'Pro') return entitlements('active');
+  const owners = members.filter((m) => isOwner(m.role)).map((m) => ({ userId: m.userId }));
+  if (owners.length === 0) return entitlements(null);
+  const { data: subscriptions } = await db().entities.subscription.get(owners).go();
+  const pro = subscriptions.find((s) => s.status === 'active' || s.status === 'trialing');
+  return entitlements(pro?.status ?? null);
+}
+
+/**
+ * How long this function instance trusts an organisation's embed right. The share answer that
+ * carries it is kept as long by CloudFront (s-maxage 60), so a plan change reaches embeds within
+ * about a minute either way.
+ */
+export const EMBED_CACHE_MS = 60_000;
+const EMBED_CACHE_SIZE = 1_000;
+const embedRights = new Map<string, { embed: boolean; until: number }>();
+
+/**
+ * Whether an organisation's guides may be embedded: the share answer says so, and the edge
+ * answers a free organisation's embed with 402. Read on every view of a public guide, so it is
+ * kept per function instance for EMBED_CACHE_MS (the share read stays one GetItem and one Query).
+ */
+export async function mayEmbed(orgId: string, now = Date.now()): Promise<boolean> {
+  const cached = embedRights.get(orgId);
+  if (cached && cached.until > now) return cached.embed;
+  const { embed } = await forOrganization(orgId);
+  embedRights.delete(orgId);
+  if (embedRights.size >= EMBED_CACHE_SIZE) embedRights.delete(embedRights.keys().next().value!);
+  embedRights.set(orgId, { embed, until: now + EMBED_CACHE_MS });
+  return embed;
+}
+
+/** A subscription changed: this instance reads embed rights afresh (other instances within EMBED_CACHE_MS). */
+export function forgetEmbedRights(): void {
+  embedRights.clear();
+}
+
+/**
+ * Gives an organisation Pro without a subscription: the seed's demo organisation, whose guides
+ * the gallery and the landing page embed. No route calls it.
+ */
+export async function grantComplimentaryPro(orgId: string): Promise<void> {
+  await db().entities.organization.patch({ orgId }).set({ complimentaryPlan: 'Pro' }).go();
+  embedRights.delete(orgId);
+}

@@ -1,0 +1,2 @@
+export * as Export from './export';
+export * as ExportJob from './job';

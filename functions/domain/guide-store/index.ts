@@ -1,0 +1,16 @@
+export { audioHash, audioKey, audioMetaKey } from './audio-key';
+export { requireDeleteRight } from './content-rights';
+export type { Actor } from './content-rights';
+export * as GuideCards from './guide-cards';
+export * as GuideRead from './guide-read';
+export { GUIDE_NOT_FOUND, copyableFields, loadGuide, loadInOrg } from './guide-read';
+export type { Guide, Slide } from './guide-read';
+export { loadPublished } from './published-read';
+export * as Revision from './revision';
+export { audioFields, languageSetting, needsAudio, rateSetting, voiceSetting } from './slide-audio';
+export * as TranslationPublishing from './translation-publishing';
+export { partsToTranslate, publishedOf, recordDraft, sourceHash, sourceTexts, storedSlides, storedTexts, translationHash } from './translation-publishing';
+export type { StoredSlide, StoredTexts, TranslationItem } from './translation-publishing';
+export { assetKeysOf, contentHash, guideContent, guideFieldsToRemove, hasUnpublishedChanges, replaceString, restorePlan, slideCopy } from './version-snapshot';
+export * as VersionStore from './version-store';
+export { keptAssetKeys } from './version-store';

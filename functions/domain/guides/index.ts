@@ -1,0 +1,13 @@
+export * as Folder from './folder';
+export * as Guide from './guide';
+export * as Presence from './presence';
+export * as Redaction from './redaction';
+export * as Slide from './slide';
+export * as SlideDuplicate from './slide-duplicate';
+export * as SlideMerge from './slide-merge';
+export * as SlideRestore from './slide-restore';
+export * as SlideScreenshot from './slide-screenshot';
+export * as SlideSplit from './slide-split';
+export * as SocialImage from './social-image';
+export * as Transcript from './transcript';
+export * as Versions from './versions';

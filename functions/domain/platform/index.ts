@@ -1,0 +1,12 @@
+export * as Asset from './asset';
+export { IMAGE_EXTENSIONS } from './asset';
+export type { ImageContentType } from './asset';
+export * as CdnInvalidation from './cdn-invalidation';
+export * as Health from './health';
+export { newGuideId, newId } from './ids';
+export * as Mail from './mail';
+export * as RateLimit from './rate-limit';
+export * as ShareCache from './share-cache';
+export { PUBLIC_SHARE_CACHE } from './share-cache';
+export * as Storage from './storage';
+export * as WorkLine from './work-line';

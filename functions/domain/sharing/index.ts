@@ -1,0 +1,2 @@
+export * as GuideMe from './guide-me';
+export * as Share from './share';

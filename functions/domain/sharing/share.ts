@@ -1,0 +1,83 @@
+import { CaptureMeta } from '#shared/capture';
+import { AppError } from '#shared/errors';
+import { isWalkable } from '#shared/guide-me';
+import { storedAnnotations } from '#shared/annotations';
+import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
+import { DEFAULT_LANGUAGE } from '#shared/narration';
+import type { SharedGuideDto } from '#shared/share/shared-guide';
+import { Asset } from '../platform';
+import { audioFields, GuideCards, loadPublished, TranslationPublishing } from '../guide-store';
+import { membership } from '../members';
+import { nameOf as organizationName } from '../organizations';
+import { Entitlements } from '../billing';
+import * as Kept from './share-kept';
+import { db } from '../../db/service';
+import type { Guide } from '../guide-store';
+
+/** The guide and its published slides (and the published language asked for) when this viewer may see it (the rule below), else not found. */
+export async function viewable(guideId: string, viewerUserId?: string, language?: string, item?: Guide | null) {
+  const { guide, slides, translation } = await loadPublished(guideId, language, item);
+  const notFound = new AppError('not_found', 'Guide not found.');
+  if (!guide || guide.status !== 'published') throw notFound;
+  if (guide.visibility === 'private' && !(viewerUserId && (await membership(guide.orgId, viewerUserId)))) throw notFound;
+  return { guide, slides, translation };
+}
+
+type Published = Awaited<ReturnType<typeof viewable>>;
+
+/** A slide's screenshot as viewers get it (a signed link for a private guide), its size and click point. */
+export async function pictureOf(guide: Published['guide'], slide: Published['slides'][number]) {
+  return {
+    screenshotUrl: slide.screenshotKey ? await Asset.urlFor(guide, slide.screenshotKey) : null,
+    width: slide.width ?? null,
+    height: slide.height ?? null,
+    click: slide.click ? { x: slide.click.x, y: slide.click.y } : null,
+  };
+}
+
+/**
+ * A guide as its viewers see it (its published version, not the draft being edited), in a
+ * language its published version carries when one is asked for (never a draft's translation).
+ * Published and public: anyone. Private: members of its organisation only. Drafts and
+ * everything else: not found, the same answer a missing guide gets, so a link reveals nothing.
+ */
+export async function sharedGuide(guideId: string, viewerUserId?: string, language?: string): Promise<SharedGuideDto> {
+  const { data: item } = await db().entities.guide.get({ guideId }).go();
+  const kept = item ? Kept.get(item, language) : undefined;
+  if (kept) return withOrganization(kept, item!.orgId);
+  const { guide, slides, translation } = await viewable(guideId, viewerUserId, language, item);
+  const shared: SharedGuideDto = {
+    id: guide.guideId,
+    title: guide.title,
+    organizationName: '',
+    visibility: guide.visibility,
+    updatedAt: new Date(guide.updatedAt).toISOString(),
+    // Never a private guide's: its preview is removed, and the edge gives it generic tags.
+    socialImageUrl: guide.socialImageKey && guide.visibility === 'public' ? Asset.assetUrl(guide.socialImageKey) : null,
+    ...GuideCards.fromGuide(guide),
+    slides: await Promise.all(slides.map(async (slide) => ({
+      id: slide.slideId,
+      title: slide.title ?? null,
+      text: slide.text ?? null,
+      narration: slide.narration ?? null,
+      ...(await pictureOf(guide, slide)),
+      zoomLevel: effectiveZoomLevel(slide, guide),
+      isHighlightVisible: effectiveHighlight(slide, guide),
+      annotations: storedAnnotations(slide.annotations),
+      ...(await audioFields(slide, guide).then(({ audioUrl, audioDurationMs, words }) => ({ audioUrl, audioDurationMs, words }))),
+    }))),
+    language: guide.language ?? DEFAULT_LANGUAGE,
+    languages: TranslationPublishing.languagesOf(guide),
+    guideMe: isWalkable(slides.map((slide) => CaptureMeta.safeParse(slide.capture).data?.page?.url)),
+    embed: false,
+  };
+  const answer = translation ? await TranslationPublishing.translatedShare(shared, guide, translation) : shared;
+  if (item) Kept.set(item, language, answer);
+  return withOrganization(answer, guide.orgId);
+}
+
+/** The organisation's name and embed right, each kept a minute by this instance (organization.ts, entitlements.ts): never part of what is kept below. */
+async function withOrganization(answer: SharedGuideDto, orgId: string): Promise<SharedGuideDto> {
+  const [name, embed] = await Promise.all([organizationName(orgId), Entitlements.mayEmbed(orgId)]);
+  return { ...answer, organizationName: name ?? '', embed };
+}

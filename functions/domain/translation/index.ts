@@ -1,0 +1,1 @@
+export * as GuideTranslation from './guide-translation';
