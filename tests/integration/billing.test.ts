@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '#shared/errors';
 import { db } from '../../functions/db/service';
 import { ApiClient, signUp } from '../support/api-client';
+import { pngImage, postUpload } from '../support/images';
 import { mailsTo } from '../support/mailbox';
 import { useIsolatedStack } from '../support/isolated-stack';
 
@@ -178,6 +179,43 @@ describe('feature gating follows the subscription', () => {
     const five = await client.post('/api/guides', { title: 'Five' });
     expect(five.status).toBe(402);
     expect(ErrorBody.parse(five.json).error.code).toBe('plan_limit');
+  });
+});
+
+describe("CloudFront's copies of an organisation's guides follow its plan", () => {
+  /** One published guide of one step: its share answer says whether it may be embedded. */
+  async function publishedGuide(client: ApiClient) {
+    const guide = (await client.post('/api/guides', { title: 'Embedded guide' })).json as { id: string };
+    const image = await pngImage(320, 200, { r: 30, g: 120, b: 200 });
+    const upload = (await client.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: image.length })).json;
+    await postUpload(upload, image, 'image/png');
+    await client.post(`/api/guides/${guide.id}/slides`, { screenshotKey: upload.key, text: 'Step 1', click: { x: 10, y: 10 } });
+    expect((await client.request('PATCH', `/api/guides/${guide.id}`, { status: 'published' })).status).toBe(200);
+    return guide;
+  }
+  const cleared = () => stack().server.cdnInvalidations;
+
+  it("clears the share answers when a plan starts and when it ends (the embed right changes), and nothing when a paid invoice keeps it", async () => {
+    const { client, userId } = await subscriber();
+    const guide = await publishedGuide(client);
+    const paths = [`/api/share/${guide.id}*`];
+
+    cleared().length = 0;
+    await subscribe(client);
+    expect(cleared(), 'the trial starts').toEqual(expect.arrayContaining(paths));
+    expect(((await new ApiClient(stack().url).get(`/api/share/${guide.id}`)).json as { embed: boolean }).embed).toBe(true);
+
+    const sub = (await subscriptionOf(userId))!;
+    cleared().length = 0;
+    await fetch(`${stack().stripe.url}/__double/subscriptions/pay?id=${sub.stripeSubscriptionId}`, { method: 'POST' });
+    await stack().stripe.flush();
+    expect((await subscriptionOf(userId))!.status).toBe('active');
+    expect(cleared(), 'trialing → active, the first invoice paid: still Pro').toEqual([]);
+
+    await fetch(`${stack().stripe.url}/__double/subscriptions/cancel_now?id=${sub.stripeSubscriptionId}`, { method: 'POST' });
+    await stack().stripe.flush();
+    expect(cleared(), 'the plan ends').toEqual(expect.arrayContaining(paths));
+    expect(((await new ApiClient(stack().url).get(`/api/share/${guide.id}`)).json as { embed: boolean }).embed).toBe(false);
   });
 });
 

@@ -12,7 +12,8 @@ import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import * as Entitlements from './entitlements';
 import { requireVerifiedEmail } from '../accounts';
-import { Mail } from '../platform';
+import { isOwner } from '../members';
+import { Mail, ShareCache } from '../platform';
 
 /**
  * The Pro plan through Stripe: checkout with a 7-day trial for users who never had one,
@@ -184,6 +185,18 @@ function subscriptionFields(subscription: Stripe.Subscription) {
   };
 }
 
+const isPro = (status: string | null | undefined) => status === 'active' || status === 'trialing';
+
+/**
+ * A plan that starts or ends changes whether the guides of its owner's organisations may be
+ * embedded, which their share answers carry: CloudFront's copies of them go (a renewal, Pro
+ * before and after, clears nothing).
+ */
+async function clearOwnedShares(userId: string): Promise<void> {
+  const { data: memberships } = await db().entities.member.query.byUser({ userId }).go({ pages: 'all', attributes: ['orgId', 'role'] });
+  for (const { orgId } of memberships.filter((m) => isOwner(m.role))) await ShareCache.clearOrganization(orgId);
+}
+
 /**
  * Stores a subscription as Stripe reports it. `stamp` orders writes: a state read for an older
  * event never replaces one stored for a newer event.
@@ -191,11 +204,12 @@ function subscriptionFields(subscription: Stripe.Subscription) {
 async function store(userId: string, customerId: string, subscription: Stripe.Subscription, stamp: number): Promise<boolean> {
   const fields = subscriptionFields(subscription);
   try {
-    await db()
+    const { data: before } = await db()
       .entities.subscription.upsert({ userId, stripeCustomerId: customerId, ...fields, stripeUpdatedAt: stamp })
       .where((attr, { notExists, lte }) => `${notExists(attr.stripeUpdatedAt)} OR ${lte(attr.stripeUpdatedAt, stamp)}`)
-      .go();
+      .go({ response: 'all_old' });
     Entitlements.forgetEmbedRights();
+    if (isPro(before?.status) !== isPro(fields.status)) await clearOwnedShares(userId);
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;

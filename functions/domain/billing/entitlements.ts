@@ -23,9 +23,9 @@ export async function forOrganization(orgId: string): Promise<Entitlements> {
 }
 
 /**
- * How long this function instance trusts an organisation's embed right. The share answer that
- * carries it is kept as long by CloudFront (s-maxage 60), so a plan change reaches embeds within
- * about a minute either way.
+ * How long this function instance trusts an organisation's embed right. CloudFront keeps the share
+ * answer that carries it longer (s-maxage 3600), until a plan that starts or ends clears it
+ * (billing.ts), so a plan change reaches embeds within about a minute either way.
  */
 export const EMBED_CACHE_MS = 60_000;
 const EMBED_CACHE_SIZE = 1_000;
