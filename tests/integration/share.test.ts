@@ -417,6 +417,20 @@ describe('CloudFront keeps a public answer until a change viewers must see clear
     expect(cleared()).toEqual(expect.arrayContaining(sharePaths(guide.id)));
   });
 
+  it('keeps a guide published before versions (its live steps are what viewers see, so every edit shows) only a minute', async () => {
+    const { client, guide } = await authorWithGuide('Live steps');
+    await db().entities.guide.patch({ guideId: guide.id }).remove(['publishedVersion']).go();
+    const first = await anonymous().get(`/api/share/${guide.id}`);
+    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=60, s-maxage=60(,|$)/);
+    const slide = (first.json as SharedGuideDto).slides[0]!;
+    expect((await client.request('PATCH', `/api/guides/${guide.id}/slides/${slide.id}`, { text: 'Live words' })).status).toBe(200);
+    expect(((await anonymous().get(`/api/share/${guide.id}`)).json as SharedGuideDto).slides[0]!.text).toBe('Live words');
+
+    expect((await client.post(`/api/guides/${guide.id}/publish`, {})).status).toBe(200);
+    const versioned = await anonymous().get(`/api/share/${guide.id}`);
+    expect(Number(/s-maxage=(\d+)/.exec(versioned.headers.get('cache-control')!)![1])).toBeGreaterThanOrEqual(3600);
+  });
+
   it('answers a private guide and a draft so that no shared cache keeps them', async () => {
     const priv = await authorWithGuide('Never kept', { pro: true });
     await priv.client.request('PATCH', `/api/guides/${priv.guide.id}`, { visibility: 'private' });

@@ -7,6 +7,6 @@ export { newGuideId, newId } from './ids';
 export * as Mail from './mail';
 export * as RateLimit from './rate-limit';
 export * as ShareCache from './share-cache';
-export { PUBLIC_SHARE_CACHE } from './share-cache';
+export { LIVE_SHARE_CACHE, PUBLIC_SHARE_CACHE } from './share-cache';
 export * as Storage from './storage';
 export * as WorkLine from './work-line';

@@ -8,13 +8,19 @@ import { db } from '../../db/service';
  * A public guide's share answer (GET /api/share/{id}) is the same for every viewer until its
  * author publishes, unpublishes, changes its visibility, redacts a published picture or renames
  * the organisation: CloudFront keeps it this long (s-maxage), and each of those changes clears it
- * (below), so a million views cost about as many origin requests as there are changes. What no
- * change clears (a plan's end taking the embed right away) shows within this time.
+ * (below), so a million views cost about as many origin requests as there are changes (a plan
+ * that starts or ends clears its organisations' too: billing.ts).
  */
 export const SHARE_CDN_SECONDS = 3_600;
 
 /** Public guides: a minute in browsers, an hour in CloudFront (cleared on change). Private ones and refusals never. */
 export const PUBLIC_SHARE_CACHE = `public, max-age=60, s-maxage=${SHARE_CDN_SECONDS}, stale-while-revalidate=300`;
+
+/**
+ * A public guide published before versions: viewers see its live steps, which every edit changes
+ * and none clears, so CloudFront keeps it a minute, as browsers do.
+ */
+export const LIVE_SHARE_CACHE = 'public, max-age=60, s-maxage=60';
 
 
 /** A guide's share answers in every language (`?lang=` is in the key): one wildcard path. */

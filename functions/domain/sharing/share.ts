@@ -40,11 +40,14 @@ export async function pictureOf(guide: Published['guide'], slide: Published['sli
  * language its published version carries when one is asked for (never a draft's translation).
  * Published and public: anyone. Private: members of its organisation only. Drafts and
  * everything else: not found, the same answer a missing guide gets, so a link reveals nothing.
+ * With it, `live`: the answer changes with every edit (a guide published before versions shows
+ * its live steps), not only when the guide is published again.
  */
-export async function sharedGuide(guideId: string, viewerUserId?: string, language?: string): Promise<SharedGuideDto> {
+export async function sharedGuideAnswer(guideId: string, viewerUserId?: string, language?: string): Promise<{ guide: SharedGuideDto; live: boolean }> {
   const { data: item } = await db().entities.guide.get({ guideId }).go();
+  const live = item?.publishedVersion === undefined;
   const kept = item ? Kept.get(item, language) : undefined;
-  if (kept) return withOrganization(kept, item!.orgId);
+  if (kept) return { guide: await withOrganization(kept, item!.orgId), live };
   const { guide, slides, translation } = await viewable(guideId, viewerUserId, language, item);
   const shared: SharedGuideDto = {
     id: guide.guideId,
@@ -73,7 +76,7 @@ export async function sharedGuide(guideId: string, viewerUserId?: string, langua
   };
   const answer = translation ? await TranslationPublishing.translatedShare(shared, guide, translation) : shared;
   if (item) Kept.set(item, language, answer);
-  return withOrganization(answer, guide.orgId);
+  return { guide: await withOrganization(answer, guide.orgId), live };
 }
 
 /** The organisation's name and embed right, each kept a minute by this instance (organization.ts, entitlements.ts): never part of what is kept below. */

@@ -5,7 +5,7 @@ import { ShareLanguageQuery } from '#shared/translation';
 import { dispatch } from '../../core/dispatch';
 import { Reply, defineHandler } from '../../core/http';
 import { GuideMe, Share } from '../../domain/sharing';
-import { PUBLIC_SHARE_CACHE } from '../../domain/platform';
+import { LIVE_SHARE_CACHE, PUBLIC_SHARE_CACHE } from '../../domain/platform';
 import { currentSession } from '../actor';
 
 /** Public guides sit in CloudFront until a change clears them (domain/platform/share-cache.ts); private ones and refusals never. */
@@ -13,8 +13,8 @@ export const PUBLIC_CACHE = PUBLIC_SHARE_CACHE;
 
 const getSharedGuide = defineHandler({ params: GuidePath, query: ShareLanguageQuery }, async ({ params, query, event }) => {
   const viewer = await currentSession(event);
-  const guide = await Share.sharedGuide(params.id, viewer?.session.userId, query.lang);
-  return new Reply(200, guide, { 'cache-control': guide.visibility === 'public' ? PUBLIC_CACHE : 'private, no-store' });
+  const { guide, live } = await Share.sharedGuideAnswer(params.id, viewer?.session.userId, query.lang);
+  return new Reply(200, guide, { 'cache-control': guide.visibility === 'public' ? (live ? LIVE_SHARE_CACHE : PUBLIC_CACHE) : 'private, no-store' });
 });
 
 const getGuideMe = defineHandler({ params: GuidePath }, async ({ params, event }) => {
