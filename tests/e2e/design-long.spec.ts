@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import sharp from 'sharp';
 import type { GuideDto } from '#shared/guides';
 import { newPerson, signUpVerified } from '../support/browser-accounts';
-import { uploadScreenshot } from '../support/browser-guides';
+import { guideOfSteps, uploadScreenshot } from '../support/browser-guides';
 
 /**
  * A guide of `count` steps made through the API (not captures): one small screenshot uploaded per
@@ -69,6 +69,47 @@ test.describe('design view at any length', () => {
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
       const railScroll = await page.locator('.design__rail').evaluate((el) => el.scrollTop);
       expect(railScroll).toBeGreaterThan(0);
+    });
+  }
+});
+
+/** Whether two boxes share any pixel. */
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test.describe('design view: toasts', () => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 768 },
+  ]) {
+    test(`at ${viewport.width}×${viewport.height} a failed screenshot replacement shows one message, below the publish bar and the export and embed buttons`, async ({ page, baseURL }) => {
+      await page.setViewportSize(viewport);
+      await signUpVerified(page.request, baseURL!, { ...newPerson('Tomas Toast'), password: 'correct horse battery' });
+      const guide = await guideOfSteps(page.request, baseURL!, 'Send a toast', ['Open **Invoices**', 'Click **Pay**']);
+      await page.goto(`/share/send-a-toast-${guide.id}/design`);
+      await expect(page.getByRole('img', { name: 'Screenshot of step 1' })).toBeVisible();
+
+      // A file named like a PNG that is not one: the browser's check lets it through, the server's refuses it.
+      await page.getByLabel('Screenshot file for step 1').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+      const notifications = page.getByRole('region', { name: 'Notifications' });
+      const failure = notifications.getByRole('listitem').filter({ hasText: 'Replacing the screenshot failed' });
+      await expect(failure).toBeVisible();
+      // The pointer on it holds it (its timer pauses) while it is measured.
+      await failure.hover();
+      await expect(notifications.getByRole('listitem')).toHaveCount(1);
+      await expect(notifications.getByText('Something went wrong', { exact: true })).toHaveCount(0);
+
+      const toastBox = (await failure.boundingBox())!;
+      const covered = {
+        'publish bar': page.getByRole('group', { name: 'Publishing' }),
+        'export button': page.getByRole('button', { name: 'Export', exact: true }),
+        'embed button': page.getByRole('button', { name: 'Embed', exact: true }),
+      };
+      for (const [what, target] of Object.entries(covered)) {
+        const box = (await target.boundingBox())!;
+        expect(overlaps(toastBox, box), `toast ${JSON.stringify(toastBox)} over the ${what} ${JSON.stringify(box)}`).toBe(false);
+      }
     });
   }
 });

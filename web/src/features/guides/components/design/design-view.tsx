@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { sharePath } from '#shared/share/link';
 import { MAX_NARRATION_LENGTH, MAX_STEP_TEXT_LENGTH, type GuideDto, type SlideDto } from '#shared/guides';
@@ -9,7 +9,7 @@ import { Dialog } from '../../../../components/ui/dialog';
 import { Button, buttonClassName } from '../../../../components/ui/button';
 import { Link } from '../../../../components/ui/link';
 import { Menu, MenuItem } from '../../../../components/ui/menu';
-import { toast } from '../../../../components/ui/toast';
+import { toast, useToastsBelow } from '../../../../components/ui/toast';
 import { Tooltip } from '../../../../components/ui/tooltip';
 import { paths } from '../../../../config/paths';
 import { isApiError } from '../../../../lib/api-error';
@@ -155,6 +155,8 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
   /** the step's zoom while its slider moves, previewed on the stage */
   const [previewZoom, setPreviewZoom] = useState<{ slideId: string; zoom: number } | undefined>();
   useDocumentHead({ title: `Edit: ${guide.title}` });
+  const header = useRef<HTMLElement>(null);
+  useToastsBelow(header);
 
   const slides = guide.slides;
   const selectedIndex = Math.max(0, slides.findIndex((slide) => slide.id === selectedId));
@@ -443,7 +445,7 @@ export function DesignView({ guideId, EmbedDialog, ExportMenu, PreviewDialog }: 
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="design__header">
+      <header ref={header} className="design__header">
         <Link to={back.href} className="design__back">
           {Icons.back}
           <span className="design__back-label">{back.label}</span>

@@ -73,7 +73,7 @@ export function useRedaction({ guideId, slides, slide, position, record, announc
   const [drawing, setDrawing] = useState(false);
   const [style, setStyle] = useState<RedactionStyle>('blur');
   const [confirming, setConfirming] = useState(false);
-  const redact = useRedactSlide({ guideId });
+  const redact = useRedactSlide({ guideId, mutationConfig: { onError: () => undefined } }); // its failure has a toast of its own below
 
   const size = slide?.width && slide.height && slide.screenshotKey ? { width: slide.width, height: slide.height } : undefined;
   const boxes = slide ? draftsOf(drafts, slide) : [];
