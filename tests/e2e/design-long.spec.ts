@@ -113,3 +113,30 @@ test.describe('design view: toasts', () => {
     });
   }
 });
+
+test.describe('design view: loading', () => {
+  test('while the guide loads the page shows the design view’s frame (header, steps, stage and settings), not a blank page', async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signUpVerified(page.request, baseURL!, { ...newPerson('Sasha Skeleton'), password: 'correct horse battery' });
+    const guide = await guideOfSteps(page.request, baseURL!, 'Load slowly', ['Open **Invoices**']);
+    // The guide's answer is held until the frame has been seen, then let through unchanged.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/guides/${guide.id}`, async (route) => {
+      if (route.request().method() === 'GET') await released;
+      await route.continue();
+    });
+    await page.goto(`/share/load-slowly-${guide.id}/design`, { waitUntil: 'commit' });
+    const skeleton = page.getByTestId('design-skeleton');
+    await expect(skeleton).toBeVisible();
+    await expect(skeleton).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the guide' })).toBeAttached();
+    for (const part of ['header', 'rail', 'stage', 'panel']) {
+      const box = (await skeleton.getByTestId(`skeleton-${part}`).boundingBox())!;
+      expect(box.width * box.height, part).toBeGreaterThan(2_000);
+    }
+    release();
+    await expect(page.getByRole('heading', { name: 'Load slowly', level: 1 })).toBeVisible();
+    await expect(skeleton).toHaveCount(0);
+  });
+});
