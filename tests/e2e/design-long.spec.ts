@@ -140,3 +140,85 @@ test.describe('design view: loading', () => {
     await expect(skeleton).toHaveCount(0);
   });
 });
+
+test.describe('guide cards', () => {
+  test('a duplicated guide’s card shows “(copy)” even when its title is as long as a title may be', async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signUpVerified(page.request, baseURL!, { ...newPerson('Cora Copy'), password: 'correct horse battery' });
+    const title = `Reconcile the quarterly invoices ${'and the refunds '.repeat(12)}`.trim().slice(0, 200);
+    const original = (await (await page.request.post('/api/guides', { data: { title }, headers: { origin: baseURL! } })).json()) as GuideDto;
+    const copied = await page.request.post(`/api/guides/${original.id}/duplicate`, { headers: { origin: baseURL! } });
+    expect(copied.status()).toBe(201);
+    const copy = (await copied.json()) as GuideDto;
+    expect(copy.title).toMatch(/ \(copy\)$/);
+
+    await page.goto('/dashboard');
+    const card = page.getByRole('article', { name: copy.title });
+    await expect(card).toBeVisible();
+    // Where the words “(copy)” are drawn: inside the card's title, not clipped away by its two-line clamp.
+    const seen = await card.getByRole('heading').evaluate((heading) => {
+      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.indexOf('(copy)');
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + '(copy)'.length);
+        const mark = range.getBoundingClientRect();
+        const box = heading.getBoundingClientRect();
+        return { inside: mark.width > 0 && mark.top >= box.top - 1 && mark.bottom <= box.bottom + 1 && mark.right <= box.right + 1, mark: mark.toJSON() as unknown, box: box.toJSON() as unknown };
+      }
+      return { inside: false, mark: null, box: null };
+    });
+    expect(seen.inside, JSON.stringify(seen)).toBe(true);
+  });
+});
+
+test.describe('design view: boxes and crops by hand', () => {
+  test('after “Add a box” the focus is on the new box, so the arrow keys move it at once', async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signUpVerified(page.request, baseURL!, { ...newPerson('Bea Box'), password: 'correct horse battery' });
+    const guide = await guideOfSteps(page.request, baseURL!, 'Hide a name', ['Open **Invoices**']);
+    await page.goto(`/share/hide-a-name-${guide.id}/design`);
+    await expect(page.getByRole('img', { name: 'Screenshot of step 1' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add a box' }).click();
+    const box = page.getByRole('button', { name: /^Box 1: 320×80 pixels at 480, 360/ });
+    await expect(box).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('list', { name: 'Boxes on step 1' })).toContainText('Box 1: 320×80 pixels at 493, 360');
+  });
+
+  test('the screenshot is cropped by dragging over it in the crop dialog (the numbers follow), as well as by typing them', async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signUpVerified(page.request, baseURL!, { ...newPerson('Cal Crop'), password: 'correct horse battery' });
+    const guide = await guideOfSteps(page.request, baseURL!, 'Crop a step', ['Open **Invoices**']);
+    await page.goto(`/share/crop-a-step-${guide.id}/design`);
+    await expect(page.getByRole('img', { name: 'Screenshot of step 1' })).toBeVisible();
+    await page.getByRole('button', { name: 'Crop the screenshot' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Crop the screenshot of step 1' });
+    const picture = dialog.getByRole('img', { name: /Drag over the screenshot/ });
+    await expect(picture).toBeVisible();
+    const area = (await picture.boundingBox())!;
+    await page.mouse.move(area.x + area.width * 0.25, area.y + area.height * 0.25);
+    await page.mouse.down();
+    await page.mouse.move(area.x + area.width * 0.5, area.y + area.height * 0.5, { steps: 4 });
+    await page.mouse.move(area.x + area.width * 0.75, area.y + area.height * 0.75, { steps: 4 });
+    await page.mouse.up();
+    const number = async (label: string) => Number(await dialog.getByLabel(label).inputValue());
+    // The picture is drawn smaller than its 1280 × 800 pixels: a drag lands within a few of them.
+    expect(Math.abs((await number('From the left')) - 320)).toBeLessThanOrEqual(4);
+    expect(Math.abs((await number('From the top')) - 200)).toBeLessThanOrEqual(4);
+    expect(Math.abs((await number('Width')) - 640)).toBeLessThanOrEqual(4);
+    expect(Math.abs((await number('Height')) - 400)).toBeLessThanOrEqual(4);
+    // Typed numbers still rule: the width is set exactly.
+    await dialog.getByLabel('Width').fill('600');
+    await dialog.getByRole('button', { name: 'Crop', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(async () => {
+        const saved = (await (await page.request.get(`/api/guides/${guide.id}`)).json()) as GuideDto;
+        return saved.slides[0]!.width;
+      })
+      .toBe(600);
+  });
+});
