@@ -204,8 +204,9 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
   },
   export: {
     entry: 'functions/workers/export.ts',
-    // its own queue: the end of a job sends the next of its organisation's line (functions/domain/work-line.ts)
-    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, queues: ['export'] },
+    // its own queue: the end of a job sends the next of its organisation's line (functions/domain/work-line.ts);
+    // Polly voices a narrated video's intro and outro cards in the slides' voice (export/card-voice.ts)
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, polly: true, queues: ['export'] },
     // A 100-slide narrated guide (about 10 minutes of 1080p video) renders well inside Lambda's
     // 15 minutes at this size; the README (infra) has the figures and where longer guides go.
     timeoutSeconds: 900,

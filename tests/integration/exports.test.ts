@@ -109,6 +109,13 @@ function loudnessOf(file: string): { integrated: number; truePeak: number } {
   return { integrated: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1]), truePeak: Number(/Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1]) };
 }
 
+/** The mean volume (dBFS, ffmpeg's volumedetect) of a file's audio between two times in seconds; -91 for digital silence. */
+function meanVolumeOf(file: string, fromS: number, toS: number): number {
+  const said = spawnSync(ffmpeg.path, ['-hide_banner', '-nostats', '-ss', String(fromS), '-to', String(toS), '-i', file, '-map', '0:a', '-af', 'volumedetect', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+  const mean = /mean_volume:\s+(-?[\d.]+|-inf) dB/.exec(said)?.[1];
+  return mean === undefined || mean === '-inf' ? -91 : Number(mean);
+}
+
 async function objectsUnder(prefix: string): Promise<string[]> {
   const page = await localS3Client(stack().s3Endpoint).send(new ListObjectsV2Command({ Bucket: stack().bucketName, Prefix: prefix }));
   return (page.Contents ?? []).map((o) => o.Key!);
@@ -192,6 +199,23 @@ describe('exports, each format end to end on a three-step guide', () => {
     // the same cue split in the track as in the files
     expect(track.trim().split(/\r?\n\r?\n/)).toHaveLength(srtText.trim().split('\n\n').length);
   }, 120_000);
+
+  it('voices the intro and outro cards of a narrated MP4 from their text, in the guide’s voice: sound over each card’s time range', async () => {
+    const guide = await threeStepGuide(c, 'Voiced cards', 1.2);
+    const cards = await c.request('PATCH', `/api/guides/${guide.id}`, {
+      introCard: { title: 'Invite a teammate in two minutes', subtitle: 'From the settings to a sent invitation' },
+      outroCard: { title: 'Your teammate is on the way', cta: { label: 'Open the team page', url: 'https://example.com/team' } },
+    });
+    expect(cards.status, cards.text).toBe(200);
+    const done = await exportAndWait(c, guide.id, { format: 'mp4', options: { resolution: '720p' } });
+    expect(done.state, done.error ?? '').toBe('done');
+    const file = path.join(work, 'voiced-cards.mp4');
+    writeFileSync(file, (await download(done.downloadUrl!)).bytes);
+    const duration = Number(probe(file).format.duration);
+    // The intro is the first INTRO_MS at least, the outro the last OUTRO_MS at least; each must carry speech.
+    expect(meanVolumeOf(file, 0.1, INTRO_MS / 1000 - 0.2), 'the intro card’s sound').toBeGreaterThan(-45);
+    expect(meanVolumeOf(file, duration - OUTRO_MS / 1000 + 0.1, duration - 0.1), 'the outro card’s sound').toBeGreaterThan(-45);
+  }, 180_000);
 
   it('renders a 720p MP4 of a guide without voiceovers, each slide as long as its reading time', async () => {
     const guide = await threeStepGuide(c, 'Reading time');
