@@ -59,7 +59,7 @@ export interface FunctionSpec {
    * x86_64 (infra/cdk/native-modules.ts). A bundle importing an undeclared one fails synth.
    * @default none
    */
-  nativeModules?: readonly ('argon2' | 'sharp' | 'ffmpeg' | 'fonts' | 'chromium' | 'playwright')[];
+  nativeModules?: readonly ('argon2' | 'sharp' | 'ffmpeg' | 'fonts' | 'emojiFont' | 'chromium' | 'playwright')[];
 }
 
 export const FUNCTIONS = {
@@ -220,7 +220,7 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
     // 4 GB for up to 15 minutes each: the costliest worker, so the fewest at once
     maxConcurrency: 3,
     // screenshots are composed with sharp; the video is encoded by ffmpeg's static binary
-    nativeModules: ['sharp', 'ffmpeg', 'fonts'],
+    nativeModules: ['sharp', 'ffmpeg', 'fonts', 'emojiFont'],
   },
   translation: {
     entry: 'functions/workers/translation.ts',

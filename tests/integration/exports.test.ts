@@ -185,7 +185,8 @@ describe('exports, each format end to end on a three-step guide', () => {
     const srt = await download(done.subtitlesSrtUrl!);
     expect(srt.response.headers.get('content-disposition')).toBe('attachment; filename="caption-fidelity.srt"');
     const srtText = srt.bytes.toString('utf8');
-    expect(srtText.split('\n\n')[0]).toMatch(/^1\n00:00:03,000 --> 00:00:\d\d,\d{3}\n/);
+    // the first cue starts as the intro card ends: 3 s, or longer once the card's voice needs it
+    expect(srtText.split('\n\n')[0]).toMatch(/^1\n00:00:0[3-9],\d{3} --> 00:00:\d\d,\d{3}\n/);
     const srtCues = srtText.trim().split('\n\n').map((block) => block.split('\n').slice(2).join(' '));
     expect(srtCues.join(' ')).toContain(narration);
 
@@ -269,6 +270,34 @@ describe('exports, each format end to end on a three-step guide', () => {
     const last = await pdf.getPage(pdf.numPages);
     const links = (await last.getAnnotations()) as Array<{ subtype: string; url?: string }>;
     expect(links.filter((a) => a.subtype === 'Link').map((a) => a.url)).toEqual(['https://app.example/team']);
+  }, 60_000);
+
+  it('draws the guide’s emoji in the PDF (a monochrome emoji font beside DejaVu) instead of "?"', async () => {
+    const guide = await threeStepGuide(c, 'Ship it 🚀');
+    expect((await c.request('PATCH', `/api/guides/${guide.id}/slides/${guide.slides[0]!.id}`, { text: 'Click **Send** 🎉', narration: 'Then wait ✅ for the mail.' })).status).toBe(200);
+    const done = await exportAndWait(c, guide.id, { format: 'pdf' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array((await download(done.downloadUrl!)).bytes)), { mergePages: true });
+    for (const needle of ['Ship it 🚀', '🎉', 'Then wait ✅ for the mail.']) expect(text).toContain(needle);
+    expect(text).not.toMatch(/Ship it \?|Send \?/);
+  }, 60_000);
+
+  it('opens the PDF with a table of contents after the title page: each step a line that links to its page', async () => {
+    const guide = await threeStepGuide(c, 'Invite a teammate');
+    const done = await exportAndWait(c, guide.id, { format: 'pdf' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const bytes = (await download(done.downloadUrl!)).bytes;
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
+    expect(text[1]).toContain('Contents');
+    for (const line of ['Step 1: Open Settings', 'Step 2: Choose Team', 'Step 3: Press Invite']) expect(text[1]).toContain(line);
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    const contents = await pdf.getPage(2);
+    const links = ((await contents.getAnnotations()) as Array<{ subtype: string; dest?: unknown[] }>).filter((a) => a.subtype === 'Link');
+    expect(links).toHaveLength(3);
+    for (const [i, link] of links.entries()) {
+      const page = await pdf.getPageIndex(link.dest![0] as { num: number; gen: number });
+      expect(text[page], `the contents line of step ${i + 1} opens its page`).toContain(`Step ${i + 1}`);
+    }
   }, 60_000);
 
   it('flows a narration longer than a page (4,800 characters, under the 5,000 allowed) on to the next page of the PDF instead of off the bottom of its page', async () => {
