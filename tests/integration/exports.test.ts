@@ -282,6 +282,18 @@ describe('exports, each format end to end on a three-step guide', () => {
     expect(text).not.toMatch(/Ship it \?|Send \?/);
   }, 60_000);
 
+  it('puts several steps on a PDF page where they fit: two short steps with their screenshots share an A4 page', async () => {
+    const guide = await threeStepGuide(c, 'Invite a teammate');
+    const done = await exportAndWait(c, guide.id, { format: 'pdf' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array((await download(done.downloadUrl!)).bytes)), { mergePages: false });
+    // after the title page and the contents: step 1 and step 2 on one page
+    const steps = text.slice(2);
+    const first = steps.findIndex((page) => page.includes('Step 1'));
+    expect(steps[first]).toContain('Step 2');
+    expect(text.length).toBe(4);
+  }, 60_000);
+
   it('opens the PDF with a table of contents after the title page: each step a line that links to its page', async () => {
     const guide = await threeStepGuide(c, 'Invite a teammate');
     const done = await exportAndWait(c, guide.id, { format: 'pdf' });

@@ -244,7 +244,9 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
     const textLines = wrap(textRuns, fonts, 14, contentWidth);
     const narrationLines = wrap([{ text: fonts.clean(slide.narration ?? ''), bold: false }], fonts, 10.5, contentWidth);
     const image = images[slide.index];
-    const maxImageHeight = (pageHeight - 2 * MARGIN) * 0.5;
+    // A screenshot takes at most about a third of the page, so two short steps share one (a
+    // document, not one slide a page); a long narration still flows on.
+    const maxImageHeight = (pageHeight - 2 * MARGIN) * 0.34;
     const scale = image ? Math.min(contentWidth / image.width, maxImageHeight / image.height) : 0;
     const imageHeight = image ? image.height * scale : 0;
     const blockHeight = 16 + textLines.length * 19 + narrationLines.length * 15 + (image ? imageHeight + 12 : 0) + 28;
