@@ -7,6 +7,7 @@ import type { PdfExportOptions } from '#shared/exports';
 import { PRODUCT_NAME } from '#shared/product';
 import { plainText, splitBold } from '#shared/step-markup';
 import type { ExportGuide } from '../source';
+import sharp from 'sharp';
 import { annotatedScreenshot } from './images';
 import { emojiFontPath, fontPath, inParallel, renderLanes } from './tools';
 import type { RenderContext, RenderResult } from './types';
@@ -22,6 +23,33 @@ const MARGIN = 48;
 /** the contents page's heading and each of its lines, in points */
 const CONTENTS_HEAD = 40;
 const CONTENTS_LINE = 18;
+/** between the full screenshot and its zoomed crop, side by side */
+const PICTURE_GAP = 12;
+
+/**
+ * A crop of the (annotated) screenshot around the click, as the player zooms: the step's zoom,
+ * at least 2×, its window slid back inside the picture near an edge; drawn as large as the full one.
+ */
+async function zoomedCrop(
+  image: { bytes: Buffer; width: number; height: number },
+  click: { x: number; y: number },
+  size: { width: number; height: number },
+  zoomLevel: number,
+): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const zoom = Math.max(2, zoomLevel);
+  const width = size.width / zoom;
+  const height = size.height / zoom;
+  const x = Math.min(size.width - width, Math.max(0, click.x - width / 2));
+  const y = Math.min(size.height - height, Math.max(0, click.y - height / 2));
+  // the JPEG may be smaller than the capture (at most 1,600 px wide): crop in its own pixels
+  const fx = image.width / size.width;
+  const fy = image.height / size.height;
+  const region = { left: Math.round(x * fx), top: Math.round(y * fy), width: Math.max(1, Math.round(width * fx)), height: Math.max(1, Math.round(height * fy)) };
+  region.width = Math.min(region.width, image.width - region.left);
+  region.height = Math.min(region.height, image.height - region.top);
+  const bytes = await sharp(image.bytes).extract(region).jpeg({ quality: 88 }).toBuffer();
+  return { bytes, width: image.width, height: image.height };
+}
 const INK = rgb(0.06, 0.09, 0.16);
 const MUTED = rgb(0.33, 0.36, 0.45);
 const BRAND = rgb(0.263, 0.22, 0.792);
@@ -205,7 +233,9 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
     guide.slides.map((slide) => async () => {
       const image = slide.screenshot ? await annotatedScreenshot(slide.screenshot.bytes, null, { maxWidth: 1600, format: 'jpeg', annotations: slide.annotations }) : null;
       ctx.onProgress((0.8 * ++prepared) / guide.slides.length);
-      return image ? { ...image, embedded: await doc.embedJpg(image.bytes) } : null;
+      if (!image) return null;
+      const crop = options.pictures !== 'full' && slide.click && slide.size ? await zoomedCrop(image, slide.click, slide.size, slide.zoomLevel) : null;
+      return { ...image, embedded: await doc.embedJpg(image.bytes), crop: crop ? { ...crop, embedded: await doc.embedJpg(crop.bytes) } : null };
     }),
     renderLanes() * 2,
   );
@@ -244,10 +274,13 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
     const textLines = wrap(textRuns, fonts, 14, contentWidth);
     const narrationLines = wrap([{ text: fonts.clean(slide.narration ?? ''), bold: false }], fonts, 10.5, contentWidth);
     const image = images[slide.index];
+    // The pictures of the step: the full screenshot, its zoomed crop around the click, or both side by side.
+    const pictures = image ? [...(options.pictures !== 'zoomed' || !image.crop ? [{ ...image, whole: true }] : []), ...(image.crop ? [{ ...image.crop, whole: false }] : [])] : [];
+    const slotWidth = pictures.length > 1 ? (contentWidth - PICTURE_GAP) / 2 : contentWidth;
     // A screenshot takes at most about a third of the page, so two short steps share one (a
     // document, not one slide a page); a long narration still flows on.
     const maxImageHeight = (pageHeight - 2 * MARGIN) * 0.34;
-    const scale = image ? Math.min(contentWidth / image.width, maxImageHeight / image.height) : 0;
+    const scale = image ? Math.min(slotWidth / image.width, maxImageHeight / image.height) : 0;
     const imageHeight = image ? image.height * scale : 0;
     const blockHeight = 16 + textLines.length * 19 + narrationLines.length * 15 + (image ? imageHeight + 12 : 0) + 28;
     if (!page || cursor - blockHeight < MARGIN) {
@@ -278,15 +311,18 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
     }
     if (image) {
       const width = image.width * scale;
-      const x = MARGIN;
       const top = cursor - 10;
-      page.drawImage(image.embedded, { x, y: top - imageHeight, width, height: imageHeight });
-      page.drawRectangle({ x, y: top - imageHeight, width, height: imageHeight, borderColor: rgb(0.8, 0.83, 0.88), borderWidth: 0.75 });
-      if (slide.click && slide.highlight && slide.size) {
-        const cx = x + (slide.click.x / slide.size.width) * width;
-        const cy = top - (slide.click.y / slide.size.height) * imageHeight;
-        page.drawCircle({ x: cx, y: cy, size: 11, borderColor: RING, borderWidth: 2.5, borderOpacity: 1 });
-        page.drawCircle({ x: cx, y: cy, size: 15, borderColor: RING, borderWidth: 3, borderOpacity: 0.3 });
+      for (const [n, picture] of pictures.entries()) {
+        const x = MARGIN + n * (slotWidth + PICTURE_GAP);
+        page.drawImage(picture.embedded, { x, y: top - imageHeight, width, height: imageHeight });
+        page.drawRectangle({ x, y: top - imageHeight, width, height: imageHeight, borderColor: rgb(0.8, 0.83, 0.88), borderWidth: 0.75 });
+        // the ring on the full screenshot; the crop is the click's neighbourhood, centred on it unless at an edge
+        if (picture.whole && slide.click && slide.highlight && slide.size) {
+          const cx = x + (slide.click.x / slide.size.width) * width;
+          const cy = top - (slide.click.y / slide.size.height) * imageHeight;
+          page.drawCircle({ x: cx, y: cy, size: 11, borderColor: RING, borderWidth: 2.5, borderOpacity: 1 });
+          page.drawCircle({ x: cx, y: cy, size: 15, borderColor: RING, borderWidth: 3, borderOpacity: 0.3 });
+        }
       }
       cursor = top - imageHeight - 2;
     }
