@@ -52,7 +52,7 @@ const DOMAIN_MODULES = {
   billing: ['platform', 'accounts', 'members'],
   'guide-store': ['platform'],
   narration: ['platform', 'billing', 'guide-store'],
-  export: ['platform', 'billing', 'guide-store'],
+  export: ['platform', 'billing', 'guide-store', 'narration'],
   guides: ['platform', 'accounts', 'billing', 'guide-store', 'narration', 'export'],
   translation: ['platform', 'billing', 'guide-store', 'narration'],
   drift: ['platform', 'guide-store', 'guides'],

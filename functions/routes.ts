@@ -59,7 +59,7 @@ export interface FunctionSpec {
    * x86_64 (infra/cdk/native-modules.ts). A bundle importing an undeclared one fails synth.
    * @default none
    */
-  nativeModules?: readonly ('argon2' | 'sharp' | 'ffmpeg' | 'fonts' | 'chromium' | 'playwright')[];
+  nativeModules?: readonly ('argon2' | 'sharp' | 'ffmpeg' | 'fonts' | 'emojiFont' | 'chromium' | 'playwright')[];
 }
 
 export const FUNCTIONS = {
@@ -204,8 +204,9 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
   },
   export: {
     entry: 'functions/workers/export.ts',
-    // its own queue: the end of a job sends the next of its organisation's line (functions/domain/platform/work-line.ts)
-    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, queues: ['export'] },
+    // its own queue: the end of a job sends the next of its organisation's line (functions/domain/platform/work-line.ts);
+    // Polly voices a narrated video's intro and outro cards in the slides' voice (export/card-voice.ts)
+    access: { table: 'readwrite', bucket: 'readwrite', bucketList: true, polly: true, queues: ['export'] },
     // A 100-slide narrated guide (about 10 minutes of 1080p video) renders well inside Lambda's
     // 15 minutes at this size; the README (infra) has the figures and where longer guides go.
     timeoutSeconds: 900,
@@ -219,7 +220,7 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
     // 4 GB for up to 15 minutes each: the costliest worker, so the fewest at once
     maxConcurrency: 3,
     // screenshots are composed with sharp; the video is encoded by ffmpeg's static binary
-    nativeModules: ['sharp', 'ffmpeg', 'fonts'],
+    nativeModules: ['sharp', 'ffmpeg', 'fonts', 'emojiFont'],
   },
   translation: {
     entry: 'functions/workers/translation.ts',

@@ -33,7 +33,10 @@ export const Mp4Options = z
   })
   .strict();
 
-export const PdfOptions = z.object({ pageSize: z.enum(['a4', 'letter']).default('a4') }).strict();
+/** Per step: the full screenshot and a zoomed crop around the click (the default), or one of them. */
+export const PDF_PICTURES = ['both', 'full', 'zoomed'] as const;
+
+export const PdfOptions = z.object({ pageSize: z.enum(['a4', 'letter']).default('a4'), pictures: z.enum(PDF_PICTURES).default('both') }).strict();
 
 export const MarkdownOptions = z.object({}).strict();
 

@@ -16,6 +16,8 @@ export const NATIVE_MODULES = {
   ffmpeg: { module: '@ffmpeg-installer/ffmpeg', binaries: ['@ffmpeg-installer/linux-x64'] },
   // font files the renderers draw text with (no system fonts on Lambda); read by path, never imported
   fonts: { module: 'dejavu-fonts-ttf', binaries: [] },
+  // the PDF's emoji (monochrome Noto Emoji), for the characters DejaVu lacks; read by path too
+  emojiFont: { module: '@expo-google-fonts/noto-emoji', binaries: [] },
   // a Chromium built for Lambda, shipped inside the package (brotli, unpacked to /tmp when used)
   chromium: { module: '@sparticuz/chromium', binaries: [] },
   // left unbundled: it reads its own package files at run time

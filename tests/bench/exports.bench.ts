@@ -146,7 +146,7 @@ export async function benchExports(): Promise<void> {
       const workDir = mkdtempSync(path.join(dir, 'pdf-'));
       const cpu = cpuSeconds();
       const started = performance.now();
-      const result = await renderPdf(big, { pageSize: 'a4' }, { workDir, signal: new AbortController().signal, onProgress: () => undefined });
+      const result = await renderPdf(big, { pageSize: 'a4', pictures: 'both' }, { workDir, signal: new AbortController().signal, onProgress: () => undefined });
       const pdfSeconds = (performance.now() - started) / 1000;
       console.log(
         `  round ${round}: PDF of a 50-slide guide ${pdfSeconds.toFixed(2)} s (target < 2 s; ${(cpuSeconds() - cpu).toFixed(2)} s of CPU, load average ${os.loadavg()[0]!.toFixed(1)}), ${(statSync(result.file).size / 1e6).toFixed(2)} MB`,

@@ -7,7 +7,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import ffprobe from '@ffprobe-installer/ffprobe';
 import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { unzipSync } from 'fflate';
-import { PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { chromium } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -109,6 +109,13 @@ function loudnessOf(file: string): { integrated: number; truePeak: number } {
   return { integrated: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1]), truePeak: Number(/Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1]) };
 }
 
+/** The mean volume (dBFS, ffmpeg's volumedetect) of a file's audio between two times in seconds; -91 for digital silence. */
+function meanVolumeOf(file: string, fromS: number, toS: number): number {
+  const said = spawnSync(ffmpeg.path, ['-hide_banner', '-nostats', '-ss', String(fromS), '-to', String(toS), '-i', file, '-map', '0:a', '-af', 'volumedetect', '-f', 'null', '-'], { encoding: 'utf8' }).stderr;
+  const mean = /mean_volume:\s+(-?[\d.]+|-inf) dB/.exec(said)?.[1];
+  return mean === undefined || mean === '-inf' ? -91 : Number(mean);
+}
+
 async function objectsUnder(prefix: string): Promise<string[]> {
   const page = await localS3Client(stack().s3Endpoint).send(new ListObjectsV2Command({ Bucket: stack().bucketName, Prefix: prefix }));
   return (page.Contents ?? []).map((o) => o.Key!);
@@ -178,7 +185,8 @@ describe('exports, each format end to end on a three-step guide', () => {
     const srt = await download(done.subtitlesSrtUrl!);
     expect(srt.response.headers.get('content-disposition')).toBe('attachment; filename="caption-fidelity.srt"');
     const srtText = srt.bytes.toString('utf8');
-    expect(srtText.split('\n\n')[0]).toMatch(/^1\n00:00:03,000 --> 00:00:\d\d,\d{3}\n/);
+    // the first cue starts as the intro card ends: 3 s, or longer once the card's voice needs it
+    expect(srtText.split('\n\n')[0]).toMatch(/^1\n00:00:0[3-9],\d{3} --> 00:00:\d\d,\d{3}\n/);
     const srtCues = srtText.trim().split('\n\n').map((block) => block.split('\n').slice(2).join(' '));
     expect(srtCues.join(' ')).toContain(narration);
 
@@ -192,6 +200,23 @@ describe('exports, each format end to end on a three-step guide', () => {
     // the same cue split in the track as in the files
     expect(track.trim().split(/\r?\n\r?\n/)).toHaveLength(srtText.trim().split('\n\n').length);
   }, 120_000);
+
+  it('voices the intro and outro cards of a narrated MP4 from their text, in the guide’s voice: sound over each card’s time range', async () => {
+    const guide = await threeStepGuide(c, 'Voiced cards', 1.2);
+    const cards = await c.request('PATCH', `/api/guides/${guide.id}`, {
+      introCard: { title: 'Invite a teammate in two minutes', subtitle: 'From the settings to a sent invitation' },
+      outroCard: { title: 'Your teammate is on the way', cta: { label: 'Open the team page', url: 'https://example.com/team' } },
+    });
+    expect(cards.status, cards.text).toBe(200);
+    const done = await exportAndWait(c, guide.id, { format: 'mp4', options: { resolution: '720p' } });
+    expect(done.state, done.error ?? '').toBe('done');
+    const file = path.join(work, 'voiced-cards.mp4');
+    writeFileSync(file, (await download(done.downloadUrl!)).bytes);
+    const duration = Number(probe(file).format.duration);
+    // The intro is the first INTRO_MS at least, the outro the last OUTRO_MS at least; each must carry speech.
+    expect(meanVolumeOf(file, 0.1, INTRO_MS / 1000 - 0.2), 'the intro card’s sound').toBeGreaterThan(-45);
+    expect(meanVolumeOf(file, duration - OUTRO_MS / 1000 + 0.1, duration - 0.1), 'the outro card’s sound').toBeGreaterThan(-45);
+  }, 180_000);
 
   it('renders a 720p MP4 of a guide without voiceovers, each slide as long as its reading time', async () => {
     const guide = await threeStepGuide(c, 'Reading time');
@@ -245,6 +270,65 @@ describe('exports, each format end to end on a three-step guide', () => {
     const last = await pdf.getPage(pdf.numPages);
     const links = (await last.getAnnotations()) as Array<{ subtype: string; url?: string }>;
     expect(links.filter((a) => a.subtype === 'Link').map((a) => a.url)).toEqual(['https://app.example/team']);
+  }, 60_000);
+
+  it('draws the guide’s emoji in the PDF (a monochrome emoji font beside DejaVu) instead of "?"', async () => {
+    const guide = await threeStepGuide(c, 'Ship it 🚀');
+    expect((await c.request('PATCH', `/api/guides/${guide.id}/slides/${guide.slides[0]!.id}`, { text: 'Click **Send** 🎉', narration: 'Then wait ✅ for the mail.' })).status).toBe(200);
+    const done = await exportAndWait(c, guide.id, { format: 'pdf' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array((await download(done.downloadUrl!)).bytes)), { mergePages: true });
+    for (const needle of ['Ship it 🚀', '🎉', 'Then wait ✅ for the mail.']) expect(text).toContain(needle);
+    expect(text).not.toMatch(/Ship it \?|Send \?/);
+  }, 60_000);
+
+  it('puts several steps on a PDF page where they fit: two short steps with their screenshots share an A4 page', async () => {
+    const guide = await threeStepGuide(c, 'Invite a teammate');
+    const done = await exportAndWait(c, guide.id, { format: 'pdf' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array((await download(done.downloadUrl!)).bytes)), { mergePages: false });
+    // after the title page and the contents: step 1 and step 2 on one page
+    const steps = text.slice(2);
+    const first = steps.findIndex((page) => page.includes('Step 1'));
+    expect(steps[first]).toContain('Step 2');
+    expect(text.length).toBeLessThanOrEqual(4);
+  }, 60_000);
+
+  it('shows each step of the PDF as the full screenshot and a zoomed crop around the click by default, or one of them as the author chooses', async () => {
+    const guide = await threeStepGuide(c, 'Invite a teammate');
+    const imagesPerStep = async (options: object) => {
+      const done = await exportAndWait(c, guide.id, { format: 'pdf', options });
+      expect(done.state, done.error ?? '').toBe('done');
+      const parsed = await PDFDocument.load((await download(done.downloadUrl!)).bytes);
+      let images = 0;
+      for (const page of parsed.getPages()) {
+        const xObjects = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+        images += xObjects ? xObjects.keys().length : 0;
+      }
+      return images / guide.slides.length;
+    };
+    expect(await imagesPerStep({})).toBe(2);
+    expect(await imagesPerStep({ pictures: 'full' })).toBe(1);
+    expect(await imagesPerStep({ pictures: 'zoomed' })).toBe(1);
+    expect((await c.post(`/api/guides/${guide.id}/exports`, { format: 'pdf', options: { pictures: 'cropped' } })).status).toBe(422);
+  }, 90_000);
+
+  it('opens the PDF with a table of contents after the title page: each step a line that links to its page', async () => {
+    const guide = await threeStepGuide(c, 'Invite a teammate');
+    const done = await exportAndWait(c, guide.id, { format: 'pdf' });
+    expect(done.state, done.error ?? '').toBe('done');
+    const bytes = (await download(done.downloadUrl!)).bytes;
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false });
+    expect(text[1]).toContain('Contents');
+    for (const line of ['Step 1: Open Settings', 'Step 2: Choose Team', 'Step 3: Press Invite']) expect(text[1]).toContain(line);
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    const contents = await pdf.getPage(2);
+    const links = ((await contents.getAnnotations()) as Array<{ subtype: string; dest?: unknown[] }>).filter((a) => a.subtype === 'Link');
+    expect(links).toHaveLength(3);
+    for (const [i, link] of links.entries()) {
+      const page = await pdf.getPageIndex(link.dest![0] as { num: number; gen: number });
+      expect(text[page], `the contents line of step ${i + 1} opens its page`).toContain(`Step ${i + 1}`);
+    }
   }, 60_000);
 
   it('flows a narration longer than a page (4,800 characters, under the 5,000 allowed) on to the next page of the PDF instead of off the bottom of its page', async () => {
@@ -559,7 +643,9 @@ describe('the highlight ring sits on the click in every export that draws it (re
 
   it('in the PDF as pdf.js draws its pages', async () => {
     const guide = await markedGuide(c, 'Ring pdf');
-    const done = await exportAndWait(c, guide.id, { format: 'pdf' });
+    // the full screenshot alone, drawn the page's width: beside its zoomed crop (the default) it is
+    // half as wide, and the 14 px marker too small for the pixel reader
+    const done = await exportAndWait(c, guide.id, { format: 'pdf', options: { pictures: 'full' } });
     expect(done.state, done.error ?? '').toBe('done');
     const pdf = (await download(done.downloadUrl!)).bytes;
     // pdf.js (the build unpdf ships) renders each page to a canvas in Chromium, at 2 px a point

@@ -7,6 +7,8 @@ import { Asset } from '../platform';
 import { GuideCards, loadPublished } from '../guide-store';
 import { RenderError } from './render/tools';
 import type { IntroCard, OutroCard } from '#shared/guide-cards';
+import { cardVoiceovers, type CardAudio } from './card-voice';
+import { introLines, outroTitle, spoken } from './card-words';
 import type { TimelineSlide } from './timeline';
 
 /**
@@ -31,7 +33,11 @@ export interface ExportGuide {
   /** the player's opening and closing cards, which every format shows too */
   introCard?: IntroCard | null;
   outroCard?: OutroCard | null;
+  /** the cards' words spoken in the guide's voice: only for a video whose slides are voiced */
+  introAudio?: CardAudio | null;
+  outroAudio?: CardAudio | null;
 }
+
 
 /** Word timings the narration adds to a slide; anything else reads as none. */
 const Words = z.array(z.object({ startMs: z.number(), endMs: z.number(), text: z.string() }));
@@ -82,5 +88,14 @@ export async function loadExportGuide(guideId: string, options: { audio: boolean
       };
     }),
   );
-  return { id: guide.guideId, title: guide.title, language: guide.language || 'en-US', slides: loaded, ...GuideCards.fromGuide(guide) };
+  const exported: ExportGuide = { id: guide.guideId, title: guide.title, language: guide.language || 'en-US', slides: loaded, ...GuideCards.fromGuide(guide) };
+  // A narrated video says its cards too (the intro's title and subtitle, the outro's title and its
+  // call to action's words), in the slides' voice; a guide without a voiceover stays silent.
+  if (options.audio && loaded.some((slide) => slide.audio)) {
+    const cta = exported.outroCard?.cta;
+    const voiced = await cardVoiceovers(guide, { intro: spoken(...introLines(exported)), outro: spoken(outroTitle(exported), cta?.label) });
+    exported.introAudio = voiced.intro;
+    exported.outroAudio = voiced.outro;
+  }
+  return exported;
 }

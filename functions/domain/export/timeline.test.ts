@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slideDurationMs } from '#shared/slide-timing';
 import { toWebVtt } from '#shared/captions';
-import { FPS, INTRO_MS, OUTRO_MS, ZOOM_DELAY_MS, ZOOM_MS, buildTimeline, scaleAt, slideCues, zoomFraming, type TimelineSlide } from './timeline';
+import { CARD_VOICE_TAIL_MS, FPS, INTRO_MS, OUTRO_MS, ZOOM_DELAY_MS, ZOOM_MS, buildTimeline, scaleAt, slideCues, zoomFraming, type TimelineSlide } from './timeline';
 
 function slide(overrides: Partial<TimelineSlide> = {}): TimelineSlide {
   return {
@@ -19,6 +19,19 @@ function slide(overrides: Partial<TimelineSlide> = {}): TimelineSlide {
 }
 
 describe('the export timeline', () => {
+  it('voices the cards when asked: a card lasts its own time, or its voiceover and a short tail when that is longer', () => {
+    const silent = buildTimeline([slide()]);
+    expect([silent.segments[0]!.hasAudio, silent.segments.at(-1)!.hasAudio]).toEqual([false, false]);
+    const voiced = buildTimeline([slide()], { introAudioMs: 4_200, outroAudioMs: 1_000 });
+    const [intro] = voiced.segments;
+    const outro = voiced.segments.at(-1)!;
+    expect([intro!.hasAudio, outro.hasAudio]).toEqual([true, true]);
+    expect(intro!.frames).toBe(Math.round(((4_200 + CARD_VOICE_TAIL_MS) * FPS) / 1000));
+    expect(outro.frames).toBe(Math.round((OUTRO_MS * FPS) / 1000));
+    // the slide's captions move with the longer intro
+    expect(voiced.segments[1]!.startMs).toBeCloseTo(intro!.durationMs, 5);
+  });
+
   it('lasts the intro, each slide as long as the player plays it, and the outro, in whole frames', () => {
     const slides = [slide(), slide({ id: 's2', audioDurationMs: 5_432 }), slide({ id: 's3', narration: 'x'.repeat(400) })];
     const timeline = buildTimeline(slides);

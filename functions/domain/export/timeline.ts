@@ -156,7 +156,14 @@ export function stepCaption(slide: TimelineSlide): string {
   return plainText(slide.text ?? '').trim();
 }
 
-export function buildTimeline(slides: readonly TimelineSlide[]): Timeline {
+/** After a card's voice, this much of the card stays before the next segment. */
+export const CARD_VOICE_TAIL_MS = 500;
+
+/** A card's length: its own, or longer when its voiceover needs it. */
+const cardMs = (ownMs: number, audioMs: number | null | undefined) => (audioMs && audioMs > 0 ? Math.max(ownMs, audioMs + CARD_VOICE_TAIL_MS) : ownMs);
+
+/** `cards`: the length of each card's voiceover, when the cards are voiced. */
+export function buildTimeline(slides: readonly TimelineSlide[], cards: { introAudioMs?: number | null | undefined; outroAudioMs?: number | null | undefined } = {}): Timeline {
   const segments: Segment[] = [];
   let frame = 0;
   const push = (segment: Omit<Segment, 'startFrame' | 'startMs' | 'durationMs' | 'cues'>, cues: (startMs: number, durationMs: number) => Cue[]) => {
@@ -165,7 +172,7 @@ export function buildTimeline(slides: readonly TimelineSlide[]): Timeline {
     segments.push({ ...segment, startFrame: frame, startMs, durationMs, cues: cues(startMs, durationMs) });
     frame += segment.frames;
   };
-  push({ kind: 'intro', index: -1, slide: null, frames: framesOf(INTRO_MS), zoom: null, ring: null, hasAudio: false }, () => []);
+  push({ kind: 'intro', index: -1, slide: null, frames: framesOf(cardMs(INTRO_MS, cards.introAudioMs)), zoom: null, ring: null, hasAudio: !!cards.introAudioMs }, () => []);
   slides.forEach((slide, index) => {
     const frames = framesOf(slideDurationMs({ text: slide.text, narration: slide.narration, audioDurationMs: slide.audioDurationMs }));
     const zoom = zoomOf(slide);
@@ -183,6 +190,6 @@ export function buildTimeline(slides: readonly TimelineSlide[]): Timeline {
         slideCues(slide, durationMs).map((cue) => ({ ...cue, startMs: startMs + cue.startMs, endMs: startMs + cue.endMs })),
     );
   });
-  push({ kind: 'outro', index: -1, slide: null, frames: framesOf(OUTRO_MS), zoom: null, ring: null, hasAudio: false }, () => []);
+  push({ kind: 'outro', index: -1, slide: null, frames: framesOf(cardMs(OUTRO_MS, cards.outroAudioMs)), zoom: null, ring: null, hasAudio: !!cards.outroAudioMs }, () => []);
   return { fps: FPS, frames: frame, durationMs: msOf(frame), segments, cues: segments.flatMap((s) => s.cues) };
 }

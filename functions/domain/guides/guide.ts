@@ -253,6 +253,9 @@ export async function remove(actor: Actor, guideId: string): Promise<void> {
   if (guide.status === 'published') await ShareCache.clearShared([guideId]);
 }
 
+/** What a duplicate's title ends with. */
+const COPY_MARK = ' (copy)';
+
 /** A copy in the same folder, with copies of its screenshots; counts against the plan like a new guide. */
 export async function duplicate(orgId: string, guideId: string, createdBy: string): Promise<Guide> {
   const { guide, slides } = await loadInOrg(orgId, guideId);
@@ -286,7 +289,8 @@ export async function duplicate(orgId: string, guideId: string, createdBy: strin
       guideId: copyId,
       orgId,
       createdBy,
-      title: `${guide.title} (copy)`.slice(0, 200),
+      // The mark stays whole however long the title: the title gives way to it.
+      title: `${guide.title.slice(0, 200 - COPY_MARK.length).trimEnd()}${COPY_MARK}`,
       folderId: guide.folderId === NO_FOLDER ? undefined : guide.folderId,
       status: 'draft',
       visibility: guide.visibility,

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { VIDEO_RESOLUTIONS, type Mp4ExportOptions } from '#shared/exports';
 import { PRODUCT_NAME } from '#shared/product';
 import type { ExportGuide } from '../source';
+import { introLines, outroTitle } from '../card-words';
 import { toSrt, toWebVtt } from '#shared/captions';
 import { FADE_MS, FPS, buildTimeline, stepCaption, zoomFraming, type Segment, type ZoomPath } from '../timeline';
 import { BRAND_BACKGROUND, captionImage, cardFrame, ringImage, slideFrame } from './images';
@@ -74,11 +75,10 @@ async function planSegment(
   let ringAt: { x: number; y: number } | null = null;
   let zoomPath: ZoomPath | null = null;
   if (segment.kind === 'intro') {
-    const steps = `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}`;
-    still = await cardFrame(guide.introCard?.title ?? guide.title, guide.introCard?.subtitle || steps, frame);
+    still = await cardFrame(...introLines(guide), frame);
   } else if (segment.kind === 'outro') {
     const cta = guide.outroCard?.cta;
-    still = await cardFrame(guide.outroCard?.title ?? "You're all set", cta ? `${cta.label}: ${cta.url}` : guide.title, frame);
+    still = await cardFrame(outroTitle(guide), cta ? `${cta.label}: ${cta.url}` : guide.title, frame);
   } else {
     const slide = guide.slides[segment.index]!;
     const drawn = await slideFrame(slide.screenshot?.bytes ?? null, stepCaption(slide), frame, slide.annotations);
@@ -215,7 +215,7 @@ async function loudnessFilter(file: string, signal: AbortSignal): Promise<string
 
 export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, ctx: RenderContext): Promise<RenderResult> {
   const frame = VIDEO_RESOLUTIONS[options.resolution];
-  const timeline = buildTimeline(guide.slides);
+  const timeline = buildTimeline(guide.slides, { introAudioMs: guide.introAudio?.durationMs, outroAudioMs: guide.outroAudio?.durationMs });
   const ringSize = Math.round(frame.width * 0.055);
   const ring = { file: path.join(ctx.workDir, 'ring.png'), size: ringSize };
   await writeFile(ring.file, await ringImage(ringSize));
@@ -251,7 +251,7 @@ export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, c
   let input = 0;
   for (const [i, segment] of timeline.segments.entries()) {
     const seconds = num(segment.frames / FPS);
-    const voiceover = segment.kind === 'slide' && segment.hasAudio ? guide.slides[segment.index]!.audio : null;
+    const voiceover = !segment.hasAudio ? null : segment.kind === 'slide' ? guide.slides[segment.index]!.audio : segment.kind === 'intro' ? guide.introAudio : guide.outroAudio;
     if (voiceover) {
       const file = path.join(ctx.workDir, `voiceover-${i}`);
       await writeFile(file, voiceover.bytes);

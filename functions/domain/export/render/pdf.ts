@@ -7,8 +7,9 @@ import type { PdfExportOptions } from '#shared/exports';
 import { PRODUCT_NAME } from '#shared/product';
 import { plainText, splitBold } from '#shared/step-markup';
 import type { ExportGuide } from '../source';
+import sharp from 'sharp';
 import { annotatedScreenshot } from './images';
-import { fontPath, inParallel, renderLanes } from './tools';
+import { emojiFontPath, fontPath, inParallel, renderLanes } from './tools';
 import type { RenderContext, RenderResult } from './types';
 
 /**
@@ -19,6 +20,36 @@ import type { RenderContext, RenderResult } from './types';
 export const PAGE_SIZES = { a4: [595.28, 841.89], letter: [612, 792] } as const;
 
 const MARGIN = 48;
+/** the contents page's heading and each of its lines, in points */
+const CONTENTS_HEAD = 40;
+const CONTENTS_LINE = 18;
+/** between the full screenshot and its zoomed crop, side by side */
+const PICTURE_GAP = 12;
+
+/**
+ * A crop of the (annotated) screenshot around the click, as the player zooms: the step's zoom,
+ * at least 2×, its window slid back inside the picture near an edge; drawn as large as the full one.
+ */
+async function zoomedCrop(
+  image: { bytes: Buffer; width: number; height: number },
+  click: { x: number; y: number },
+  size: { width: number; height: number },
+  zoomLevel: number,
+): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const zoom = Math.max(2, zoomLevel);
+  const width = size.width / zoom;
+  const height = size.height / zoom;
+  const x = Math.min(size.width - width, Math.max(0, click.x - width / 2));
+  const y = Math.min(size.height - height, Math.max(0, click.y - height / 2));
+  // the JPEG may be smaller than the capture (at most 1,600 px wide): crop in its own pixels
+  const fx = image.width / size.width;
+  const fy = image.height / size.height;
+  const region = { left: Math.round(x * fx), top: Math.round(y * fy), width: Math.max(1, Math.round(width * fx)), height: Math.max(1, Math.round(height * fy)) };
+  region.width = Math.min(region.width, image.width - region.left);
+  region.height = Math.min(region.height, image.height - region.top);
+  const bytes = await sharp(image.bytes).extract(region).jpeg({ quality: 88 }).toBuffer();
+  return { bytes, width: image.width, height: image.height };
+}
 const INK = rgb(0.06, 0.09, 0.16);
 const MUTED = rgb(0.33, 0.36, 0.45);
 const BRAND = rgb(0.263, 0.22, 0.792);
@@ -27,8 +58,25 @@ const RING = rgb(0.984, 0.443, 0.522);
 interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
-  /** characters the font cannot draw become "?" instead of failing or drawing boxes */
+  /** characters neither DejaVu nor the emoji font can draw become "?" instead of failing or drawing boxes */
   clean: (text: string) => string;
+  /** the text's pieces with the font that draws each: DejaVu (bold or not), or the emoji font for what DejaVu lacks */
+  pieces: (text: string, bold: boolean) => Array<{ text: string; font: PDFFont }>;
+}
+
+/** The width of a text in points, each piece in its own font. */
+function widthOf(fonts: Fonts, text: string, bold: boolean, size: number): number {
+  return fonts.pieces(text, bold).reduce((sum, piece) => sum + piece.font.widthOfTextAtSize(piece.text, size), 0);
+}
+
+/** Draws a text from (x, y), each piece in its own font; answers where it ends. */
+function drawPieces(page: PDFPage, fonts: Fonts, text: string, bold: boolean, at: { x: number; y: number; size: number; colour: ReturnType<typeof rgb> }): number {
+  let x = at.x;
+  for (const piece of fonts.pieces(text, bold)) {
+    page.drawText(piece.text, { x, y: at.y, size: at.size, font: piece.font, color: at.colour });
+    x += piece.font.widthOfTextAtSize(piece.text, at.size);
+  }
+  return x;
 }
 
 type Run = { text: string; bold: boolean };
@@ -40,20 +88,20 @@ function wrap(runs: Run[], fonts: Fonts, size: number, width: number): Run[][] {
   let lineWidth = 0;
   const space = fonts.regular.widthOfTextAtSize(' ', size);
   for (const run of runs) {
-    const font = run.bold ? fonts.bold : fonts.regular;
+    const measure = (text: string) => widthOf(fonts, text, run.bold, size);
     for (const word of run.text.split(/\s+/).filter(Boolean)) {
-      let w = font.widthOfTextAtSize(word, size);
+      let w = measure(word);
       let piece = word;
       // A word longer than the line is cut where it must be.
       while (w > width && piece.length > 1) {
         let cut = piece.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(piece.slice(0, cut), size) > width) cut--;
+        while (cut > 1 && measure(piece.slice(0, cut)) > width) cut--;
         if (line.length > 0) lines.push(line);
         lines.push([{ text: piece.slice(0, cut), bold: run.bold }]);
         line = [];
         lineWidth = 0;
         piece = piece.slice(cut);
-        w = font.widthOfTextAtSize(piece, size);
+        w = measure(piece);
       }
       const extra = line.length > 0 ? space : 0;
       if (lineWidth + extra + w > width && line.length > 0) {
@@ -74,11 +122,7 @@ function drawLines(page: PDFPage, lines: Run[][], fonts: Fonts, options: { x: nu
   for (const line of lines) {
     let x = options.x;
     y -= options.size;
-    for (const run of line) {
-      const font = run.bold ? fonts.bold : fonts.regular;
-      page.drawText(run.text, { x, y, size: options.size, font, color: options.colour });
-      x += font.widthOfTextAtSize(run.text, options.size);
-    }
+    for (const run of line) x = drawPieces(page, fonts, run.text, run.bold, { x, y, size: options.size, colour: options.colour });
     y -= options.lineHeight - options.size;
   }
   return y;
@@ -88,14 +132,31 @@ async function embedFonts(doc: PDFDocument): Promise<Fonts> {
   doc.registerFontkit(fontkit);
   const regularBytes = readFileSync(fontPath('regular'));
   const boldBytes = readFileSync(fontPath('bold'));
+  const emojiBytes = readFileSync(emojiFontPath());
   const regular = await doc.embedFont(regularBytes, { subset: true });
   const bold = await doc.embedFont(boldBytes, { subset: true });
   const face = fontkit.create(regularBytes);
+  const emojiFace = fontkit.create(emojiBytes);
+  // A subset, like DejaVu: only the glyphs the guide uses go into the file.
+  const emoji = await doc.embedFont(emojiBytes, { subset: true });
+  const inDejaVu = (char: string) => face.hasGlyphForCodePoint(char.codePointAt(0)!);
+  const inEmoji = (char: string) => emojiFace.hasGlyphForCodePoint(char.codePointAt(0)!);
   const clean = (text: string) =>
-    [...text.replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')]
-      .map((char) => (/\s/.test(char) ? ' ' : face.hasGlyphForCodePoint(char.codePointAt(0)!) ? char : '?'))
+    // zero-width and direction marks, and emoji presentation selectors (the emoji font draws the base character)
+    [...text.replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]|\ufe0e|\ufe0f/g, '')]
+      .map((char) => (/\s/.test(char) ? ' ' : inDejaVu(char) || inEmoji(char) ? char : '?'))
       .join('');
-  return { regular, bold, clean };
+  const pieces = (text: string, isBold: boolean) => {
+    const out: Array<{ text: string; font: PDFFont }> = [];
+    for (const char of text) {
+      const font = inDejaVu(char) || !inEmoji(char) ? (isBold ? bold : regular) : emoji;
+      const last = out.at(-1);
+      if (last && last.font === font) last.text += char;
+      else out.push({ text: char, font });
+    }
+    return out;
+  };
+  return { regular, bold, clean, pieces };
 }
 
 interface Bookmark {
@@ -111,13 +172,7 @@ function addOutline(doc: PDFDocument, bookmarks: readonly Bookmark[]) {
   const root = doc.context.nextRef();
   const refs = bookmarks.map(() => doc.context.nextRef());
   bookmarks.forEach((bookmark, i) => {
-    const destination = PDFArray.withContext(doc.context);
-    destination.push(bookmark.page.ref);
-    destination.push(PDFName.of('XYZ'));
-    destination.push(PDFNull);
-    destination.push(PDFNumber.of(bookmark.top));
-    destination.push(PDFNull);
-    const item = doc.context.obj({ Title: PDFHexString.fromText(bookmark.title), Parent: root, Dest: destination });
+    const item = doc.context.obj({ Title: PDFHexString.fromText(bookmark.title), Parent: root, Dest: destinationOf(doc, bookmark) });
     if (i > 0) item.set(PDFName.of('Prev'), refs[i - 1]!);
     if (i < refs.length - 1) item.set(PDFName.of('Next'), refs[i + 1]!);
     doc.context.assign(refs[i]!, item);
@@ -125,6 +180,25 @@ function addOutline(doc: PDFDocument, bookmarks: readonly Bookmark[]) {
   doc.context.assign(root, doc.context.obj({ Type: 'Outlines', First: refs[0]!, Last: refs.at(-1)!, Count: refs.length }));
   doc.catalog.set(PDFName.of('Outlines'), root);
   doc.catalog.set(PDFName.of('PageMode'), PDFName.of('UseOutlines'));
+}
+
+/** Where a bookmark opens: its page, scrolled to its top, at the reader's zoom. */
+function destinationOf(doc: PDFDocument, bookmark: Bookmark): PDFArray {
+  const destination = PDFArray.withContext(doc.context);
+  destination.push(bookmark.page.ref);
+  destination.push(PDFName.of('XYZ'));
+  destination.push(PDFNull);
+  destination.push(PDFNumber.of(bookmark.top));
+  destination.push(PDFNull);
+  return destination;
+}
+
+/** A link annotation over a rectangle of a page, opening a place in the document. */
+function addInternalLink(doc: PDFDocument, page: PDFPage, rect: { x: number; y: number; width: number; height: number }, to: Bookmark): void {
+  const link = doc.context.register(
+    doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [rect.x, rect.y, rect.x + rect.width, rect.y + rect.height], Border: [0, 0, 0], Dest: destinationOf(doc, to) }),
+  );
+  page.node.addAnnot(link);
 }
 
 /** A link annotation over a rectangle of a page, opening `url`. */
@@ -159,7 +233,9 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
     guide.slides.map((slide) => async () => {
       const image = slide.screenshot ? await annotatedScreenshot(slide.screenshot.bytes, null, { maxWidth: 1600, format: 'jpeg', annotations: slide.annotations }) : null;
       ctx.onProgress((0.8 * ++prepared) / guide.slides.length);
-      return image ? { ...image, embedded: await doc.embedJpg(image.bytes) } : null;
+      if (!image) return null;
+      const crop = options.pictures !== 'full' && slide.click && slide.size ? await zoomedCrop(image, slide.click, slide.size, slide.zoomLevel) : null;
+      return { ...image, embedded: await doc.embedJpg(image.bytes), crop: crop ? { ...crop, embedded: await doc.embedJpg(crop.bytes) } : null };
     }),
     renderLanes() * 2,
   );
@@ -181,11 +257,16 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
   }
   drawLines(cover, [[{ text: `Exported from ${PRODUCT_NAME}`, bold: false }]], fonts, { x: MARGIN, y: MARGIN + 14, size: 10, colour: MUTED, lineHeight: 14 });
 
+  // The contents: a line per step linking to it, on as many pages as the steps need (filled in
+  // once the steps are laid out and their pages known).
+  const contentsPerPage = Math.floor((pageHeight - 2 * MARGIN - CONTENTS_HEAD) / CONTENTS_LINE);
+  const contentsPages = Array.from({ length: Math.max(1, Math.ceil(guide.slides.length / contentsPerPage)) }, () => doc.addPage([pageWidth, pageHeight]));
+
   // Steps, flowed: a step starts a new page when it does not fit on what is left of this one.
   let page: PDFPage | undefined;
   let cursor = 0;
   const footer = (target: PDFPage, number: number) =>
-    target.drawText(fonts.clean(`${guide.title} · ${number}`), { x: MARGIN, y: MARGIN / 2, size: 8, font: fonts.regular, color: MUTED });
+    drawPieces(target, fonts, fonts.clean(`${guide.title} · ${number}`), false, { x: MARGIN, y: MARGIN / 2, size: 8, colour: MUTED });
   const bookmarks: Bookmark[] = [];
   for (const slide of guide.slides) {
     const heading = wrap([{ text: `Step ${slide.index + 1}`, bold: true }], fonts, 11, contentWidth);
@@ -193,8 +274,13 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
     const textLines = wrap(textRuns, fonts, 14, contentWidth);
     const narrationLines = wrap([{ text: fonts.clean(slide.narration ?? ''), bold: false }], fonts, 10.5, contentWidth);
     const image = images[slide.index];
-    const maxImageHeight = (pageHeight - 2 * MARGIN) * 0.5;
-    const scale = image ? Math.min(contentWidth / image.width, maxImageHeight / image.height) : 0;
+    // The pictures of the step: the full screenshot, its zoomed crop around the click, or both side by side.
+    const pictures = image ? [...(options.pictures !== 'zoomed' || !image.crop ? [{ ...image, whole: true }] : []), ...(image.crop ? [{ ...image.crop, whole: false }] : [])] : [];
+    const slotWidth = pictures.length > 1 ? (contentWidth - PICTURE_GAP) / 2 : contentWidth;
+    // A screenshot takes at most about a third of the page, so two short steps share one (a
+    // document, not one slide a page); a long narration still flows on.
+    const maxImageHeight = (pageHeight - 2 * MARGIN) * 0.34;
+    const scale = image ? Math.min(slotWidth / image.width, maxImageHeight / image.height) : 0;
     const imageHeight = image ? image.height * scale : 0;
     const blockHeight = 16 + textLines.length * 19 + narrationLines.length * 15 + (image ? imageHeight + 12 : 0) + 28;
     if (!page || cursor - blockHeight < MARGIN) {
@@ -225,15 +311,18 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
     }
     if (image) {
       const width = image.width * scale;
-      const x = MARGIN;
       const top = cursor - 10;
-      page.drawImage(image.embedded, { x, y: top - imageHeight, width, height: imageHeight });
-      page.drawRectangle({ x, y: top - imageHeight, width, height: imageHeight, borderColor: rgb(0.8, 0.83, 0.88), borderWidth: 0.75 });
-      if (slide.click && slide.highlight && slide.size) {
-        const cx = x + (slide.click.x / slide.size.width) * width;
-        const cy = top - (slide.click.y / slide.size.height) * imageHeight;
-        page.drawCircle({ x: cx, y: cy, size: 11, borderColor: RING, borderWidth: 2.5, borderOpacity: 1 });
-        page.drawCircle({ x: cx, y: cy, size: 15, borderColor: RING, borderWidth: 3, borderOpacity: 0.3 });
+      for (const [n, picture] of pictures.entries()) {
+        const x = MARGIN + n * (slotWidth + PICTURE_GAP);
+        page.drawImage(picture.embedded, { x, y: top - imageHeight, width, height: imageHeight });
+        page.drawRectangle({ x, y: top - imageHeight, width, height: imageHeight, borderColor: rgb(0.8, 0.83, 0.88), borderWidth: 0.75 });
+        // the ring on the full screenshot; the crop is the click's neighbourhood, centred on it unless at an edge
+        if (picture.whole && slide.click && slide.highlight && slide.size) {
+          const cx = x + (slide.click.x / slide.size.width) * width;
+          const cy = top - (slide.click.y / slide.size.height) * imageHeight;
+          page.drawCircle({ x: cx, y: cy, size: 11, borderColor: RING, borderWidth: 2.5, borderOpacity: 1 });
+          page.drawCircle({ x: cx, y: cy, size: 15, borderColor: RING, borderWidth: 3, borderOpacity: 0.3 });
+        }
       }
       cursor = top - imageHeight - 2;
     }
@@ -252,6 +341,24 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
       const ctaBottom = drawLines(outro, ctaLines, fonts, { x: MARGIN, y: ctaTop, size: 12, colour: BRAND, lineHeight: 17 });
       // the call to action is a real link, not only its address as text
       addLink(doc, outro, { x: MARGIN, y: ctaBottom, width: contentWidth, height: ctaTop - ctaBottom }, cta.url);
+    }
+  }
+  for (const [n, contents] of contentsPages.entries()) {
+    footer(contents, n + 1);
+    let y = pageHeight - MARGIN;
+    if (n === 0) y = drawLines(contents, [[{ text: 'Contents', bold: true }]], fonts, { x: MARGIN, y, size: 20, colour: INK, lineHeight: CONTENTS_HEAD });
+    for (const bookmark of bookmarks.slice(n * contentsPerPage, (n + 1) * contentsPerPage)) {
+      const page = doc.getPages().indexOf(bookmark.page);
+      const number = String(page);
+      const numberWidth = fonts.regular.widthOfTextAtSize(number, 11);
+      // the step's title, cut to leave room for its page number at the right
+      let title = fonts.clean(bookmark.title);
+      while (title.length > 1 && widthOf(fonts, title, false, 11) > contentWidth - numberWidth - 16) title = `${title.slice(0, -2).trimEnd()}…`;
+      const top = y;
+      drawPieces(contents, fonts, title, false, { x: MARGIN, y: y - 11, size: 11, colour: INK });
+      contents.drawText(number, { x: MARGIN + contentWidth - numberWidth, y: y - 11, size: 11, font: fonts.regular, color: MUTED });
+      y -= CONTENTS_LINE;
+      addInternalLink(doc, contents, { x: MARGIN, y, width: contentWidth, height: top - y }, bookmark);
     }
   }
   addOutline(doc, bookmarks);

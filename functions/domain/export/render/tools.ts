@@ -43,6 +43,15 @@ export function fontPath(weight: keyof typeof FONT_FILES = 'regular'): string {
   return path.join(dir, 'ttf', FONT_FILES[weight]);
 }
 
+/**
+ * Noto Emoji (monochrome, Google's OFL font from npm): the PDF draws the emoji DejaVu lacks with it.
+ * A colour emoji font (COLR or bitmaps) cannot be embedded by pdf-lib, which draws outlines only.
+ */
+export function emojiFontPath(): string {
+  const dir = path.dirname(requireHere.resolve('@expo-google-fonts/noto-emoji/package.json'));
+  return path.join(dir, '400Regular', 'NotoEmoji_400Regular.ttf');
+}
+
 /** A fontconfig file that finds only the shipped DejaVu fonts, caching in a temporary folder. */
 export function bundledFontsConfig(): string {
   const dir = path.dirname(fontPath());

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import './toast.css';
 
 export type ToastType = 'info' | 'success' | 'error' | 'loading';
@@ -151,6 +151,29 @@ function ToastItem({ toast: item, paused }: { toast: Toast; paused: boolean }) {
       </button>
     </li>
   );
+}
+
+/** The custom property the toaster's top edge adds to its margin (toast.css). */
+const TOASTS_BELOW = '--toaster-top';
+
+/**
+ * Toasts start below this element while it is on the page (the design view's header, whose publish
+ * bar, export and embed buttons sit where the toasts would): its bottom edge, followed as it wraps.
+ */
+export function useToastsBelow(target: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const element = target.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const place = () => root.style.setProperty(TOASTS_BELOW, `${Math.max(0, Math.round(element.getBoundingClientRect().bottom))}px`);
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(TOASTS_BELOW);
+    };
+  }, [target]);
 }
 
 /**

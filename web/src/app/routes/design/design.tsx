@@ -4,6 +4,7 @@ import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { guideIdFromSegment } from '#shared/share/link';
 import { getFoldersQueryOptions } from '../../../features/guides/api/list-folders';
 import { getGuideQueryOptions } from '../../../features/guides/api/get-guide';
+import { DesignSkeleton } from '../../../features/guides/components/design/design-skeleton';
 import { DesignView } from '../../../features/guides/components/design/design-view';
 import { DriftPanel } from '../../../features/drift/components/drift-panel';
 import { ExportMenu } from '../../../features/exports/components/export-menu';
@@ -14,33 +15,27 @@ import { TranslationsPanel } from '../../../features/translation/components/tran
 import { requireSession } from '../../../lib/auth';
 
 /**
- * The guide with its slides before the editor shows. The id is the segment's last 12
- * characters (product-spec.md §2, §5): a shorter segment fails the route, an unknown or foreign guide is
- * 404, the not-found screen.
+ * The session before the editor shows; the guide with its slides is asked for at once and read by
+ * the page, which shows the design view's frame until it arrives (a blank page is what people
+ * saw while a 200-step guide loaded). The id is the segment's last 12 characters (product-spec.md
+ * §2, §5): a shorter segment fails the route; an unknown or foreign guide is 404, the not-found
+ * screen, thrown by the page's read of it.
  */
 export function clientLoader(queryClient: QueryClient) {
   return async ({ request, params }: LoaderFunctionArgs) => {
     await requireSession(queryClient, request);
     const id = guideIdFromSegment(params.segment ?? '');
     void queryClient.prefetchQuery(getFoldersQueryOptions());
-    await queryClient.ensureQueryData(getGuideQueryOptions(id));
+    void queryClient.prefetchQuery(getGuideQueryOptions(id));
     return null;
   };
-}
-
-function Loading() {
-  return (
-    <div className="page-loading" role="status">
-      <span className="visually-hidden">Loading…</span>
-    </div>
-  );
 }
 
 /** /share/{slug}-{id}/design: the editor of one guide (private). */
 export default function DesignRoute() {
   const guideId = guideIdFromSegment(useParams().segment ?? '');
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<DesignSkeleton />}>
       <DesignView
         key={guideId}
         guideId={guideId}

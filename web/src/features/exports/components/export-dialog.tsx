@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
-import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type CreateExportBody, type ExportFormat } from '#shared/exports';
+import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, PDF_PICTURES, type CreateExportBody, type ExportFormat } from '#shared/exports';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { CheckboxField, FormMessage, SelectField } from '../../../components/ui/form';
 import { useCreateExport } from '../api/create-export';
 import { ExportsPanel } from './exports-panel';
 import './exports.css';
+
+type PdfPictures = (typeof PDF_PICTURES)[number];
 
 export interface ExportDialogProps {
   guide: { id: string; title: string };
@@ -28,6 +30,7 @@ export function ExportDialog({ guide, open, onOpenChange, format: initialFormat 
   const [resolution, setResolution] = useState<'1080p' | '720p'>('1080p');
   const [burnCaptions, setBurnCaptions] = useState(true);
   const [pageSize, setPageSize] = useState<'a4' | 'letter'>('a4');
+  const [pictures, setPictures] = useState<PdfPictures>('both');
   const [audio, setAudio] = useState(true);
   const [problem, setProblem] = useState<string | undefined>();
   const create = useCreateExport({ mutationConfig: { onError: (error) => setProblem(error.message) } });
@@ -38,7 +41,7 @@ export function ExportDialog({ guide, open, onOpenChange, format: initialFormat 
       case 'mp4':
         return { format, options: { resolution, burnCaptions } };
       case 'pdf':
-        return { format, options: { pageSize } };
+        return { format, options: { pageSize, pictures } };
       case 'markdown':
         return { format, options: {} };
       case 'html':
@@ -96,6 +99,13 @@ export function ExportDialog({ guide, open, onOpenChange, format: initialFormat 
             <SelectField label="Page size" value={pageSize} onChange={(event) => setPageSize(event.target.value === 'letter' ? 'letter' : 'a4')}>
               <option value="a4">A4</option>
               <option value="letter">Letter</option>
+            </SelectField>
+          ) : null}
+          {format === 'pdf' ? (
+            <SelectField label="Pictures of each step" value={pictures} onChange={(event) => setPictures(PDF_PICTURES.find((value) => value === event.target.value) ?? 'both')}>
+              <option value="both">The screenshot and a zoom on the click</option>
+              <option value="full">The screenshot only</option>
+              <option value="zoomed">The zoom on the click only</option>
             </SelectField>
           ) : null}
           {format === 'html' ? (

@@ -29,7 +29,14 @@ export function changeScreenshot({ guideId, slideId, change }: { guideId: string
   return api.request(`${slidePath(guideId, slideId)}/screenshot`, { method: 'POST', body: change, ...stepWriteOptions(guideId) }, ScreenshotChangeDto);
 }
 
-export const useInsertSlide = (guideId: string) => useSlideSave(guideId, insertSlide, { awaitRefresh: true });
-export const useSplitSlide = (guideId: string) => useSlideSave(guideId, splitSlide, { awaitRefresh: true });
-export const useMergeSlide = (guideId: string) => useSlideSave(guideId, mergeSlide, { awaitRefresh: true });
-export const useChangeScreenshot = (guideId: string) => useSlideSave(guideId, changeScreenshot, { awaitRefresh: true });
+/**
+ * The design view says why each of these failed in a toast of its own ("Replacing the screenshot
+ * failed: the file is not…"): their own `onError` keeps the app's generic "Something went wrong"
+ * from showing beside it (one failure, one message).
+ */
+const saysItsOwnFailure = { onError: () => undefined };
+
+export const useInsertSlide = (guideId: string) => useSlideSave(guideId, insertSlide, { awaitRefresh: true, mutationConfig: saysItsOwnFailure });
+export const useSplitSlide = (guideId: string) => useSlideSave(guideId, splitSlide, { awaitRefresh: true, mutationConfig: saysItsOwnFailure });
+export const useMergeSlide = (guideId: string) => useSlideSave(guideId, mergeSlide, { awaitRefresh: true, mutationConfig: saysItsOwnFailure });
+export const useChangeScreenshot = (guideId: string) => useSlideSave(guideId, changeScreenshot, { awaitRefresh: true, mutationConfig: saysItsOwnFailure });

@@ -12,6 +12,21 @@ import { setDraggedGuide } from '../utils/guide-drag';
 import { formatRelativeTime } from '../../../lib/relative-time';
 import { Icons } from '../../../components/icons';
 
+/**
+ * A duplicate's title with its "(copy)" kept in view: the rest of the title is clamped to two
+ * lines, the mark after it never is (a long title used to hide it).
+ */
+function TitleWithCopyMark({ title }: { title: string }) {
+  const mark = / \(copy\)$/.exec(title);
+  if (!mark) return <span className="guide-card__title-text">{title}</span>;
+  return (
+    <>
+      <span className="guide-card__title-text">{title.slice(0, mark.index)}</span>
+      <span className="guide-card__copy-mark">{mark[0]}</span>
+    </>
+  );
+}
+
 export type GuideAction = 'rename' | 'move' | 'duplicate' | 'copy-link' | 'embed' | 'export' | 'delete';
 
 export interface GuideCardProps {
@@ -99,7 +114,7 @@ export function GuideCard({ guide, folderName, canEmbed, canExport, onAction, pr
       <div className="guide-card__body">
         <h2 id={titleId} className="guide-card__title">
           <Link to={designPath(guide)} className="guide-card__link" draggable={false}>
-            {guide.title}
+            <TitleWithCopyMark title={guide.title} />
           </Link>
         </h2>
         <p className="guide-card__meta">

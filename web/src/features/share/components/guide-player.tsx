@@ -417,7 +417,8 @@ export function GuidePlayer({
               />
             ) : null}
           </div>
-          {captions && cue ? (
+          {/* An intro or outro card over the picture has the floor: its words, not a caption over them. */}
+          {captions && cue && !card ? (
             <p className="player__caption" key={`${run}-${cueIndex}`} data-lines={cue.lines.length}>
               <span>
                 {cue.lines.map((line, l) => {

@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import type { GuideDto, SlideDto } from '#shared/guides';
 import { sharePath } from '#shared/share/link';
 import { Badge } from '../../../../components/ui/badge';
 import { Button, buttonClassName } from '../../../../components/ui/button';
 import { Link } from '../../../../components/ui/link';
 import { Menu, MenuItem } from '../../../../components/ui/menu';
+import { useToastsBelow } from '../../../../components/ui/toast';
 import { Tooltip } from '../../../../components/ui/tooltip';
 import { Icons } from '../../../../components/icons';
 import type { useEntitlements } from '../../../../lib/plan-queries';
@@ -18,7 +20,7 @@ type Viewers = Parameters<typeof PresenceNote>[0]['others'];
 
 /**
  * The design view's header: the way back, the title, saving and presence, publishing, undo and
- * redo, and the guide's actions (preview, add steps, share, export, embed).
+ * redo, and the guide's actions (preview, add steps, share, export, embed). Toasts appear below it.
  */
 export function DesignHeader({
   guide,
@@ -46,8 +48,11 @@ export function DesignHeader({
   onLocked: () => void;
 }) {
   const playerHref = sharePath(guide);
+  // Toasts start below the header: never over the publish bar or the export and embed buttons.
+  const header = useRef<HTMLElement>(null);
+  useToastsBelow(header);
   return (
-    <header className="design__header">
+    <header ref={header} className="design__header">
       <Link to={back.href} className="design__back">
         {Icons.back}
         <span className="design__back-label">{back.label}</span>

@@ -13,7 +13,7 @@ import { suggestionLabel } from './redaction';
  * deletes the originals, as "Apply redaction" does, so it is confirmed first.
  */
 export function PersonalDataPanel({ guideId, slides, onShowStep, announce }: { guideId: string; slides: readonly SlideDto[]; onShowStep: (slideId: string) => void; announce: (message: string) => void }) {
-  const redact = useRedactSlide({ guideId });
+  const redact = useRedactSlide({ guideId, mutationConfig: { onError: () => undefined } }); // its failure has a toast of its own below
   const [confirming, setConfirming] = useState(false);
   const [running, setRunning] = useState(false);
   const found = slides.flatMap((slide, index) => ((slide.redactionSuggestions ?? []).length > 0 && slide.screenshotKey ? [{ slide, position: index + 1, suggestions: slide.redactionSuggestions ?? [] }] : []));

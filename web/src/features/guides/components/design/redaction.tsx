@@ -73,7 +73,7 @@ export function useRedaction({ guideId, slides, slide, position, record, announc
   const [drawing, setDrawing] = useState(false);
   const [style, setStyle] = useState<RedactionStyle>('blur');
   const [confirming, setConfirming] = useState(false);
-  const redact = useRedactSlide({ guideId });
+  const redact = useRedactSlide({ guideId, mutationConfig: { onError: () => undefined } }); // its failure has a toast of its own below
 
   const size = slide?.width && slide.height && slide.screenshotKey ? { width: slide.width, height: slide.height } : undefined;
   const boxes = slide ? draftsOf(drafts, slide) : [];
@@ -91,15 +91,16 @@ export function useRedaction({ guideId, slides, slide, position, record, announc
     [record],
   );
 
-  const add = (rect: Rect, boxStyle: RedactionStyle, suggested = false) => {
-    if (!slide) return;
+  const add = (rect: Rect, boxStyle: RedactionStyle, suggested = false): string | undefined => {
+    if (!slide) return undefined;
     if (boxes.length >= MAX_REDACTION_BOXES) {
       toast.info(`At most ${MAX_REDACTION_BOXES} boxes at once`, { description: 'Apply these first, then draw more.' });
-      return;
+      return undefined;
     }
     const box: DraftBox = { ...rect, id: newBoxId(), style: boxStyle, ...(suggested ? { suggested } : {}) };
     change(`Add a ${REDACTION_STYLE_LABELS[boxStyle].toLowerCase()} box to step ${position}`, slide, addBox(box), removeBox(box.id));
     announce(`${REDACTION_STYLE_LABELS[boxStyle]} box added to step ${position}: ${box.width}×${box.height} pixels.`);
+    return box.id;
   };
   const remove = (box: DraftBox, index: number) => {
     if (!slide) return;
@@ -115,7 +116,7 @@ export function useRedaction({ guideId, slides, slide, position, record, announc
     const width = Math.max(8, Math.round(size.width / 4));
     const height = Math.max(8, Math.round(size.height / 10));
     const rect = clampBox({ x: (size.width - width) / 2, y: (size.height - height) / 2, width, height }, size);
-    if (rect) add(rect, style);
+    if (rect) focusBox.current = add(rect, style);
   };
 
   // Arrow keys move (Shift: resize) a box at once; the move joins the history once it rests.
@@ -153,6 +154,15 @@ export function useRedaction({ guideId, slides, slide, position, record, announc
 
   // Drawing: a drag over the screenshot while "Draw boxes" is on.
   const layerRef = useRef<HTMLDivElement>(null);
+  /** The box "Add a box" made, to be focused once drawn: the arrow keys then move it at once. */
+  const focusBox = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const id = focusBox.current;
+    const button = id ? layerRef.current?.querySelector<HTMLButtonElement>(`[data-box-id="${id}"]`) : undefined;
+    if (!button) return;
+    focusBox.current = undefined;
+    button.focus();
+  });
   const [drag, setDrag] = useState<{ from: { x: number; y: number }; to: { x: number; y: number } } | undefined>();
   const pointAt = (event: PointerEvent) => {
     const bounds = layerRef.current?.getBoundingClientRect();
@@ -221,6 +231,7 @@ export function useRedaction({ guideId, slides, slide, position, record, announc
           <button
             key={box.id}
             type="button"
+            data-box-id={box.id}
             className={`redact-box redact-box--${box.style}`}
             style={percentStyle(box, slide)}
             aria-label={`${boxLabel(box, index)}, ${REDACTION_STYLE_LABELS[box.style].toLowerCase()}: arrow keys move it, Shift and the arrow keys resize it, Delete removes it`}

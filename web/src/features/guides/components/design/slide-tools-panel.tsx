@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type PointerEvent } from 'react';
 import type { SlideDto } from '#shared/guides';
 import { CropRect } from '#shared/slide-tools';
 import { Button } from '../../../../components/ui/button';
@@ -68,6 +68,7 @@ export function SlideToolsPanel({ slide, position, count, tools }: SlideToolsPan
           key={`${slide.id}-${slide.width}-${slide.height}`}
           open={cropping}
           size={{ width: slide.width, height: slide.height }}
+          screenshotUrl={slide.screenshotUrl ?? undefined}
           position={position}
           onClose={() => setCropping(false)}
           onCrop={(rect) => {
@@ -81,20 +82,47 @@ export function SlideToolsPanel({ slide, position, count, tools }: SlideToolsPan
 }
 
 /** The crop in the screenshot's own pixels, checked with the API's schema before it is sent. */
+/** The rectangle between two points of the picture, in its whole pixels, inside it. */
+function dragRect(from: { x: number; y: number }, to: { x: number; y: number }, size: { width: number; height: number }) {
+  const clampX = (v: number) => Math.min(size.width, Math.max(0, Math.round(v)));
+  const clampY = (v: number) => Math.min(size.height, Math.max(0, Math.round(v)));
+  const x = clampX(Math.min(from.x, to.x));
+  const y = clampY(Math.min(from.y, to.y));
+  return { x, y, width: clampX(Math.max(from.x, to.x)) - x, height: clampY(Math.max(from.y, to.y)) - y };
+}
+
 function CropDialog({
   open,
   size,
+  screenshotUrl,
   position,
   onClose,
   onCrop,
 }: {
   open: boolean;
   size: { width: number; height: number };
+  screenshotUrl: string | undefined;
   position: number;
   onClose: () => void;
   onCrop: (rect: CropRect) => void;
 }) {
   const [values, setValues] = useState({ x: '0', y: '0', width: String(size.width), height: String(size.height) });
+  // A drag over the picture sets the four numbers; the numbers stay the way to fine-tune (and the keyboard's way).
+  const pictureRef = useRef<HTMLDivElement>(null);
+  const [dragFrom, setDragFrom] = useState<{ x: number; y: number } | undefined>();
+  const pointAt = (event: PointerEvent<HTMLDivElement>) => {
+    const bounds = pictureRef.current?.getBoundingClientRect();
+    if (!bounds || bounds.width === 0 || bounds.height === 0) return undefined;
+    return { x: ((event.clientX - bounds.left) / bounds.width) * size.width, y: ((event.clientY - bounds.top) / bounds.height) * size.height };
+  };
+  const follow = (from: { x: number; y: number }, event: PointerEvent<HTMLDivElement>) => {
+    const to = pointAt(event);
+    if (!to) return;
+    const rect = dragRect(from, to, size);
+    if (rect.width > 0 && rect.height > 0) setValues({ x: String(rect.x), y: String(rect.y), width: String(rect.width), height: String(rect.height) });
+  };
+  const shown = { x: Number(values.x), y: Number(values.y), width: Number(values.width), height: Number(values.height) };
+  const showable = [shown.x, shown.y, shown.width, shown.height].every(Number.isFinite);
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -116,6 +144,43 @@ function CropDialog({
       size="sm"
     >
       <form className="crop-form" onSubmit={submit} noValidate>
+        {screenshotUrl ? (
+          <div
+            ref={pictureRef}
+            className="crop-form__picture"
+            role="img"
+            aria-label="Drag over the screenshot to choose the crop; the numbers below follow"
+            style={{ aspectRatio: `${size.width} / ${size.height}` }}
+            onPointerDown={(event) => {
+              if (event.button !== 0) return;
+              const at = pointAt(event);
+              if (!at) return;
+              event.preventDefault();
+              event.currentTarget.setPointerCapture(event.pointerId);
+              setDragFrom(at);
+            }}
+            onPointerMove={(event) => dragFrom && follow(dragFrom, event)}
+            onPointerUp={(event) => {
+              if (dragFrom) follow(dragFrom, event);
+              setDragFrom(undefined);
+            }}
+            onPointerCancel={() => setDragFrom(undefined)}
+          >
+            <img src={screenshotUrl} alt="" draggable={false} />
+            {showable ? (
+              <span
+                className="crop-form__selection"
+                aria-hidden="true"
+                style={{
+                  left: `${(shown.x / size.width) * 100}%`,
+                  top: `${(shown.y / size.height) * 100}%`,
+                  width: `${(shown.width / size.width) * 100}%`,
+                  height: `${(shown.height / size.height) * 100}%`,
+                }}
+              />
+            ) : null}
+          </div>
+        ) : null}
         <div className="crop-form__fields">
           {field('x', 'From the left')}
           {field('y', 'From the top')}
