@@ -87,8 +87,8 @@ function domainModuleProblem(relFrom, rel, typeOnly) {
 
 function resolveSource(file, source) {
   if (source.startsWith('#shared/')) return path.join(ROOT, 'shared', `${source.slice('#shared/'.length)}.ts`);
-  if (source.startsWith('.')) {
-    const resolved = path.resolve(path.dirname(file), source);
+  if (source.startsWith('.') || source.startsWith('#web/')) {
+    const resolved = source.startsWith('#web/') ? path.join(ROOT, 'web/src', source.slice('#web/'.length)) : path.resolve(path.dirname(file), source);
     if (path.extname(resolved)) return resolved;
     const candidates = [`${resolved}.ts`, `${resolved}.tsx`, path.join(resolved, 'index.ts'), path.join(resolved, 'index.tsx')];
     return candidates.find((candidate) => existsSync(candidate)) ?? `${resolved}.ts`;
@@ -109,6 +109,12 @@ const importDirection = {
       const moduleProblem = domainModuleProblem(path.relative(ROOT, file).split(path.sep).join('/'), rel, typeOnly);
       if (moduleProblem) {
         context.report({ node, messageId: 'forbidden', data: { from: path.relative(ROOT, file), to: rel, why: moduleProblem } });
+        return;
+      }
+      const webUnit = (file) => file.split('/').slice(0, file.startsWith('web/src/features/') ? 4 : 3).join('/');
+      const relFile = path.relative(ROOT, file).split(path.sep).join('/');
+      if (relFile.startsWith('web/src/') && source.startsWith('.') && rel.startsWith('web/src/') && webUnit(relFile) !== webUnit(rel)) {
+        context.report({ node, messageId: 'forbidden', data: { from: relFile, to: rel, why: `another folder of the web app is imported as #web/${rel.slice('web/src/'.length).replace(/\.tsx?$/, '')}` } });
         return;
       }
       if (typeOnly) return;

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /** Tests of the synthesised assembly (its own project: they need a `cdk synth`). */
@@ -9,6 +10,8 @@ const ASSEMBLY_TESTS = 'infra/cdk/bundles.test.ts';
 // (tests/support/isolated-stack.ts); the bundle test loads every Lambda of a synthesised cloud
 // assembly (the one `npm test` made, else its setup synthesises one: a minute or more).
 export default defineConfig({
+  // the web app's own code, as in web/vite.config.ts
+  resolve: { alias: [{ find: /^#web\//, replacement: fileURLToPath(new URL('./web/src/', import.meta.url)) }] },
   test: {
     testTimeout: 20_000,
     hookTimeout: 60_000,

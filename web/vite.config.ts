@@ -6,7 +6,8 @@ import { siteBuildFromEnv } from '../shared/site-build.ts';
 /**
  * The SPA build. Run from the repository root: `npx vite build --config web/vite.config.ts`.
  * `#shared/*` resolves through the root package.json `imports` field, which Vite (and vitest)
- * read natively, so no alias is needed.
+ * read natively. `#web/*` is the web app's own code (web/src), an alias here, in vitest.config.ts,
+ * tsconfig.json's `paths` and the lint config's resolver.
  */
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -25,6 +26,7 @@ export default defineConfig({
   base: '/',
   publicDir: 'public',
   plugins: [react()],
+  resolve: { alias: [{ find: /^#web\//, replacement: `${webRoot}src/` }] },
   define: { 'import.meta.env.VITE_SITE_ORIGIN': JSON.stringify(site.origin) },
   build: {
     outDir: 'dist',

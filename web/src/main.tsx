@@ -1,8 +1,8 @@
 import { isEmbedPath } from '#shared/security-headers';
-import { recordFrameInput } from './lib/frame-input';
-import { hasServerFrame, serverFramePainted } from './lib/server-frame-paint';
-import './styles/tokens.css';
-import './styles/base.css';
+import { recordFrameInput } from '#web/lib/frame-input';
+import { hasServerFrame, serverFramePainted } from '#web/lib/server-frame-paint';
+import '#web/styles/tokens.css';
+import '#web/styles/base.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -27,15 +27,15 @@ void serverFramePainted(root).then(() => {
   // The embed is framed by other sites and must stay small (≤ 80 KB gzip): it renders
   // without the router, the query client and the app's pages.
   if (isEmbedPath(window.location.pathname)) {
-    void import('./app/routes/share/embed-mount').then(({ mountEmbed }) => mountEmbed(root));
+    void import('#web/app/routes/share/embed-mount').then(({ mountEmbed }) => mountEmbed(root));
     return;
   }
   // Hydrates a prerendered page (web/prerender.ts), renders any other.
-  void import('./app/app').then(({ startApp }) => startApp(root));
+  void import('#web/app/app').then(({ startApp }) => startApp(root));
 });
 
 /** Reads the page's guide (its data block, or the API) and asks for its first screenshot. */
 async function prefetch(): Promise<void> {
-  const { prefetchSharedGuide } = await import('./features/share/api/prefetch-shared-guide');
+  const { prefetchSharedGuide } = await import('#web/features/share/api/prefetch-shared-guide');
   prefetchSharedGuide(window.location.pathname);
 }

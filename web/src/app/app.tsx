@@ -1,8 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { isPrerenderedFor, readPrerenderedState } from '../lib/prerendered-state';
-import { hasServerFrame } from '../lib/server-frame-paint';
-import { loadRootSearch, ROOT_ROUTE_ID } from '../lib/root-search';
+import { isPrerenderedFor, readPrerenderedState } from '#web/lib/prerendered-state';
+import { hasServerFrame } from '#web/lib/server-frame-paint';
+import { loadRootSearch, ROOT_ROUTE_ID } from '#web/lib/root-search';
 import { AppProvider } from './provider';
 import { AppRouter, createAppRouter, createHydratingAppRouter, type AppRouterInstance } from './router';
 
@@ -50,7 +50,7 @@ export async function startApp(root: HTMLElement): Promise<void> {
     );
     if (hasServerFrame(root)) {
       // With the player's code (the landing page's budget has no room for it).
-      const [{ replaceServerFrame }] = await Promise.all([import('../lib/server-frame'), routerReady(router)]);
+      const [{ replaceServerFrame }] = await Promise.all([import('#web/lib/server-frame'), routerReady(router)]);
       void replaceServerFrame(root, app);
       return;
     }

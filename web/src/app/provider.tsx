@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Toaster } from '../components/ui/toast';
+import { Toaster } from '#web/components/ui/toast';
 
 /**
  * What every page has around the router: the toasts. The query client is provided by the routes

@@ -1,8 +1,8 @@
 import { isValidElement, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { PrerenderedState } from '../lib/prerendered-state';
-import { RoutePreloadContext } from '../lib/route-preload';
+import type { PrerenderedState } from '#web/lib/prerendered-state';
+import { RoutePreloadContext } from '#web/lib/route-preload';
 import { AppProvider } from './provider';
 import { createAppRoutes } from './router';
 
@@ -74,8 +74,8 @@ export async function renderPage(url: string): Promise<RenderedPage> {
 
 // What the build publishes besides the pages, from the same modules and build-time settings
 // as the app itself (the site origin comes from VITE_SITE_ORIGIN, as in the browser).
-export { env } from '../config/env';
-export { documentTitle } from '../lib/document-head';
-export { prerenderedStateElement } from '../lib/prerendered-state';
-export { robotsTxt, sitemapXml, sitePages } from '../features/marketing/site-map';
-export { siteUrl } from '../features/marketing/site-page';
+export { env } from '#web/config/env';
+export { documentTitle } from '#web/lib/document-head';
+export { prerenderedStateElement } from '#web/lib/prerendered-state';
+export { robotsTxt, sitemapXml, sitePages } from '#web/features/marketing/site-map';
+export { siteUrl } from '#web/features/marketing/site-page';

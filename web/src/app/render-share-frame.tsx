@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { RenderShareFrame, ShareFrameInput } from '#shared/share/frame';
-import { ALL_WORDS } from '../features/share/words/all-player-words';
-import { registerPlayerWords } from '../features/share/words/player-words';
+import { ALL_WORDS } from '#web/features/share/words/all-player-words';
+import { registerPlayerWords } from '#web/features/share/words/player-words';
 import { EmbedApp } from './routes/share/embed-app';
 import { SharePage } from './routes/share/share-page';
 

@@ -2,10 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useMemo, type ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, type DataRouter, type HydrationState, type LoaderFunction, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { LazyRouteErrorScreen as RouteErrorScreen, lazyErrorElement } from '../components/errors/lazy-route-error-screen';
-import { paths } from '../config/paths';
-import { ROOT_ROUTE_ID } from '../lib/root-search';
-import { createRoutePreloader, RoutePreloadContext, type PreloadRoute } from '../lib/route-preload';
+import { LazyRouteErrorScreen as RouteErrorScreen, lazyErrorElement } from '#web/components/errors/lazy-route-error-screen';
+import { paths } from '#web/config/paths';
+import { ROOT_ROUTE_ID } from '#web/lib/root-search';
+import { createRoutePreloader, RoutePreloadContext, type PreloadRoute } from '#web/lib/route-preload';
 import { dashboardIndexLoader } from './routes/app/dashboard-index';
 
 import { HydrateFallback, RootLayout, rootLoader } from './routes/root';
@@ -27,7 +27,7 @@ interface RouteModule {
 }
 
 /** The page's query client, with React Query's code: loaded only by routes whose loaders query. */
-const loadAppQueryClient = () => import('../lib/app-query-client').then((module) => module.getAppQueryClient());
+const loadAppQueryClient = () => import('#web/lib/app-query-client').then((module) => module.getAppQueryClient());
 
 async function fromModule(module: RouteModule) {
   const loader = module.clientLoader ? module.clientLoader(await loadAppQueryClient()) : module.loader;

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { toast } from '../components/ui/toast';
+import { toast } from '#web/components/ui/toast';
 import { createQueryClient } from './react-query';
 
 /** product-spec.md §8: any failed mutation without its own handling says so. */

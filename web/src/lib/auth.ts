@@ -2,7 +2,7 @@ import { queryOptions, useQueryClient, useSuspenseQuery, type Query, type QueryC
 import { useState } from 'react';
 import { redirect, useNavigate } from 'react-router';
 import { SessionDto, SessionResponse, UserDto } from '#shared/auth';
-import { paths } from '../config/paths';
+import { paths } from '#web/config/paths';
 import { authClient } from './auth-client';
 import { authQueryKeys } from './auth-keys';
 

@@ -1,9 +1,9 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { AlternativePage } from '../../features/marketing/components/compare-pages';
-import { PEER_IDS, PEERS, type PeerId } from '../../features/marketing/comparisons';
-import { SITE_PAGES } from '../../features/marketing/site-pages';
-import { useTrialHref } from '../../features/marketing/trial-href';
-import { useSitePageHead } from '../../features/marketing/use-site-page-head';
+import { AlternativePage } from '#web/features/marketing/components/compare-pages';
+import { PEER_IDS, PEERS, type PeerId } from '#web/features/marketing/comparisons';
+import { SITE_PAGES } from '#web/features/marketing/site-pages';
+import { useTrialHref } from '#web/features/marketing/trial-href';
+import { useSitePageHead } from '#web/features/marketing/use-site-page-head';
 
 /** /compare/{peer}-alternative for the three peers; any other name is not found. */
 export function loader({ params }: LoaderFunctionArgs): { peerId: PeerId } {

@@ -1,9 +1,9 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { GALLERY_ITEMS, galleryItemBySlug, type GalleryItem } from '#shared/gallery';
-import { GalleryItemView } from '../../features/marketing/components/gallery';
-import { galleryItemPage } from '../../features/marketing/site-pages';
-import { useTrialHref } from '../../features/marketing/trial-href';
-import { useSitePageHead } from '../../features/marketing/use-site-page-head';
+import { GalleryItemView } from '#web/features/marketing/components/gallery';
+import { galleryItemPage } from '#web/features/marketing/site-pages';
+import { useTrialHref } from '#web/features/marketing/trial-href';
+import { useSitePageHead } from '#web/features/marketing/use-site-page-head';
 
 /** An unknown slug is the global not-found page (product-spec.md §2, §8), inside the public layout. */
 export function loader({ params }: LoaderFunctionArgs): { item: GalleryItem } {

@@ -1,7 +1,7 @@
 import { GALLERY_ITEMS } from '#shared/gallery';
-import { GalleryIndex } from '../../features/marketing/components/gallery';
-import { SITE_PAGES } from '../../features/marketing/site-pages';
-import { useSitePageHead } from '../../features/marketing/use-site-page-head';
+import { GalleryIndex } from '#web/features/marketing/components/gallery';
+import { SITE_PAGES } from '#web/features/marketing/site-pages';
+import { useSitePageHead } from '#web/features/marketing/use-site-page-head';
 
 export default function GalleryRoute() {
   useSitePageHead(SITE_PAGES.gallery);

@@ -1,13 +1,13 @@
-import { paths } from '../../config/paths';
-import { CallToAction } from '../../features/marketing/components/call-to-action';
-import { Hero } from '../../features/marketing/components/hero';
-import { HowItWorks } from '../../features/marketing/components/how-it-works';
-import { LiveExample } from '../../features/marketing/components/live-example';
-import { ProFeatures } from '../../features/marketing/components/pro-features';
-import { LANDING_EXAMPLE } from '../../features/marketing/landing-example';
-import { HOME_PAGE } from '../../features/marketing/site-page';
-import { useTrialHref } from '../../features/marketing/trial-href';
-import { useSitePageHead } from '../../features/marketing/use-site-page-head';
+import { paths } from '#web/config/paths';
+import { CallToAction } from '#web/features/marketing/components/call-to-action';
+import { Hero } from '#web/features/marketing/components/hero';
+import { HowItWorks } from '#web/features/marketing/components/how-it-works';
+import { LiveExample } from '#web/features/marketing/components/live-example';
+import { ProFeatures } from '#web/features/marketing/components/pro-features';
+import { LANDING_EXAMPLE } from '#web/features/marketing/landing-example';
+import { HOME_PAGE } from '#web/features/marketing/site-page';
+import { useTrialHref } from '#web/features/marketing/trial-href';
+import { useSitePageHead } from '#web/features/marketing/use-site-page-head';
 
 export default function LandingRoute() {
   useSitePageHead(HOME_PAGE);

@@ -1,4 +1,4 @@
-import { NotFoundScreen } from '../../components/errors/not-found-screen';
+import { NotFoundScreen } from '#web/components/errors/not-found-screen';
 
 export default function NotFoundRoute() {
   return <NotFoundScreen />;

@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router';
-import { PublicLayout } from '../../components/layouts/public-layout';
-import { useSignedInCheck } from '../../features/marketing/api/get-signed-in';
-import type { PublicOutletContext } from '../../features/marketing/public-outlet-context';
-import { trialHref } from '../../features/marketing/trial-href';
+import { PublicLayout } from '#web/components/layouts/public-layout';
+import { useSignedInCheck } from '#web/features/marketing/api/get-signed-in';
+import type { PublicOutletContext } from '#web/features/marketing/public-outlet-context';
+import { trialHref } from '#web/features/marketing/trial-href';
 
 export default function PublicLayoutRoute() {
   const signedIn = useSignedInCheck();

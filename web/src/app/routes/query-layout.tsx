@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AppQueryProvider } from '../../lib/app-query-client';
+import { AppQueryProvider } from '#web/lib/app-query-client';
 
 /**
  * The routes that read and write data through React Query (sign-in, the private area, the share

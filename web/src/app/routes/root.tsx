@@ -1,8 +1,8 @@
 import { Outlet, ScrollRestoration, type LoaderFunctionArgs } from 'react-router';
-import { NavigationProgress } from '../../components/ui/navigation-progress';
-import { SubscriptionModalHost } from '../../features/billing/components/subscription-modal-host';
-import { loadRootSearch } from '../../lib/root-search';
-import { useFocusMainOnNavigation } from '../../lib/route-focus';
+import { NavigationProgress } from '#web/components/ui/navigation-progress';
+import { SubscriptionModalHost } from '#web/features/billing/components/subscription-modal-host';
+import { loadRootSearch } from '#web/lib/root-search';
+import { useFocusMainOnNavigation } from '#web/lib/route-focus';
 
 /** Validates the search every page accepts; read it anywhere with `useRootSearch()`. */
 export function rootLoader({ request }: LoaderFunctionArgs) {

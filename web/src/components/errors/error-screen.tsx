@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentHead } from '../../lib/document-head';
+import { useDocumentHead } from '#web/lib/document-head';
 import { Button } from '../ui/button';
 import './error-screen.css';
 

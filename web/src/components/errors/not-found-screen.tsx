@@ -1,4 +1,4 @@
-import { useDocumentHead } from '../../lib/document-head';
+import { useDocumentHead } from '#web/lib/document-head';
 import { buttonClassName } from '../ui/button';
 import { Link } from '../ui/link';
 import { ScreenFrame } from './error-screen';

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
-import { ApiError } from '../../lib/api-error';
+import { ApiError } from '#web/lib/api-error';
 import { ErrorScreen } from './error-screen';
 import { NotFoundScreen } from './not-found-screen';
 

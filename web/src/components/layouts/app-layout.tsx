@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '#shared/product';
-import { paths } from '../../config/paths';
+import { paths } from '#web/config/paths';
 import { Logo } from '../brand/logo';
 import { Link, NavLink } from '../ui/link';
 import './app-layout.css';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '#shared/product';
-import { paths } from '../../config/paths';
+import { paths } from '#web/config/paths';
 import { Logo } from '../brand/logo';
 import { buttonClassName } from '../ui/button';
 import { Link, NavLink } from '../ui/link';

@@ -7,7 +7,7 @@ import {
   type NavLinkProps as RouterNavLinkProps,
   type To,
 } from 'react-router';
-import { useRoutePreload } from '../../lib/route-preload';
+import { useRoutePreload } from '#web/lib/route-preload';
 
 /** `intent`: load the target's code and data on hover or focus (product-spec.md §2). `false`: never. */
 export type Preload = 'intent' | false;

@@ -1,5 +1,5 @@
 import { useId, useState, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { limitCounter, limitHint, whatWasCut, type Insertion } from '../../lib/text-limit';
+import { limitCounter, limitHint, whatWasCut, type Insertion } from '#web/lib/text-limit';
 
 type TextControl = HTMLInputElement | HTMLTextAreaElement;
 

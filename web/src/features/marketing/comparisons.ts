@@ -1,5 +1,5 @@
 import { FREE_GUIDE_LIMIT, PRO_PLAN } from '#shared/plan';
-import { paths } from '../../config/paths';
+import { paths } from '#web/config/paths';
 
 /**
  * The comparison pages' facts. Every fact about a peer comes from its own help centre, as

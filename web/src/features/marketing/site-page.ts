@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '#shared/product';
-import { paths } from '../../config/paths';
+import { paths } from '#web/config/paths';
 
 /** A public page's head: the title in the tab, the description in search results and previews. */
 export interface SitePage {

@@ -1,7 +1,7 @@
 import type { GalleryItem } from '#shared/gallery';
 import { PRO_PLAN } from '#shared/plan';
 import { PRODUCT_NAME } from '#shared/product';
-import { paths } from '../../config/paths';
+import { paths } from '#web/config/paths';
 import { HOME_PAGE, type SitePage } from './site-page';
 
 /**

@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths';
+import { paths } from '#web/config/paths';
 import { useSignedIn } from './public-outlet-context';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { env } from '../../config/env';
-import { useDocumentHead } from '../../lib/document-head';
+import { env } from '#web/config/env';
+import { useDocumentHead } from '#web/lib/document-head';
 import { siteUrl, type SitePage } from './site-page';
 
 function setCanonical(url: string): void {

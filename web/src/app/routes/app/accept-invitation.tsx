@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
-import { VerifyEmailBanner } from '../../../features/account/components/verify-email-banner';
-import { SwitchAccountButton } from '../../../features/auth/components/switch-account-button';
-import { getInvitationQueryOptions } from '../../../features/organizations/api/get-invitation';
-import { InvitationCard, InvitationNotFound } from '../../../features/organizations/components/invitation-card';
-import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-error';
-import { requireSession } from '../../../lib/auth';
+import { VerifyEmailBanner } from '#web/features/account/components/verify-email-banner';
+import { SwitchAccountButton } from '#web/features/auth/components/switch-account-button';
+import { getInvitationQueryOptions } from '#web/features/organizations/api/get-invitation';
+import { InvitationCard, InvitationNotFound } from '#web/features/organizations/components/invitation-card';
+import { paths } from '#web/config/paths';
+import { isApiError } from '#web/lib/api-error';
+import { requireSession } from '#web/lib/auth';
 
 /**
  * /accept-invitation/:id, where the invitation mail links. Signed-out visitors went through

@@ -1,16 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { PageHeader } from '../../../components/layouts/app-layout';
-import { listSessionsQueryOptions } from '../../../features/account/api/list-sessions';
-import { CaptureSection } from '../../../features/account/components/capture-section';
-import { DeleteAccountSection } from '../../../features/account/components/delete-account-section';
-import { EmailSection } from '../../../features/account/components/email-section';
-import { PasswordSection } from '../../../features/account/components/password-section';
-import { ProfileSection } from '../../../features/account/components/profile-section';
-import { SessionsSection } from '../../../features/account/components/sessions-section';
-import { BillingSection } from '../../../features/billing/components/billing-section';
-import { requireSession } from '../../../lib/auth';
-import { useDocumentHead } from '../../../lib/document-head';
+import { PageHeader } from '#web/components/layouts/app-layout';
+import { listSessionsQueryOptions } from '#web/features/account/api/list-sessions';
+import { CaptureSection } from '#web/features/account/components/capture-section';
+import { DeleteAccountSection } from '#web/features/account/components/delete-account-section';
+import { EmailSection } from '#web/features/account/components/email-section';
+import { PasswordSection } from '#web/features/account/components/password-section';
+import { ProfileSection } from '#web/features/account/components/profile-section';
+import { SessionsSection } from '#web/features/account/components/sessions-section';
+import { BillingSection } from '#web/features/billing/components/billing-section';
+import { requireSession } from '#web/lib/auth';
+import { useDocumentHead } from '#web/lib/document-head';
 
 export function clientLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {

@@ -1,15 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Outlet, type LoaderFunctionArgs } from 'react-router';
-import { AppLayout } from '../../../components/layouts/app-layout';
-import { VerifyEmailBanner } from '../../../features/account/components/verify-email-banner';
-import { AccountMenu } from '../../../features/auth/components/account-menu';
-import { PlanBadge } from '../../../features/billing/components/plan-badge';
-import { getFoldersQueryOptions } from '../../../features/guides/api/list-folders';
-import { FolderNav } from '../../../features/guides/components/folder-nav';
-import { listOrganizationsQueryOptions } from '../../../features/organizations/api/list-organizations';
-import { OrganizationSwitcher } from '../../../features/organizations/components/organization-switcher';
-import { requireSession } from '../../../lib/auth';
+import { AppLayout } from '#web/components/layouts/app-layout';
+import { VerifyEmailBanner } from '#web/features/account/components/verify-email-banner';
+import { AccountMenu } from '#web/features/auth/components/account-menu';
+import { PlanBadge } from '#web/features/billing/components/plan-badge';
+import { getFoldersQueryOptions } from '#web/features/guides/api/list-folders';
+import { FolderNav } from '#web/features/guides/components/folder-nav';
+import { listOrganizationsQueryOptions } from '#web/features/organizations/api/list-organizations';
+import { OrganizationSwitcher } from '#web/features/organizations/components/organization-switcher';
+import { requireSession } from '#web/lib/auth';
 
 /** The shell's own data: the organisations for the switcher (the session comes from the guard). */
 export function clientLoader(queryClient: QueryClient) {

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { paths } from '../../../config/paths';
+import { paths } from '#web/config/paths';
 
 /** /dashboard → /dashboard/recents, keeping the search parameters (product-spec.md §2, §4). */
 export function dashboardIndexLoader({ request }: LoaderFunctionArgs) {

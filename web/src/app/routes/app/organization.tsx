@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { PageHeader } from '../../../components/layouts/app-layout';
-import { getActiveMemberRoleQueryOptions } from '../../../features/organizations/api/get-active-member-role';
-import { getActiveOrganizationQueryOptions } from '../../../features/organizations/api/get-active-organization';
-import { OrganizationSettings, useActiveOrganizationName } from '../../../features/organizations/components/organization-settings';
-import { requireSession } from '../../../lib/auth';
-import { useDocumentHead } from '../../../lib/document-head';
+import { PageHeader } from '#web/components/layouts/app-layout';
+import { getActiveMemberRoleQueryOptions } from '#web/features/organizations/api/get-active-member-role';
+import { getActiveOrganizationQueryOptions } from '#web/features/organizations/api/get-active-organization';
+import { OrganizationSettings, useActiveOrganizationName } from '#web/features/organizations/components/organization-settings';
+import { requireSession } from '#web/lib/auth';
+import { useDocumentHead } from '#web/lib/document-head';
 
 export function clientLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
-import { RouteErrorScreen } from '../../../components/errors/route-error-screen';
-import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-error';
-import { endSession } from '../../../lib/auth-keys';
+import { RouteErrorScreen } from '#web/components/errors/route-error-screen';
+import { paths } from '#web/config/paths';
+import { isApiError } from '#web/lib/api-error';
+import { endSession } from '#web/lib/auth-keys';
 
 /** The session ended elsewhere: forget it (or /auth would send the visitor straight back) and sign in again. */
 function SignInAgain() {

@@ -1,9 +1,9 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Outlet, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { toast } from '../../../components/ui/toast';
-import { requireSession } from '../../../lib/auth';
-import { authQueryKeys } from '../../../lib/auth-keys';
+import { toast } from '#web/components/ui/toast';
+import { requireSession } from '#web/lib/auth';
+import { authQueryKeys } from '#web/lib/auth-keys';
 import { PrivateRouteError } from './private-route-error';
 
 /**

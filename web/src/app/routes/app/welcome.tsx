@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { PRODUCT_NAME } from '#shared/product';
-import { PageHeader } from '../../../components/layouts/app-layout';
-import { WelcomeSteps } from '../../../features/onboarding/components/welcome-steps';
-import { requireSession, useSignedInSession } from '../../../lib/auth';
-import { useDocumentHead } from '../../../lib/document-head';
+import { PageHeader } from '#web/components/layouts/app-layout';
+import { WelcomeSteps } from '#web/features/onboarding/components/welcome-steps';
+import { requireSession, useSignedInSession } from '#web/lib/auth';
+import { useDocumentHead } from '#web/lib/document-head';
 
 export function clientLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AuthLayout } from '../../../components/layouts/auth-layout';
+import { AuthLayout } from '#web/components/layouts/auth-layout';
 
 export default function AuthLayoutRoute() {
   return (

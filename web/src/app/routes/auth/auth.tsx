@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { AuthScreen, VerificationFailed } from '../../../features/auth/components/auth-screen';
-import { afterSignIn, parseAuthSearch } from '../../../features/auth/utils/auth-search';
-import { loadSession } from '../../../lib/auth';
+import { AuthScreen, VerificationFailed } from '#web/features/auth/components/auth-screen';
+import { afterSignIn, parseAuthSearch } from '#web/features/auth/utils/auth-search';
+import { loadSession } from '#web/lib/auth';
 
 /**
  * /auth: a signed-in visitor goes straight to where sign-in would have taken them, except to

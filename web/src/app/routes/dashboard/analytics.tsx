@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { getWorkspaceAnalyticsQueryOptions } from '../../../features/analytics/api/get-workspace-analytics';
-import { WorkspaceAnalyticsPage } from '../../../features/analytics/components/workspace-analytics-page';
-import { RANGE_PARAM, rangeDaysFromParam, rangeOf } from '../../../features/analytics/utils/range';
-import { requireSession } from '../../../lib/auth';
+import { getWorkspaceAnalyticsQueryOptions } from '#web/features/analytics/api/get-workspace-analytics';
+import { WorkspaceAnalyticsPage } from '#web/features/analytics/components/workspace-analytics-page';
+import { RANGE_PARAM, rangeDaysFromParam, rangeOf } from '#web/features/analytics/utils/range';
+import { requireSession } from '#web/lib/auth';
 
 /** Starts reading the workspace's numbers with the page's code; the page shows a free plan's 402 as the upgrade prompt. */
 export function clientLoader(queryClient: QueryClient) {

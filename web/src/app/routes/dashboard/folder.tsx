@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
-import { getFoldersQueryOptions } from '../../../features/guides/api/list-folders';
-import { getGuidesQueryOptions } from '../../../features/guides/api/list-guides';
-import { useGuidesHealth } from '../../../features/drift/api/drift-checks';
-import { GuidesPage } from '../../../features/guides/components/guides-page';
-import { ExportDialog } from '../../../features/exports/components/export-dialog';
-import { EmbedDialog } from '../../../features/share/components/embed-dialog';
-import { requireSession } from '../../../lib/auth';
+import { getFoldersQueryOptions } from '#web/features/guides/api/list-folders';
+import { getGuidesQueryOptions } from '#web/features/guides/api/list-guides';
+import { useGuidesHealth } from '#web/features/drift/api/drift-checks';
+import { GuidesPage } from '#web/features/guides/components/guides-page';
+import { ExportDialog } from '#web/features/exports/components/export-dialog';
+import { EmbedDialog } from '#web/features/share/components/embed-dialog';
+import { requireSession } from '#web/lib/auth';
 
 /**
  * The folder's name and the first page of its guides (or of `?q=`). A folder that is not the

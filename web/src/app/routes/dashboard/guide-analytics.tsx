@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
-import { getGuideAnalyticsQueryOptions } from '../../../features/analytics/api/get-guide-analytics';
-import { GuideAnalyticsPage } from '../../../features/analytics/components/guide-analytics-page';
-import { RANGE_PARAM, rangeDaysFromParam, rangeOf } from '../../../features/analytics/utils/range';
-import { requireSession } from '../../../lib/auth';
+import { getGuideAnalyticsQueryOptions } from '#web/features/analytics/api/get-guide-analytics';
+import { GuideAnalyticsPage } from '#web/features/analytics/components/guide-analytics-page';
+import { RANGE_PARAM, rangeDaysFromParam, rangeOf } from '#web/features/analytics/utils/range';
+import { requireSession } from '#web/lib/auth';
 
 /** Starts reading the guide's numbers with the page's code; the page shows a free plan's 402 as the upgrade prompt. */
 export function clientLoader(queryClient: QueryClient) {

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import { getGuidesQueryOptions } from '../../../features/guides/api/list-guides';
-import { GuidesPage } from '../../../features/guides/components/guides-page';
-import { useGuidesHealth } from '../../../features/drift/api/drift-checks';
-import { ExportDialog } from '../../../features/exports/components/export-dialog';
-import { EmbedDialog } from '../../../features/share/components/embed-dialog';
-import { requireSession } from '../../../lib/auth';
+import { getGuidesQueryOptions } from '#web/features/guides/api/list-guides';
+import { GuidesPage } from '#web/features/guides/components/guides-page';
+import { useGuidesHealth } from '#web/features/drift/api/drift-checks';
+import { ExportDialog } from '#web/features/exports/components/export-dialog';
+import { EmbedDialog } from '#web/features/share/components/embed-dialog';
+import { requireSession } from '#web/lib/auth';
 
 /** The first page of recents (or of the title search in `?q=`) before the page shows. */
 export function clientLoader(queryClient: QueryClient) {

@@ -2,17 +2,17 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { guideIdFromSegment } from '#shared/share/link';
-import { getFoldersQueryOptions } from '../../../features/guides/api/list-folders';
-import { getGuideQueryOptions } from '../../../features/guides/api/get-guide';
-import { DesignSkeleton } from '../../../features/guides/components/design/design-skeleton';
-import { DesignView } from '../../../features/guides/components/design/design-view';
-import { DriftPanel } from '../../../features/drift/components/drift-panel';
-import { ExportMenu } from '../../../features/exports/components/export-menu';
-import { VoiceoverPanel } from '../../../features/narration/components/voiceover-panel';
-import { EmbedDialog } from '../../../features/share/components/embed-dialog';
-import { GuidePreviewDialog } from '../../../features/share/components/guide-preview-dialog';
-import { TranslationsPanel } from '../../../features/translation/components/translations-panel';
-import { requireSession } from '../../../lib/auth';
+import { getFoldersQueryOptions } from '#web/features/guides/api/list-folders';
+import { getGuideQueryOptions } from '#web/features/guides/api/get-guide';
+import { DesignSkeleton } from '#web/features/guides/components/design/design-skeleton';
+import { DesignView } from '#web/features/guides/components/design/design-view';
+import { DriftPanel } from '#web/features/drift/components/drift-panel';
+import { ExportMenu } from '#web/features/exports/components/export-menu';
+import { VoiceoverPanel } from '#web/features/narration/components/voiceover-panel';
+import { EmbedDialog } from '#web/features/share/components/embed-dialog';
+import { GuidePreviewDialog } from '#web/features/share/components/guide-preview-dialog';
+import { TranslationsPanel } from '#web/features/translation/components/translations-panel';
+import { requireSession } from '#web/lib/auth';
 
 /**
  * The session before the editor shows; the guide with its slides is asked for at once and read by

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
-import { Link } from '../../../components/ui/link';
-import { Tooltip } from '../../../components/ui/tooltip';
-import { paths } from '../../../config/paths';
-import { useDocumentHead } from '../../../lib/document-head';
+import { Button, type ButtonSize, type ButtonVariant } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { toast } from '#web/components/ui/toast';
+import { Link } from '#web/components/ui/link';
+import { Tooltip } from '#web/components/ui/tooltip';
+import { paths } from '#web/config/paths';
+import { useDocumentHead } from '#web/lib/document-head';
 
 const VARIANTS: ButtonVariant[] = ['default', 'outline', 'ghost'];
 const SIZES: ButtonSize[] = ['sm', 'md', 'lg'];

@@ -2,13 +2,13 @@ import { lazy, Suspense, useState } from 'react';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { guideIdFromSegment } from '#shared/share/id';
 import { primary } from '#shared/share/languages';
-import { EmbedLayout } from '../../../components/layouts/embed-layout';
-import { getSharedGuide } from '../../../features/share/api/get-shared-guide';
-import { SharedGuideEmbed } from '../../../features/share/components/shared-guide-embed';
-import { LANG_PARAM, viewerLanguage } from '../../../features/share/utils/language';
-import { ENGLISH, fill, loadedWordsFor, loadPlayerWords, PlayerWordsContext } from '../../../features/share/words/player-words';
-import { AUTOPLAY_PARAM, autoplayFromParam, searchWithStep, STEP_PARAM, stepIndexFromParam } from '../../../features/share/utils/playback';
-import { isApiError } from '../../../lib/api-error';
+import { EmbedLayout } from '#web/components/layouts/embed-layout';
+import { getSharedGuide } from '#web/features/share/api/get-shared-guide';
+import { SharedGuideEmbed } from '#web/features/share/components/shared-guide-embed';
+import { LANG_PARAM, viewerLanguage } from '#web/features/share/utils/language';
+import { ENGLISH, fill, loadedWordsFor, loadPlayerWords, PlayerWordsContext } from '#web/features/share/words/player-words';
+import { AUTOPLAY_PARAM, autoplayFromParam, searchWithStep, STEP_PARAM, stepIndexFromParam } from '#web/features/share/utils/playback';
+import { isApiError } from '#web/lib/api-error';
 
 /**
  * `/share/{slug}-{id}/embed` on a page load: the embed as its own small app. Other sites frame it,

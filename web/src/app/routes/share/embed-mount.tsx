@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { replaceServerFrame } from '../../../lib/server-frame';
-import { hasServerFrame } from '../../../lib/server-frame-paint';
+import { replaceServerFrame } from '#web/lib/server-frame';
+import { hasServerFrame } from '#web/lib/server-frame-paint';
 import { EmbedApp, loadEmbed } from './embed-app';
 
 /**

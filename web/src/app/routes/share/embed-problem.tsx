@@ -1,9 +1,9 @@
-import { ErrorScreen } from '../../../components/errors/error-screen';
-import { buttonClassName } from '../../../components/ui/button';
+import { ErrorScreen } from '#web/components/errors/error-screen';
+import { buttonClassName } from '#web/components/ui/button';
 import { PRODUCT_NAME } from '#shared/product';
-import { paths } from '../../../config/paths';
-import { GuideNotFound } from '../../../features/share/components/guide-not-found';
-import '../../../features/share/components/share.css';
+import { paths } from '#web/config/paths';
+import { GuideNotFound } from '#web/features/share/components/guide-not-found';
+import '#web/features/share/components/share.css';
 
 export interface EmbedProblemProps {
   /** the guide is missing, a draft or private: its not-found state; otherwise the generic error screen */

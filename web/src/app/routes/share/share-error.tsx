@@ -1,9 +1,9 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { RouteErrorScreen } from '../../../components/errors/route-error-screen';
-import { buttonClassName } from '../../../components/ui/button';
-import { Link } from '../../../components/ui/link';
-import { paths } from '../../../config/paths';
-import { GuideNotFound } from '../../../features/share/components/guide-not-found';
+import { RouteErrorScreen } from '#web/components/errors/route-error-screen';
+import { buttonClassName } from '#web/components/ui/button';
+import { Link } from '#web/components/ui/link';
+import { paths } from '#web/config/paths';
+import { GuideNotFound } from '#web/features/share/components/guide-not-found';
 
 /** The way home from a missing guide: in the app, or a new tab from an embed (the frame is someone else's page). */
 export function GuideNotFoundAction({ embedded }: { embedded: boolean }) {

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { guideIdFromSegment } from '#shared/share/id';
-import { getSharedGuideQueryOptions } from '../../../features/share/api/shared-guide-query';
-import { loadPlayerWords } from '../../../features/share/words/player-words';
-import { isApiError } from '../../../lib/api-error';
+import { getSharedGuideQueryOptions } from '#web/features/share/api/shared-guide-query';
+import { loadPlayerWords } from '#web/features/share/words/player-words';
+import { isApiError } from '#web/lib/api-error';
 
 /**
  * The share and embed routes' loader (product-spec.md §2): the id is the segment's last 12 characters (a

@@ -1,9 +1,9 @@
 import type { SharedGuideDto } from '#shared/share/shared-guide';
-import { ShareLayout } from '../../../components/layouts/share-layout';
-import { SharedGuideView } from '../../../features/share/components/shared-guide-view';
-import { AUTOPLAY_PARAM, autoplayFromParam, STEP_PARAM, stepIndexFromParam } from '../../../features/share/utils/playback';
-import { pageWordsFor } from '../../../features/share/words/page-words';
-import { ENGLISH, loadedWordsFor, PlayerWordsContext } from '../../../features/share/words/player-words';
+import { ShareLayout } from '#web/components/layouts/share-layout';
+import { SharedGuideView } from '#web/features/share/components/shared-guide-view';
+import { AUTOPLAY_PARAM, autoplayFromParam, STEP_PARAM, stepIndexFromParam } from '#web/features/share/utils/playback';
+import { pageWordsFor } from '#web/features/share/words/page-words';
+import { ENGLISH, loadedWordsFor, PlayerWordsContext } from '#web/features/share/words/player-words';
 
 export interface SharePageProps {
   guide: SharedGuideDto;

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLoaderData, useSearchParams } from 'react-router';
-import { ShareLayout } from '../../../components/layouts/share-layout';
-import { getSharedGuideQueryOptions, useSharedGuide } from '../../../features/share/api/shared-guide-query';
-import { LANG_PARAM, searchWithLanguage, viewerLanguage } from '../../../features/share/utils/language';
-import { searchWithStep } from '../../../features/share/utils/playback';
-import { loadPlayerWords } from '../../../features/share/words/player-words';
+import { ShareLayout } from '#web/components/layouts/share-layout';
+import { getSharedGuideQueryOptions, useSharedGuide } from '#web/features/share/api/shared-guide-query';
+import { LANG_PARAM, searchWithLanguage, viewerLanguage } from '#web/features/share/utils/language';
+import { searchWithStep } from '#web/features/share/utils/playback';
+import { loadPlayerWords } from '#web/features/share/words/player-words';
 import { ShareErrorBoundary } from './share-error';
 import { shareLoader } from './share-loader';
 import { SharePage } from './share-page';

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { StatusReply } from '#shared/auth';
 import type { ChangeEmailBody } from '#shared/auth';
-import { authClient } from '../../../lib/auth-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { authClient } from '#web/lib/auth-client';
+import type { MutationConfig } from '#web/lib/react-query';
 
 export type ChangeEmailInput = z.output<typeof ChangeEmailBody>;
 

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { SuccessMessageReply } from '#shared/auth';
 import type { DeleteUserBody } from '#shared/auth';
-import { authClient } from '../../../lib/auth-client';
-import { endSession } from '../../../lib/auth-keys';
-import type { MutationConfig } from '../../../lib/react-query';
+import { authClient } from '#web/lib/auth-client';
+import { endSession } from '#web/lib/auth-keys';
+import type { MutationConfig } from '#web/lib/react-query';
 
 export type DeleteUserInput = z.output<typeof DeleteUserBody>;
 

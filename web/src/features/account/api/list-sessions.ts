@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { SessionListDto } from '#shared/auth';
-import { authClient } from '../../../lib/auth-client';
-import { authQueryKeys } from '../../../lib/auth-keys';
+import { authClient } from '#web/lib/auth-client';
+import { authQueryKeys } from '#web/lib/auth-keys';
 
 /** GET /api/auth/list-sessions: the signed-in person's live sessions, newest first; `current` marks this one. */
 export function listSessions(signal?: AbortSignal) {

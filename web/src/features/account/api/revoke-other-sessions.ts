@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StatusReply } from '#shared/auth';
-import { authClient } from '../../../lib/auth-client';
-import { authQueryKeys } from '../../../lib/auth-keys';
-import type { MutationConfig } from '../../../lib/react-query';
+import { authClient } from '#web/lib/auth-client';
+import { authQueryKeys } from '#web/lib/auth-keys';
+import type { MutationConfig } from '#web/lib/react-query';
 
 /** POST /api/auth/revoke-other-sessions: signs out every device but this one. */
 export function revokeOtherSessions() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { StatusReply } from '#shared/auth';
 import type { SessionDto } from '#shared/auth';
-import { authClient } from '../../../lib/auth-client';
-import { authQueryKeys, endSession } from '../../../lib/auth-keys';
-import type { MutationConfig } from '../../../lib/react-query';
+import { authClient } from '#web/lib/auth-client';
+import { authQueryKeys, endSession } from '#web/lib/auth-keys';
+import type { MutationConfig } from '#web/lib/react-query';
 
 /** POST /api/auth/revoke-session: ends one of the person's sessions (signs that device out). */
 export function revokeSession(session: Pick<SessionDto, 'token' | 'current'>) {

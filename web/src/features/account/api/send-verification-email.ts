@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { StatusReply } from '#shared/auth';
-import { authClient } from '../../../lib/auth-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { authClient } from '#web/lib/auth-client';
+import type { MutationConfig } from '#web/lib/react-query';
 
 /**
  * POST /api/auth/send-verification-email: mails the signed-in person a new verification link,

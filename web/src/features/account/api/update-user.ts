@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { UserReply } from '#shared/auth';
 import type { UpdateUserBody } from '#shared/auth';
-import { authClient } from '../../../lib/auth-client';
-import { authQueryKeys } from '../../../lib/auth-keys';
-import type { MutationConfig } from '../../../lib/react-query';
+import { authClient } from '#web/lib/auth-client';
+import { authQueryKeys } from '#web/lib/auth-keys';
+import type { MutationConfig } from '#web/lib/react-query';
 
 export type UpdateUserInput = z.output<typeof UpdateUserBody>;
 

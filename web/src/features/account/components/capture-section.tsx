@@ -1,7 +1,7 @@
-import { SettingsSection } from '../../../components/layouts/app-layout';
-import { CheckboxField } from '../../../components/ui/form';
-import { toast } from '../../../components/ui/toast';
-import { useSignedInSession } from '../../../lib/auth';
+import { SettingsSection } from '#web/components/layouts/app-layout';
+import { CheckboxField } from '#web/components/ui/form';
+import { toast } from '#web/components/ui/toast';
+import { useSignedInSession } from '#web/lib/auth';
 import { useUpdateUser } from '../api/update-user';
 
 /**

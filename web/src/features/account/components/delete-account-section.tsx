@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { DeleteUserBody } from '#shared/auth';
-import { SettingsSection } from '../../../components/layouts/app-layout';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FormMessage, PasswordField } from '../../../components/ui/form';
-import { toast } from '../../../components/ui/toast';
-import { isApiError } from '../../../lib/api-error';
-import { useLeavePrivateArea } from '../../../lib/auth';
-import { useZodForm } from '../../../lib/form';
+import { SettingsSection } from '#web/components/layouts/app-layout';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { FormMessage, PasswordField } from '#web/components/ui/form';
+import { toast } from '#web/components/ui/toast';
+import { isApiError } from '#web/lib/api-error';
+import { useLeavePrivateArea } from '#web/lib/auth';
+import { useZodForm } from '#web/lib/form';
 import { useDeleteUser } from '../api/delete-user';
 import './account.css';
 

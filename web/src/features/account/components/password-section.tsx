@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { Password } from '#shared/auth';
-import { SettingsSection } from '../../../components/layouts/app-layout';
-import { Button } from '../../../components/ui/button';
-import { CheckboxField, FormMessage, NewPasswordField, PasswordField } from '../../../components/ui/form';
-import { isApiError } from '../../../lib/api-error';
-import { useZodForm } from '../../../lib/form';
+import { SettingsSection } from '#web/components/layouts/app-layout';
+import { Button } from '#web/components/ui/button';
+import { CheckboxField, FormMessage, NewPasswordField, PasswordField } from '#web/components/ui/form';
+import { isApiError } from '#web/lib/api-error';
+import { useZodForm } from '#web/lib/form';
 import { useChangePassword } from '../api/change-password';
 import './account.css';
 

@@ -1,11 +1,11 @@
 import { UpdateUserBody } from '#shared/auth';
-import { SettingsSection } from '../../../components/layouts/app-layout';
-import { Avatar } from '../../../components/ui/avatar';
-import { Button } from '../../../components/ui/button';
-import { FormMessage, TextField } from '../../../components/ui/form';
-import { toast } from '../../../components/ui/toast';
-import { useSignedInSession } from '../../../lib/auth';
-import { useZodForm } from '../../../lib/form';
+import { SettingsSection } from '#web/components/layouts/app-layout';
+import { Avatar } from '#web/components/ui/avatar';
+import { Button } from '#web/components/ui/button';
+import { FormMessage, TextField } from '#web/components/ui/form';
+import { toast } from '#web/components/ui/toast';
+import { useSignedInSession } from '#web/lib/auth';
+import { useZodForm } from '#web/lib/form';
 import { useUpdateUser } from '../api/update-user';
 import './account.css';
 

@@ -1,9 +1,9 @@
-import { SettingsSection } from '../../../components/layouts/app-layout';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { useLeavePrivateArea } from '../../../lib/auth';
-import { formatDateTime } from '../../../lib/format';
+import { SettingsSection } from '#web/components/layouts/app-layout';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/toast';
+import { useLeavePrivateArea } from '#web/lib/auth';
+import { formatDateTime } from '#web/lib/format';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { useRevokeSession } from '../api/revoke-session';
 import { useSessions } from '../api/list-sessions';

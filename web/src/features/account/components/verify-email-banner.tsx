@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
-import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
-import { useSignedInSession } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/form';
+import { Banner } from '#web/components/ui/banner';
+import { Button } from '#web/components/ui/button';
+import { useSignedInSession } from '#web/lib/auth';
+import { errorMessage } from '#web/lib/form';
 import { useSendVerificationEmail } from '../api/send-verification-email';
 import './account.css';
 

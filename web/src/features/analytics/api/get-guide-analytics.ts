@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { GuideAnalytics } from '#shared/analytics/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { ANALYTICS_STALE_MS, analyticsQueryKeys, retryUnlessAnswered } from './analytics-keys';
 
 /** GET /api/guides/{id}/analytics?from&to: a guide's numbers over a range of days (402 without Pro). */

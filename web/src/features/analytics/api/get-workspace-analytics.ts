@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { WorkspaceAnalytics } from '#shared/analytics/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { ANALYTICS_STALE_MS, analyticsQueryKeys, retryUnlessAnswered } from './analytics-keys';
 
 /** GET /api/analytics?from&to: the active organisation's guides together and each guide (402 without Pro). */

@@ -1,7 +1,7 @@
 import type { AnalyticsDay, GuideAnalytics, WorkspaceAnalytics } from '#shared/analytics/contracts';
 import { biggestDropOff } from '#shared/analytics/funnel';
-import { paths } from '../../../config/paths';
-import { Link } from '../../../components/ui/link';
+import { paths } from '#web/config/paths';
+import { Link } from '#web/components/ui/link';
 import { formatCount, formatDay, formatPercent, referrerLabel } from '../utils/format';
 import { AnalyticsCard, AnalyticsTable } from './analytics-card';
 import { FunnelChart, SourcesChart, ViewsChart } from './lazy-charts';

@@ -1,5 +1,5 @@
-import { Button } from '../../../components/ui/button';
-import { isApiError } from '../../../lib/api-error';
+import { Button } from '#web/components/ui/button';
+import { isApiError } from '#web/lib/api-error';
 import { UpgradePrompt } from './upgrade-prompt';
 
 export function AnalyticsLoading() {

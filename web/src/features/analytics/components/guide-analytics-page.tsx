@@ -1,10 +1,10 @@
 import { useSearchParams } from 'react-router';
 import { designPath, sharePath } from '#shared/share/link';
-import { PageHeader } from '../../../components/layouts/app-layout';
-import { buttonClassName } from '../../../components/ui/button';
-import { Link } from '../../../components/ui/link';
-import { paths } from '../../../config/paths';
-import { useDocumentHead } from '../../../lib/document-head';
+import { PageHeader } from '#web/components/layouts/app-layout';
+import { buttonClassName } from '#web/components/ui/button';
+import { Link } from '#web/components/ui/link';
+import { paths } from '#web/config/paths';
+import { useDocumentHead } from '#web/lib/document-head';
 import { useGuideAnalytics } from '../api/get-guide-analytics';
 import { RANGE_PARAM, rangeDaysFromParam, rangeOf } from '../utils/range';
 import { AnalyticsTotalsList } from './analytics-totals';

@@ -1,5 +1,5 @@
 import { RANGE_DAYS, type RangeDays } from '#shared/analytics/days';
-import { Link } from '../../../components/ui/link';
+import { Link } from '#web/components/ui/link';
 
 /** The ranges an analytics page offers, as links (`?days=`): the current one is marked. */
 export function RangePicker({ days, hrefOf }: { days: RangeDays; hrefOf: (days: RangeDays) => string }) {

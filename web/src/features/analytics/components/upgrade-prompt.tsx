@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { PRO_PLAN } from '#shared/plan';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#web/components/ui/button';
 import { useOpenSubscription } from '../hooks/use-open-subscription';
 import { exampleAnalytics } from '../utils/example-analytics';
 import { AnalyticsTotalsList } from './analytics-totals';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../../components/layouts/app-layout';
-import { paths } from '../../../config/paths';
-import { useDocumentHead } from '../../../lib/document-head';
+import { PageHeader } from '#web/components/layouts/app-layout';
+import { paths } from '#web/config/paths';
+import { useDocumentHead } from '#web/lib/document-head';
 import { useWorkspaceAnalytics } from '../api/get-workspace-analytics';
 import { RANGE_PARAM, rangeDaysFromParam, rangeOf } from '../utils/range';
 import { AnalyticsTotalsList } from './analytics-totals';

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { SignInReply } from '#shared/auth';
 import type { SignInBody } from '#shared/auth';
-import { authClient } from '../../../lib/auth-client';
-import { refreshSessionAfterSignIn } from '../../../lib/auth';
-import type { MutationConfig } from '../../../lib/react-query';
+import { authClient } from '#web/lib/auth-client';
+import { refreshSessionAfterSignIn } from '#web/lib/auth';
+import type { MutationConfig } from '#web/lib/react-query';
 
 export type SignInInput = z.output<typeof SignInBody>;
 

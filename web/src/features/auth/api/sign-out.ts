@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SuccessReply } from '#shared/auth';
-import { authClient } from '../../../lib/auth-client';
-import { endSession } from '../../../lib/auth-keys';
-import type { MutationConfig } from '../../../lib/react-query';
+import { authClient } from '#web/lib/auth-client';
+import { endSession } from '#web/lib/auth-keys';
+import type { MutationConfig } from '#web/lib/react-query';
 
 /** POST /api/auth/sign-out: ends this session and clears its cookie. */
 export function signOut() {

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { StatusReply, TokenlessUserReply } from '#shared/auth';
 import type { SignUpBody } from '#shared/auth';
-import { authClient } from '../../../lib/auth-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { authClient } from '#web/lib/auth-client';
+import type { MutationConfig } from '#web/lib/react-query';
 
 export type SignUpInput = z.output<typeof SignUpBody>;
 

@@ -1,8 +1,8 @@
-import { Avatar } from '../../../components/ui/avatar';
-import { Menu, MenuItem, MenuLink, MenuSeparator } from '../../../components/ui/menu';
-import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { useLeavePrivateArea, useSignedInSession } from '../../../lib/auth';
+import { Avatar } from '#web/components/ui/avatar';
+import { Menu, MenuItem, MenuLink, MenuSeparator } from '#web/components/ui/menu';
+import { toast } from '#web/components/ui/toast';
+import { paths } from '#web/config/paths';
+import { useLeavePrivateArea, useSignedInSession } from '#web/lib/auth';
 import { useSignOut } from '../api/sign-out';
 import './account-menu.css';
 

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { PRODUCT_NAME } from '#shared/product';
-import { FormMessage } from '../../../components/ui/form';
-import { Link } from '../../../components/ui/link';
-import { paths, type AuthMode } from '../../../config/paths';
-import { useDocumentHead } from '../../../lib/document-head';
+import { FormMessage } from '#web/components/ui/form';
+import { Link } from '#web/components/ui/link';
+import { paths, type AuthMode } from '#web/config/paths';
+import { useDocumentHead } from '#web/lib/document-head';
 import { verificationErrorMessage, type AuthSearch } from '../utils/auth-search';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
-import '../../../components/ui/card.css';
+import '#web/components/ui/card.css';
 import './auth.css';
 
 const COPY: Record<AuthMode, { title: string; heading: string; lead: ReactNode }> = {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { RequestPasswordResetBody } from '#shared/auth';
-import { Button } from '../../../components/ui/button';
-import { FormMessage, TextField } from '../../../components/ui/form';
-import { Link } from '../../../components/ui/link';
-import { paths } from '../../../config/paths';
-import { useZodForm } from '../../../lib/form';
+import { Button } from '#web/components/ui/button';
+import { FormMessage, TextField } from '#web/components/ui/form';
+import { Link } from '#web/components/ui/link';
+import { paths } from '#web/config/paths';
+import { useZodForm } from '#web/lib/form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 export function ForgotPasswordForm({ redirect }: { redirect: string | undefined }) {

@@ -1,11 +1,11 @@
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Password } from '#shared/auth';
-import { Button } from '../../../components/ui/button';
-import { FormMessage, NewPasswordField, PasswordField } from '../../../components/ui/form';
-import { Link } from '../../../components/ui/link';
-import { paths } from '../../../config/paths';
-import { useZodForm } from '../../../lib/form';
+import { Button } from '#web/components/ui/button';
+import { FormMessage, NewPasswordField, PasswordField } from '#web/components/ui/form';
+import { Link } from '#web/components/ui/link';
+import { paths } from '#web/config/paths';
+import { useZodForm } from '#web/lib/form';
 import { useResetPassword } from '../api/reset-password';
 
 const ResetPasswordFormSchema = z

@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
 import { SignInBody } from '#shared/auth';
-import { Button } from '../../../components/ui/button';
-import { CheckboxField, FormMessage, PasswordField, TextField } from '../../../components/ui/form';
-import { Link } from '../../../components/ui/link';
-import { paths } from '../../../config/paths';
-import { useZodForm } from '../../../lib/form';
+import { Button } from '#web/components/ui/button';
+import { CheckboxField, FormMessage, PasswordField, TextField } from '#web/components/ui/form';
+import { Link } from '#web/components/ui/link';
+import { paths } from '#web/config/paths';
+import { useZodForm } from '#web/lib/form';
 import { useSignIn } from '../api/sign-in';
 import { afterSignIn } from '../utils/auth-search';
 

@@ -1,10 +1,10 @@
 import { useRef, useEffect } from 'react';
 import { PASSWORD_MIN, SignUpBody } from '#shared/auth';
-import { Button } from '../../../components/ui/button';
-import { FormMessage, PasswordField, TextField } from '../../../components/ui/form';
-import { Link } from '../../../components/ui/link';
-import { paths } from '../../../config/paths';
-import { errorMessage, useZodForm } from '../../../lib/form';
+import { Button } from '#web/components/ui/button';
+import { FormMessage, PasswordField, TextField } from '#web/components/ui/form';
+import { Link } from '#web/components/ui/link';
+import { paths } from '#web/config/paths';
+import { errorMessage, useZodForm } from '#web/lib/form';
 import { useResendVerification, useSignUp } from '../api/sign-up';
 import { afterSignUp } from '../utils/auth-search';
 

@@ -1,6 +1,6 @@
-import { Button } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useLeavePrivateArea } from '../../../lib/auth';
+import { Button } from '#web/components/ui/button';
+import { paths } from '#web/config/paths';
+import { useLeavePrivateArea } from '#web/lib/auth';
 import { useSignOut } from '../api/sign-out';
 
 /** Signs out, then opens sign-in with the way back to `redirect` (another account for the same page). */

@@ -1,6 +1,6 @@
 import { safeRedirect } from '#shared/auth';
 import type { ErrorCode } from '#shared/errors';
-import { AUTH_MODES, paths, type AuthMode } from '../../../config/paths';
+import { AUTH_MODES, paths, type AuthMode } from '#web/config/paths';
 
 /** What the /auth screen reads from its URL. */
 export interface AuthSearch {

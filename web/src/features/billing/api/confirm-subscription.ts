@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ConfirmedSubscriptionDto } from '#shared/plan-contracts';
-import { api } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/api-error';
-import type { MutationConfig } from '../../../lib/react-query';
+import { api } from '#web/lib/api-client';
+import { isApiError } from '#web/lib/api-error';
+import type { MutationConfig } from '#web/lib/react-query';
 
 /**
  * GET /api/stripe/subscription/confirm?sessionId=: records the subscription of the person's

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { BillingPortalDto } from '#shared/plan-contracts';
-import { api } from '../../../lib/api-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { api } from '#web/lib/api-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { safeRedirectUrl } from '../utils/redirect';
 
 const BillingPortalResponse = BillingPortalDto;

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { CheckoutSessionDto, type CheckoutSessionBody } from '#shared/plan-contracts';
-import { apiErrorFromBody } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
-import type { MutationConfig } from '../../../lib/react-query';
+import { apiErrorFromBody } from '#web/lib/api-client';
+import { ApiError } from '#web/lib/api-error';
+import type { MutationConfig } from '#web/lib/react-query';
 import { safeRedirectUrl } from '../utils/redirect';
-import { parseJson } from '../../../lib/parse-json';
+import { parseJson } from '#web/lib/parse-json';
 
 const CheckoutSessionResponse = CheckoutSessionDto;
 

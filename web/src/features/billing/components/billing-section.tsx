@@ -1,9 +1,9 @@
 import { PRO_PLAN, FREE_GUIDE_LIMIT, planName } from '#shared/plan';
-import { SettingsSection } from '../../../components/layouts/app-layout';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { formatDate } from '../../../lib/format';
-import { useSubscriptionDetails } from '../../../lib/plan-queries';
+import { SettingsSection } from '#web/components/layouts/app-layout';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { formatDate } from '#web/lib/format';
+import { useSubscriptionDetails } from '#web/lib/plan-queries';
 import { useOpenBillingPortal } from '../hooks/use-open-billing-portal';
 import { useStartCheckout } from '../hooks/use-start-checkout';
 import { MANAGE_SUBSCRIPTION_LABEL, START_TRIAL_LABEL } from '../utils/subscription-modal';

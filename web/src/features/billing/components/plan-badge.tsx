@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
 import { PRO_PLAN } from '#shared/plan';
-import { Link } from '../../../components/ui/link';
-import { paths } from '../../../config/paths';
-import { useSubscriptionDetails } from '../../../lib/plan-queries';
+import { Link } from '#web/components/ui/link';
+import { paths } from '#web/config/paths';
+import { useSubscriptionDetails } from '#web/lib/plan-queries';
 import { planBadge } from '../utils/subscription-status';
 import { subscribeHref } from '../utils/subscription-modal';
 import './billing.css';

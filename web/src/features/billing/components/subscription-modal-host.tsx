@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { useRootSearch } from '../../../lib/root-search';
+import { useRootSearch } from '#web/lib/root-search';
 import { isSubscriptionModalRequested } from '../utils/subscription-modal';
 
 const SubscriptionModal = lazy(() => import('./subscription-modal'));

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '#web/components/ui/toast';
 import { useConfirmSubscription } from '../api/confirm-subscription';
 import { refreshSubscriptionData } from '../api/refresh-plan';
 import { searchAfterConfirmation } from '../utils/subscription-modal';

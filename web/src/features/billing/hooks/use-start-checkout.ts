@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../components/ui/toast';
-import { isApiError } from '../../../lib/api-error';
+import { toast } from '#web/components/ui/toast';
+import { isApiError } from '#web/lib/api-error';
 import { CheckoutError, useCreateCheckoutSession } from '../api/create-checkout-session';
 import { refreshSubscriptionData } from '../api/refresh-plan';
 import { useResetOnPageShow } from './use-reset-on-page-show';

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import { CheckStartedDto, DriftCheckDto, GuideHealthDto, GuideHealthList, type CheckSchedule, type GuideHealth } from '#shared/drift';
-import { api } from '../../../lib/api-client';
-import { guideQueryKeys } from '../../../lib/query-keys';
+import { api } from '#web/lib/api-client';
+import { guideQueryKeys } from '#web/lib/query-keys';
 
 /** While a check runs, it is read again this often: its steps appear as they are replayed. */
 export const CHECK_POLL_MS = 1_000;

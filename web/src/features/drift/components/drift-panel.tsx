@@ -1,11 +1,11 @@
 import { CHECK_SCHEDULES, isDriftedStep, type CheckSchedule, type DriftCheckDto, type DriftStepDto, type GuideHealth } from '#shared/drift';
 import { placeInLine } from '#shared/workers';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { SelectField } from '../../../components/ui/form';
-import { toast } from '../../../components/ui/toast';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { SelectField } from '#web/components/ui/form';
+import { toast } from '#web/components/ui/toast';
 import { useApplyFreshScreenshot, useGuideHealth, useLatestCheck, useSetCheckSchedule, useStartCheck } from '../api/drift-checks';
-import { formatRelativeTime } from '../../../lib/relative-time';
+import { formatRelativeTime } from '#web/lib/relative-time';
 import './drift-panel.css';
 
 const HEALTH: Record<GuideHealth, { tone: BadgeTone; label: string; summary: string }> = {

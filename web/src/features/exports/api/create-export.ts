@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExportDto, type CreateExportBody } from '#shared/exports';
-import { api } from '../../../lib/api-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { api } from '#web/lib/api-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { exportQueryKeys } from './export-keys';
 
 /** POST /api/guides/{id}/exports: queued (or the finished export of the same request, reused). */

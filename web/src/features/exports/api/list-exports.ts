@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ExportListDto, isActiveExport } from '#shared/exports';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { exportQueryKeys } from './export-keys';
 
 /** While an export renders, its list is read again this often: the progress bar moves with it. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExportDto } from '#shared/exports';
-import { api } from '../../../lib/api-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { api } from '#web/lib/api-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { exportQueryKeys } from './export-keys';
 
 /** POST /api/exports/{id}/retry: a failed export rendered again (a new export replaces it). */

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, PDF_PICTURES, type CreateExportBody, type ExportFormat } from '#shared/exports';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { CheckboxField, FormMessage, SelectField } from '../../../components/ui/form';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { CheckboxField, FormMessage, SelectField } from '#web/components/ui/form';
 import { useCreateExport } from '../api/create-export';
 import { ExportsPanel } from './exports-panel';
 import './exports.css';

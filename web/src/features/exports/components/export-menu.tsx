@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { EXPORT_FORMATS, EXPORT_FORMAT_LABELS, type ExportFormat } from '#shared/exports';
-import { buttonClassName } from '../../../components/ui/button';
-import { Menu, MenuItem } from '../../../components/ui/menu';
+import { buttonClassName } from '#web/components/ui/button';
+import { Menu, MenuItem } from '#web/components/ui/menu';
 import { ExportDialog } from './export-dialog';
 
 /** What a locked format says: exports are Pro, and choosing one offers the trial (as the embed does). */

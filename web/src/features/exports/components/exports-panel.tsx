@@ -1,8 +1,8 @@
 import { EXPORT_FORMAT_LABELS, exportOptionsLabel, isActiveExport, type ExportDto } from '#shared/exports';
 import { ORG_RUNNING_LIMITS, placeInLine } from '#shared/workers';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { formatDateTime } from '../../../lib/format';
+import { Button } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/toast';
+import { formatDateTime } from '#web/lib/format';
 import { useDeleteExport } from '../api/delete-export';
 import { useExports } from '../api/list-exports';
 import { useRetryExport } from '../api/retry-export';

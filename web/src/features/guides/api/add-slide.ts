@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CreateSlideBody } from '#shared/guides';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { Slide } from './guide-schemas';
 
 /**

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CreateGuideBody } from '#shared/guides';
-import { api } from '../../../lib/api-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { api } from '#web/lib/api-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { Guide, guideQueryKeys } from './guide-schemas';
 
 /** POST /api/guides: a new draft guide; `plan_limit` (402) past the free plan's guides. */

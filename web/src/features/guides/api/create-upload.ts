@@ -1,5 +1,5 @@
 import type { ScreenshotContentType } from '#shared/guides';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { Upload } from './guide-schemas';
 
 /**

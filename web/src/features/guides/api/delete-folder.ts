@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FolderDto } from '#shared/guides';
-import { api } from '../../../lib/api-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { api } from '#web/lib/api-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { restoreSnapshot, takeSnapshot, updateGuideLists, type CacheSnapshot } from './guide-cache';
 import { folderQueryKeys, guideQueryKeys, NoContent } from './guide-schemas';
 

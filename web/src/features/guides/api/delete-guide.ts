@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { api } from '#web/lib/api-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { removeGuideFromLists, restoreSnapshot, takeSnapshot, type CacheSnapshot } from './guide-cache';
 import { guideQueryKeys, NoContent } from './guide-schemas';
 

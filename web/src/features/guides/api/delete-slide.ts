@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { api } from '#web/lib/api-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { stepWriteOptions } from './guide-revision';
 import { NoContent } from './guide-schemas';
 import { useSlideSave } from './slide-save';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { api } from '#web/lib/api-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { Guide, guideQueryKeys } from './guide-schemas';
 
 /** POST /api/guides/{id}/duplicate: a draft copy in the same folder; `plan_limit` past the free plan's guides. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { GuideStatsList, type GuideStats } from '#shared/analytics/contracts';
-import { api } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/api-error';
+import { api } from '#web/lib/api-client';
+import { isApiError } from '#web/lib/api-error';
 
 /** GET /api/analytics/guides?ids=: all-time views and completion of the guides on screen (Pro). */
 export function getGuideStats(ids: readonly string[], signal?: AbortSignal) {

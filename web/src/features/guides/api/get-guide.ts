@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { noteRevision } from './guide-revision';
 import { Guide, guideQueryKeys } from './guide-schemas';
 

@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { GuideDto, GuideListDto, GuideSummaryDto } from '#shared/guides';
-import { isApiError } from '../../../lib/api-error';
+import { isApiError } from '#web/lib/api-error';
 import { guideQueryKeys } from './guide-schemas';
 
 /**

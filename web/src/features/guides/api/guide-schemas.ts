@@ -15,4 +15,4 @@ export const Upload = UploadDto;
 /** A 204 answer. */
 export const NoContent = z.unknown();
 
-export { folderQueryKeys, guideQueryKeys, type GuideFilters } from '../../../lib/query-keys';
+export { folderQueryKeys, guideQueryKeys, type GuideFilters } from '#web/lib/query-keys';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { Folder, folderQueryKeys } from './guide-schemas';
 
 /** GET /api/folders: the active organisation's folders, by name. */

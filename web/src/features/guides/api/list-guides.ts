@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useSuspenseInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { GuideList, guideQueryKeys, type GuideFilters } from './guide-schemas';
 
 /** GET /api/guides?folderId=&q=&cursor=: one page of recents, of a folder, or of a title search. */

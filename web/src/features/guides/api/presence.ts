@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PRESENCE_POLL_MS, PresenceDto } from '#shared/presence';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import type { GuideDto } from '#shared/guides';
 import { guideQueryKeys } from './guide-schemas';
 

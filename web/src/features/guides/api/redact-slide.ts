@@ -1,6 +1,6 @@
 import { RedactSlideResponse, type RedactionBox } from '#shared/redaction-boxes';
-import { api } from '../../../lib/api-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { api } from '#web/lib/api-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { stepWriteOptions } from './guide-revision';
 import { useSlideSave } from './slide-save';
 

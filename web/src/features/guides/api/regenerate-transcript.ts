@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { RegenerateTranscriptBody } from '#shared/narration';
-import { api } from '../../../lib/api-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { api } from '#web/lib/api-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { revisionOptions } from './guide-revision';
 import { Guide, guideQueryKeys } from './guide-schemas';
 

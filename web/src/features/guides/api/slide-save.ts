@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiFn, ApiFnReturnType, MutationConfig } from '../../../lib/react-query';
+import type { ApiFn, ApiFnReturnType, MutationConfig } from '#web/lib/react-query';
 import { savingElsewhere } from './guide-cache';
 import { guideQueryKeys } from './guide-schemas';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CreateSlideBody } from '#shared/guides';
 import { MergeSlideDto, ScreenshotChangeDto, SplitSlideDto, type ScreenshotChangeBody } from '#shared/slide-tools';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 import { stepWriteOptions } from './guide-revision';
 import { Slide } from './guide-schemas';
 import { useSlideSave } from './slide-save';

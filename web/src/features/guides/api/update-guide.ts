@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { GuideDto, UpdateGuideBody } from '#shared/guides';
-import { api } from '../../../lib/api-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { api } from '#web/lib/api-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { stepWriteOptions } from './guide-revision';
 import { conflictFields, patchGuide, restoreSnapshot, savingElsewhere, takeSnapshot, type CacheSnapshot } from './guide-cache';
 import { Guide, guideQueryKeys } from './guide-schemas';

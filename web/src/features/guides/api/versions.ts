@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { VersionListDto } from '#shared/versions';
-import { toast } from '../../../components/ui/toast';
-import { api } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/api-error';
+import { toast } from '#web/components/ui/toast';
+import { api } from '#web/lib/api-client';
+import { isApiError } from '#web/lib/api-error';
 import { revisionOptions } from './guide-revision';
 import { Guide, guideQueryKeys } from './guide-schemas';
-import { translationQueryKeys } from '../../../lib/query-keys';
+import { translationQueryKeys } from '#web/lib/query-keys';
 
 /**
  * Drafts and versions (shared/versions.ts): publish the draft, discard it, list the versions and

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { FolderName, type FolderDto } from '#shared/guides';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FormMessage, TextField } from '../../../components/ui/form';
-import { toast } from '../../../components/ui/toast';
-import { useZodForm } from '../../../lib/form';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { FormMessage, TextField } from '#web/components/ui/form';
+import { toast } from '#web/components/ui/toast';
+import { useZodForm } from '#web/lib/form';
 import { useCreateFolder } from '../api/create-folder';
 import { useDeleteFolder } from '../api/delete-folder';
 import { useRenameFolder } from '../api/rename-folder';

@@ -1,16 +1,16 @@
 import { useId, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router';
 import type { FolderDto } from '#shared/guides';
-import { NavLink } from '../../../components/ui/link';
-import { Menu, MenuItem } from '../../../components/ui/menu';
-import { toast } from '../../../components/ui/toast';
-import { Tooltip } from '../../../components/ui/tooltip';
-import { paths } from '../../../config/paths';
+import { NavLink } from '#web/components/ui/link';
+import { Menu, MenuItem } from '#web/components/ui/menu';
+import { toast } from '#web/components/ui/toast';
+import { Tooltip } from '#web/components/ui/tooltip';
+import { paths } from '#web/config/paths';
 import { useFolders } from '../api/list-folders';
 import { useUpdateGuide } from '../api/update-guide';
 import { draggedGuide, isGuideDrag } from '../utils/guide-drag';
 import { CreateFolderDialog, DeleteFolderDialog, RenameFolderDialog } from './folder-dialogs';
-import { Icons } from '../../../components/icons';
+import { Icons } from '#web/components/icons';
 import './guides-common.css';
 import './folder-nav.css';
 

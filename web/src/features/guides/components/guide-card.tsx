@@ -3,14 +3,14 @@ import type { GuideStats } from '#shared/analytics/contracts';
 import type { GuideHealth } from '#shared/drift';
 import type { GuideSummaryDto } from '#shared/guides';
 import { designPath } from '#shared/share/link';
-import { Badge } from '../../../components/ui/badge';
-import { Link } from '../../../components/ui/link';
-import { Menu, MenuItem, MenuLink, MenuSeparator } from '../../../components/ui/menu';
-import { paths } from '../../../config/paths';
-import { formatDateTime } from '../../../lib/format';
+import { Badge } from '#web/components/ui/badge';
+import { Link } from '#web/components/ui/link';
+import { Menu, MenuItem, MenuLink, MenuSeparator } from '#web/components/ui/menu';
+import { paths } from '#web/config/paths';
+import { formatDateTime } from '#web/lib/format';
 import { setDraggedGuide } from '../utils/guide-drag';
-import { formatRelativeTime } from '../../../lib/relative-time';
-import { Icons } from '../../../components/icons';
+import { formatRelativeTime } from '#web/lib/relative-time';
+import { Icons } from '#web/components/icons';
 
 /**
  * A duplicate's title with its "(copy)" kept in view: the rest of the title is clamped to two

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { GuideTitle, type FolderDto, type GuideSummaryDto } from '#shared/guides';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/toast';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { toast } from '#web/components/ui/toast';
 import { useDeleteGuide } from '../api/delete-guide';
 import { useUpdateGuide } from '../api/update-guide';
-import { Icons } from '../../../components/icons';
+import { Icons } from '#web/components/icons';
 import { RenameDialog } from './rename-dialog';
 import './guides-common.css';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/form';
-import { useZodForm } from '../../../lib/form';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { TextField } from '#web/components/ui/form';
+import { useZodForm } from '#web/lib/form';
 
 export interface RenameDialogProps {
   /** the dialog's title, e.g. 'Rename guide' */

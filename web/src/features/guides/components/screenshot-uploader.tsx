@@ -1,9 +1,9 @@
 import { useId, useMemo, useState, type DragEvent } from 'react';
-import { Button, buttonClassName } from '../../../components/ui/button';
+import { Button, buttonClassName } from '#web/components/ui/button';
 import type { UploadQueue } from '../hooks/use-upload-queue';
 import { formatBytes, SCREENSHOT_ACCEPT } from '../utils/screenshot-files';
 import type { UploadItem } from '../utils/upload-queue';
-import { Icons } from '../../../components/icons';
+import { Icons } from '#web/components/icons';
 import './guides-common.css';
 import './screenshot-uploader.css';
 

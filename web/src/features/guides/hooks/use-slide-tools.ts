@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { GuideDto, SlideDto } from '#shared/guides';
 import { orderBetween } from '#shared/order';
 import type { CropRect } from '#shared/slide-tools';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '#web/components/ui/toast';
 import { createUpload, postToBucket } from '../api/create-upload';
 import { useDeleteSlide } from '../api/delete-slide';
 import { guideQueryKeys } from '../api/guide-schemas';

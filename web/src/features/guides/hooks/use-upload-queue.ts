@@ -1,7 +1,7 @@
 import type { SlideDto } from '#shared/guides';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
-import { errorMessage } from '../../../lib/form';
+import { errorMessage } from '#web/lib/form';
 import { addSlide } from '../api/add-slide';
 import { BucketUploadError, createUpload, postToBucket } from '../api/create-upload';
 import { guideQueryKeys } from '../api/guide-schemas';

@@ -1,5 +1,5 @@
 import { sharePath } from '#shared/share/link';
-import { toast } from '../../../components/ui/toast';
+import { toast } from '#web/components/ui/toast';
 
 /** Copies the absolute share link of a guide (`/share/{slug}-{id}`) and says so; a draft's link opens only once published. */
 export async function copyShareLink(guide: { id: string; title: string; status: 'draft' | 'published' }): Promise<void> {

@@ -1,6 +1,6 @@
 import { PRO_PLAN } from '#shared/plan';
-import { buttonClassName } from '../../../components/ui/button';
-import { Link } from '../../../components/ui/link';
+import { buttonClassName } from '#web/components/ui/button';
+import { Link } from '#web/components/ui/link';
 import './marketing.css';
 
 export function CallToAction({ trialHref }: { trialHref: string }) {

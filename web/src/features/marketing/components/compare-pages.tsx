@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '#shared/product';
-import { Link } from '../../../components/ui/link';
-import { paths } from '../../../config/paths';
+import { Link } from '#web/components/ui/link';
+import { paths } from '#web/config/paths';
 import { DIFFERENCES, PEER_IDS, PEERS, type PeerId } from '../comparisons';
 import { CallToAction } from './call-to-action';
 import { ComparisonTable, footnoteNumbers, SourceList, SourceRefs, type FootnoteNumbers } from './comparison';

@@ -1,9 +1,9 @@
 import type { GalleryItem } from '#shared/gallery';
 import { galleryItemSharePath } from '#shared/gallery';
 import { PRODUCT_NAME } from '#shared/product';
-import { buttonClassName } from '../../../components/ui/button';
-import { Link } from '../../../components/ui/link';
-import { paths } from '../../../config/paths';
+import { buttonClassName } from '#web/components/ui/button';
+import { Link } from '#web/components/ui/link';
+import { paths } from '#web/config/paths';
 import { GuideEmbed } from './guide-embed';
 import './marketing.css';
 import './gallery.css';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from '../../../components/ui/link';
+import { Link } from '#web/components/ui/link';
 import './guide-embed.css';
 
 export interface GuideEmbedProps {

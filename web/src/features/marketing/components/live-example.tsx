@@ -1,5 +1,5 @@
-import { buttonClassName } from '../../../components/ui/button';
-import { Link } from '../../../components/ui/link';
+import { buttonClassName } from '#web/components/ui/button';
+import { Link } from '#web/components/ui/link';
 import { GuideEmbed } from './guide-embed';
 import './marketing.css';
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { FREE_GUIDE_LIMIT, PRO_PLAN } from '#shared/plan';
 import { PRODUCT_NAME } from '#shared/product';
-import { buttonClassName } from '../../../components/ui/button';
-import { Link } from '../../../components/ui/link';
-import { paths } from '../../../config/paths';
+import { buttonClassName } from '#web/components/ui/button';
+import { Link } from '#web/components/ui/link';
+import { paths } from '#web/config/paths';
 import './marketing.css';
 import './pricing.css';
 

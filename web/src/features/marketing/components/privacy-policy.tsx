@@ -1,8 +1,8 @@
 import { PRO_PLAN } from '#shared/plan';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '#shared/product';
-import type { TextLayoutProps } from '../../../components/layouts/text-layout';
-import { Link } from '../../../components/ui/link';
-import { paths } from '../../../config/paths';
+import type { TextLayoutProps } from '#web/components/layouts/text-layout';
+import { Link } from '#web/components/ui/link';
+import { paths } from '#web/config/paths';
 
 const mail = <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isFinished, JobDto } from '#shared/narration';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** GET /api/jobs/{id}: a voiceover job's state and progress. */
 export function getJob(id: string, signal?: AbortSignal) {

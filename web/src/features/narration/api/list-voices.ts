@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { VoiceListDto } from '#shared/narration';
-import { api } from '../../../lib/api-client';
+import { api } from '#web/lib/api-client';
 
 /** GET /api/voices: the voices a guide can speak with, each with a sample URL. They change only with a deploy. */
 export function getVoices(signal?: AbortSignal) {

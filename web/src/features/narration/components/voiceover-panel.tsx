@@ -3,14 +3,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { GuideDto } from '#shared/guides';
 import { DEFAULT_SPEECH_RATE, MAX_SPEECH_RATE, MIN_SPEECH_RATE } from '#shared/narration';
 import { ORG_RUNNING_LIMITS, placeInLine } from '#shared/workers';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { isApiError } from '../../../lib/api-error';
+import { Button } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/toast';
+import { isApiError } from '#web/lib/api-error';
 import { useJob } from '../api/get-job';
-import { guideQueryKeys } from '../../../lib/query-keys';
+import { guideQueryKeys } from '#web/lib/query-keys';
 import { useVoices } from '../api/list-voices';
 import { useStartVoiceover } from '../api/start-voiceover';
-import { Icons } from '../../../components/icons';
+import { Icons } from '#web/components/icons';
 
 export interface VoiceoverPanelProps {
   guide: GuideDto;

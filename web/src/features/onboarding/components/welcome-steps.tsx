@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { PRODUCT_NAME } from '#shared/product';
-import { buttonClassName } from '../../../components/ui/button';
-import { Link } from '../../../components/ui/link';
-import { env } from '../../../config/env';
-import { paths } from '../../../config/paths';
+import { buttonClassName } from '#web/components/ui/button';
+import { Link } from '#web/components/ui/link';
+import { env } from '#web/config/env';
+import { paths } from '#web/config/paths';
 import './onboarding.css';
 
 const ICONS = {

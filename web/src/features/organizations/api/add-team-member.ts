@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TeamMemberDto } from '#shared/organization';
-import { authClient } from '../../../lib/auth-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { authClient } from '#web/lib/auth-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { organizationQueryKeys } from './organization-schemas';
 
 /** POST /api/auth/organization/add-team-member: (team:update). */

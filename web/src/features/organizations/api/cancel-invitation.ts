@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authClient } from '../../../lib/auth-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { authClient } from '#web/lib/auth-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { Invitation, organizationQueryKeys } from './organization-schemas';
 
 /** POST /api/auth/organization/cancel-invitation: withdraws a pending invitation (invitation:cancel). */

@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { ActiveMemberRoleDto } from '#shared/organization';
-import { authClient } from '../../../lib/auth-client';
+import { authClient } from '#web/lib/auth-client';
 import { organizationQueryKeys } from './organization-schemas';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { authClient } from '../../../lib/auth-client';
+import { authClient } from '#web/lib/auth-client';
 import { FullOrganization, organizationQueryKeys } from './organization-schemas';
 
 /**

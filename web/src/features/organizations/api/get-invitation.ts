@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { InvitationViewDto } from '#shared/organization';
-import { authClient } from '../../../lib/auth-client';
+import { authClient } from '#web/lib/auth-client';
 import { invitationQueryKeys } from './organization-schemas';
 
 /** An invitation as its invitee sees it: with the organisation's name and who sent it. */

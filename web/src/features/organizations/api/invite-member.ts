@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { InviteMemberBody } from '#shared/organization';
-import { authClient } from '../../../lib/auth-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { authClient } from '#web/lib/auth-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { Invitation, organizationQueryKeys } from './organization-schemas';
 
 /** POST /api/auth/organization/invite-member: mails an invitation valid for 48 hours (invitation:create; owner only by owners). */

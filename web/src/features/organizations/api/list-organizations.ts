@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { authClient } from '../../../lib/auth-client';
+import { authClient } from '#web/lib/auth-client';
 import { Organization, organizationQueryKeys } from './organization-schemas';
 
 /** GET /api/auth/organization/list: the organisations the signed-in person belongs to. */

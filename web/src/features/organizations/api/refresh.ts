@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { authQueryKeys } from '../../../lib/auth-keys';
+import { authQueryKeys } from '#web/lib/auth-keys';
 
 /**
  * After the active organisation changes (switched, created, joined, left, deleted) everything

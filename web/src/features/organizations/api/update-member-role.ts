@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authClient } from '../../../lib/auth-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { authClient } from '#web/lib/auth-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { Member, organizationQueryKeys } from './organization-schemas';
 
 /** POST /api/auth/organization/update-member-role: (member:update; only owners grant or remove owner; never the last owner). */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { UpdateOrganizationBody } from '#shared/organization';
-import { authClient } from '../../../lib/auth-client';
-import type { MutationConfig } from '../../../lib/react-query';
+import { authClient } from '#web/lib/auth-client';
+import type { MutationConfig } from '#web/lib/react-query';
 import { Organization, organizationQueryKeys } from './organization-schemas';
 
 export type UpdateOrganizationInput = z.output<typeof UpdateOrganizationBody>;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CreateOrganizationBody } from '#shared/organization';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FormMessage, TextField } from '../../../components/ui/form';
-import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-error';
-import { useZodForm } from '../../../lib/form';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { FormMessage, TextField } from '#web/components/ui/form';
+import { toast } from '#web/components/ui/toast';
+import { paths } from '#web/config/paths';
+import { isApiError } from '#web/lib/api-error';
+import { useZodForm } from '#web/lib/form';
 import { useCreateOrganization } from '../api/create-organization';
 import { slugFromName } from '../utils/slug';
 

@@ -1,10 +1,10 @@
 import { UpdateOrganizationBody, type FullOrganizationDto } from '#shared/organization';
-import { SettingsSection } from '../../../components/layouts/app-layout';
-import { Button } from '../../../components/ui/button';
-import { FormMessage, TextField } from '../../../components/ui/form';
-import { toast } from '../../../components/ui/toast';
-import { isApiError } from '../../../lib/api-error';
-import { useZodForm } from '../../../lib/form';
+import { SettingsSection } from '#web/components/layouts/app-layout';
+import { Button } from '#web/components/ui/button';
+import { FormMessage, TextField } from '#web/components/ui/form';
+import { toast } from '#web/components/ui/toast';
+import { isApiError } from '#web/lib/api-error';
+import { useZodForm } from '#web/lib/form';
 import { useUpdateOrganization } from '../api/update-organization';
 import type { OrganizationAbilities } from '../utils/roles';
 import './organizations.css';

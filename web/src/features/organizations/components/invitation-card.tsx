@@ -1,21 +1,21 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Avatar } from '../../../components/ui/avatar';
-import { Badge } from '../../../components/ui/badge';
-import { Button, buttonClassName } from '../../../components/ui/button';
-import { FormMessage } from '../../../components/ui/form';
-import { Link } from '../../../components/ui/link';
-import { toast } from '../../../components/ui/toast';
-import { paths } from '../../../config/paths';
-import { useSignedInSession } from '../../../lib/auth';
-import { useDocumentHead } from '../../../lib/document-head';
-import { errorMessage } from '../../../lib/form';
-import { formatDateTime } from '../../../lib/format';
+import { Avatar } from '#web/components/ui/avatar';
+import { Badge } from '#web/components/ui/badge';
+import { Button, buttonClassName } from '#web/components/ui/button';
+import { FormMessage } from '#web/components/ui/form';
+import { Link } from '#web/components/ui/link';
+import { toast } from '#web/components/ui/toast';
+import { paths } from '#web/config/paths';
+import { useSignedInSession } from '#web/lib/auth';
+import { useDocumentHead } from '#web/lib/document-head';
+import { errorMessage } from '#web/lib/form';
+import { formatDateTime } from '#web/lib/format';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitation, type InvitationDetails } from '../api/get-invitation';
 import { useRejectInvitation } from '../api/reject-invitation';
 import { roleLabel } from '../utils/roles';
-import '../../../components/ui/card.css';
+import '#web/components/ui/card.css';
 import './organizations.css';
 
 const ANSWERED: Record<Exclude<InvitationDetails['status'], 'pending'>, string> = {

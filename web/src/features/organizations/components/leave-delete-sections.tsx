@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import type { FullOrganizationDto } from '#shared/organization';
-import { SettingsSection } from '../../../components/layouts/app-layout';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FormMessage, TextField } from '../../../components/ui/form';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/form';
+import { SettingsSection } from '#web/components/layouts/app-layout';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { FormMessage, TextField } from '#web/components/ui/form';
+import { toast } from '#web/components/ui/toast';
+import { errorMessage } from '#web/lib/form';
 import { useDeleteOrganization } from '../api/delete-organization';
 import { useLeaveOrganization } from '../api/leave-organization';
 import type { OrganizationAbilities } from '../utils/roles';

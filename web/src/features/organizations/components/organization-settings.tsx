@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FullOrganizationDto } from '#shared/organization';
-import { Button } from '../../../components/ui/button';
-import { useSignedInSession } from '../../../lib/auth';
+import { Button } from '#web/components/ui/button';
+import { useSignedInSession } from '#web/lib/auth';
 import { useActiveMemberRole } from '../api/get-active-member-role';
 import { useActiveOrganization } from '../api/get-active-organization';
 import { organizationAbilities } from '../utils/roles';

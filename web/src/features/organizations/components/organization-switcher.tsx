@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Avatar } from '../../../components/ui/avatar';
-import { Menu, MenuGroup, MenuItem, MenuSeparator } from '../../../components/ui/menu';
-import { toast } from '../../../components/ui/toast';
-import { useSignedInSession } from '../../../lib/auth';
+import { Avatar } from '#web/components/ui/avatar';
+import { Menu, MenuGroup, MenuItem, MenuSeparator } from '#web/components/ui/menu';
+import { toast } from '#web/components/ui/toast';
+import { useSignedInSession } from '#web/lib/auth';
 import { useOrganizations } from '../api/list-organizations';
 import { useSetActiveOrganization } from '../api/set-active-organization';
 import { CreateOrganizationDialog } from './create-organization-dialog';

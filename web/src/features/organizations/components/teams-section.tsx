@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { CreateTeamBody, type FullOrganizationDto, type TeamDto } from '#shared/organization';
-import { SettingsSection } from '../../../components/layouts/app-layout';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { FormMessage, SelectField, TextField } from '../../../components/ui/form';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage, useZodForm } from '../../../lib/form';
+import { SettingsSection } from '#web/components/layouts/app-layout';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { FormMessage, SelectField, TextField } from '#web/components/ui/form';
+import { toast } from '#web/components/ui/toast';
+import { errorMessage, useZodForm } from '#web/lib/form';
 import { useAddTeamMember } from '../api/add-team-member';
 import { useCreateTeam } from '../api/create-team';
 import { useRemoveTeam } from '../api/remove-team';

@@ -1,7 +1,7 @@
 import { ANNOTATION_COLOURS, DEFAULT_ANNOTATION_COLOUR, type Annotation, type AnnotationColour } from '#shared/annotation-geometry';
 import { DEFAULT_HIGHLIGHT_VISIBLE, DEFAULT_ZOOM_LEVEL } from '#shared/guide-defaults';
 import type { SharedGuideDto, SharedSlideDto } from '#shared/share/shared-guide';
-import { parseJson } from '../../../lib/parse-json';
+import { parseJson } from '#web/lib/parse-json';
 import { requestSharedGuide, takePrefetchedSharedGuide } from './prefetch-shared-guide';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError } from '#web/lib/api-error';
 import { prefetchSharedGuide, requestSharedGuide, takePrefetchedSharedGuide } from './prefetch-shared-guide';
 
 function answerWith(status: number, body: string) {

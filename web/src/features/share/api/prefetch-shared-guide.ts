@@ -1,6 +1,6 @@
 import { guideIdFromSegment } from '#shared/share/id';
-import { ApiError } from '../../../lib/api-error';
-import { parseJson } from '../../../lib/parse-json';
+import { ApiError } from '#web/lib/api-error';
+import { parseJson } from '#web/lib/parse-json';
 
 /** GET /api/share/{id}: a published guide, for anyone with its link (members also see private ones); `?lang=` in one of its translations. */
 export function sharedGuideUrl(id: string, lang?: string): string {

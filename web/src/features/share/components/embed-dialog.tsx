@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { embedPath } from '#shared/share/link';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { CheckboxField } from '../../../components/ui/form';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { CheckboxField } from '#web/components/ui/form';
 import { embedSnippet, embedUrl } from '../utils/embed-snippet';
 import type { EmbedEvent } from '#shared/embed-events';
 import './embed-dialog.css';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { env } from '../../../config/env';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { env } from '#web/config/env';
 import { PRODUCT_NAME } from '#shared/product';
 import { requestGuideMe, useExtensionPresent, useInBrowser } from '../utils/extension-bridge';
 import { usePageWords } from '../words/page-words';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { GuideDto } from '#shared/guides';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog } from '#web/components/ui/dialog';
 import { previewGuide } from '../utils/preview-guide';
 import { GuidePlayer, isPlayable } from './guide-player';
 import { stepCount, stepWords } from './player-parts';

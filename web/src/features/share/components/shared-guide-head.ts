@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { PRODUCT_NAME } from '#shared/product';
-import { useDocumentHead } from '../../../lib/document-head';
+import { useDocumentHead } from '#web/lib/document-head';
 
 /** '{title} | Stepcast' and '{title} - Shared guide from Stepcast', as the edge writes them for crawlers. */
 export function useSharedGuideHead(title: string) {

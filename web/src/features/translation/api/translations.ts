@@ -7,8 +7,8 @@ import {
   type UpdateTranslationSlideBody,
   type UpdateTranslationTextsBody,
 } from '#shared/translation';
-import { api } from '../../../lib/api-client';
-import { guideQueryKeys, translationQueryKeys } from '../../../lib/query-keys';
+import { api } from '#web/lib/api-client';
+import { guideQueryKeys, translationQueryKeys } from '#web/lib/query-keys';
 
 /**
  * A guide's translations: GET/POST /api/guides/{id}/translations, GET/PATCH/DELETE …/{language}

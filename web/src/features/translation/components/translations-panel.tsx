@@ -3,10 +3,10 @@ import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { languageName, primary, TRANSLATION_LANGUAGES, type TranslationLanguage } from '#shared/share/languages';
 import type { GuideTextKey, TranslationDto } from '#shared/translation';
 import { ORG_RUNNING_LIMITS, placeInLine } from '#shared/workers';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { isApiError } from '../../../lib/api-error';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/toast';
+import { isApiError } from '#web/lib/api-error';
 import {
   isTranslating,
   refreshGuide,
@@ -18,7 +18,7 @@ import {
   useUpdateTranslationSlide,
   useUpdateTranslationTexts,
 } from '../api/translations';
-import { Icons } from '../../../components/icons';
+import { Icons } from '#web/components/icons';
 
 /**
  * The text field a translated text is edited in: the design view's own (autosaving, keeping the

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { GuideDto, SlideDto } from '#shared/guides';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { FormMessage } from '../../../../components/ui/form';
-import { toast } from '../../../../components/ui/toast';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { FormMessage } from '#web/components/ui/form';
+import { toast } from '#web/components/ui/toast';
 import { useUploadQueue } from '../../hooks/use-upload-queue';
 import { ScreenshotDropzone, UploadList } from '../screenshot-uploader';
 

@@ -17,7 +17,7 @@ import {
 import { annotationBounds, hitTest, isTooSmall, moveAnnotation, rectFromCorners } from '#shared/annotation-editing';
 import { annotationsSvg } from '#shared/annotation-svg';
 import type { SlideDto } from '#shared/guides';
-import { useTextLimit } from '../../../../components/ui/text-limit';
+import { useTextLimit } from '#web/components/ui/text-limit';
 import './annotation-editor.css';
 
 type Tool = 'select' | 'arrow' | 'rect' | 'label' | 'badge';

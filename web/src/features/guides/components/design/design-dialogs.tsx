@@ -1,6 +1,6 @@
 import type { GuideDto, SlideDto } from '#shared/guides';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
 import type { EmbedDialogComponent } from '../embed-slot';
 import { DeleteGuideDialog } from '../guide-dialogs';
 import type { PreviewDialogComponent } from '../preview-slot';

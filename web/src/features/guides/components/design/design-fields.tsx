@@ -1,12 +1,12 @@
 import { onlineManager, useIsMutating, useMutationState } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { MAX_STEP_TEXT_LENGTH } from '#shared/guides';
-import { Button } from '../../../../components/ui/button';
-import { useTextLimit } from '../../../../components/ui/text-limit';
-import { toast } from '../../../../components/ui/toast';
+import { Button } from '#web/components/ui/button';
+import { useTextLimit } from '#web/components/ui/text-limit';
+import { toast } from '#web/components/ui/toast';
 import { FieldConflict, heldDraft, holdDraft, releaseDraft, subscribeHeldDrafts } from '../../utils/held-drafts';
 import { guideQueryKeys } from '../../api/guide-schemas';
-import { Icons } from '../../../../components/icons';
+import { Icons } from '#web/components/icons';
 
 /** Text is saved this long after the last keystroke, and at once when the field loses focus. */
 export const AUTOSAVE_DELAY_MS = 800;

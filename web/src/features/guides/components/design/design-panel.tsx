@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { GuideDto, SlideDto } from '#shared/guides';
-import { Button } from '../../../../components/ui/button';
-import type { useEntitlements } from '../../../../lib/plan-queries';
+import { Button } from '#web/components/ui/button';
+import type { useEntitlements } from '#web/lib/plan-queries';
 import type { useSlideTools } from '../../hooks/use-slide-tools';
 import { fieldKey } from '../../utils/held-drafts';
 import type { DriftPanelComponent, TranslationsPanelComponent, VoiceoverPanelComponent } from '../design-slots';

@@ -3,8 +3,8 @@ import { zodIssuesToDetails } from '#shared/errors';
 import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX, CTA_LABEL_MAX, CTA_URL_MAX, IntroCard, OutroCard } from '#shared/guide-cards';
 import type { GuideDto } from '#shared/guides';
 import type { GuideBase } from '#shared/revision';
-import { Button } from '../../../../components/ui/button';
-import { TextField } from '../../../../components/ui/form';
+import { Button } from '#web/components/ui/button';
+import { TextField } from '#web/components/ui/form';
 import type { GuideChanges } from '../../api/update-guide';
 import { FieldConflict } from '../../utils/held-drafts';
 

@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { GuideTitle, type GuideDto } from '#shared/guides';
 import { canPublishSteps } from '#shared/versions';
-import { Button } from '../../../../components/ui/button';
-import { CheckboxField, TextField } from '../../../../components/ui/form';
+import { Button } from '#web/components/ui/button';
+import { CheckboxField, TextField } from '#web/components/ui/form';
 import type { GuideChanges } from '../../api/update-guide';
-import { Icons } from '../../../../components/icons';
+import { Icons } from '#web/components/icons';
 import { fieldKey, releaseDraft } from '../../utils/held-drafts';
 import { ConflictChoice, ZoomSlider, replaceTyped, saveField, useHeldDraft } from './design-fields';
 

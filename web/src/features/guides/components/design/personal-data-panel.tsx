@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { SlideDto } from '#shared/guides';
-import { Button } from '../../../../components/ui/button';
-import { toast } from '../../../../components/ui/toast';
-import { isApiError } from '../../../../lib/api-error';
+import { Button } from '#web/components/ui/button';
+import { toast } from '#web/components/ui/toast';
+import { isApiError } from '#web/lib/api-error';
 import { useRedactSlide } from '../../api/redact-slide';
 import { suggestionLabel } from './redaction';
 

@@ -1,6 +1,6 @@
 import type { SlideDto } from '#shared/guides';
 import { presenceSentence, type Viewer } from '#shared/presence';
-import { Avatar } from '../../../../components/ui/avatar';
+import { Avatar } from '#web/components/ui/avatar';
 
 /**
  * Who else has the guide open (shared/presence.ts), with the step each is on: a polite status,

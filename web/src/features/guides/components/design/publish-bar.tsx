@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { GuideDto } from '#shared/guides';
 import { NO_STEPS_TO_PUBLISH, canPublishSteps, publishState } from '#shared/versions';
-import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { toast } from '../../../../components/ui/toast';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { toast } from '#web/components/ui/toast';
 import { guideQueryKeys } from '../../api/guide-schemas';
 import { VERSION_ACTION, discardDraft, publishGuide, restoreVersion, useVersionAction, useVersions } from '../../api/versions';
-import { formatRelativeTime } from '../../../../lib/relative-time';
+import { formatRelativeTime } from '#web/lib/relative-time';
 import './publish-bar.css';
 
 /**

@@ -12,10 +12,10 @@ import {
   type Rect,
   type RedactionStyle,
 } from '#shared/redaction-boxes';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { toast } from '../../../../components/ui/toast';
-import { isApiError } from '../../../../lib/api-error';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { toast } from '#web/components/ui/toast';
+import { isApiError } from '#web/lib/api-error';
 import { useRedactSlide } from '../../api/redact-slide';
 import type { HistoryEntry } from '../../utils/edit-history';
 import {

@@ -1,4 +1,4 @@
-import { Dialog } from '../../../../components/ui/dialog';
+import { Dialog } from '#web/components/ui/dialog';
 
 /** The design view's keyboard shortcuts, as the `?` sheet lists them (each one is wired where it says). */
 export const DESIGN_SHORTCUTS: ReadonlyArray<{ keys: string[][]; action: string; where?: string }> = [

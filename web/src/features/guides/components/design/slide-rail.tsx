@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { SlideDto } from '#shared/guides';
-import { Icons } from '../../../../components/icons';
+import { Icons } from '#web/components/icons';
 
 const SLIDE_DRAG_TYPE = 'application/x-stepcast-slide';
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { GuideDto, SlideDto } from '#shared/guides';
-import { Button } from '../../../../components/ui/button';
-import { CheckboxField, SelectField } from '../../../../components/ui/form';
+import { Button } from '#web/components/ui/button';
+import { CheckboxField, SelectField } from '#web/components/ui/form';
 import type { SlideChanges } from '../../api/update-slide';
-import { Icons } from '../../../../components/icons';
+import { Icons } from '#web/components/icons';
 import { formatZoom, ZoomSlider } from './design-fields';
 import { clickPercent } from './slide-stage';
 

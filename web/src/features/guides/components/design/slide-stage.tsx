@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { effectiveHighlight, effectiveZoomLevel, type GuideDto, type SlideDto } from '#shared/guides';
-import { Icons } from '../../../../components/icons';
+import { Icons } from '#web/components/icons';
 import { formatZoom } from './design-fields';
 
 const round = (value: number) => Math.round(value * 100) / 100;

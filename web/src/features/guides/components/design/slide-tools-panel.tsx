@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent, type PointerEvent } from 'react';
 import type { SlideDto } from '#shared/guides';
 import { CropRect } from '#shared/slide-tools';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { TextField } from '../../../../components/ui/form';
+import { Button } from '#web/components/ui/button';
+import { Dialog } from '#web/components/ui/dialog';
+import { TextField } from '#web/components/ui/form';
 import type { SlideTools } from '../../hooks/use-slide-tools';
 import { SCREENSHOT_ACCEPT } from '../../utils/screenshot-files';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { MAX_NARRATION_LENGTH, MAX_STEP_TEXT_LENGTH, type SlideDto } from '#shared/guides';
-import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
+import { Badge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
 import { fieldKey } from '../../utils/held-drafts';
 import { AutosaveTextarea } from './design-fields';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { GuideDto } from '#shared/guides';
-import { isApiError } from '../../../../lib/api-error';
+import { isApiError } from '#web/lib/api-error';
 import { trackRevision } from '../../api/guide-revision';
 import { guideQueryKeys } from '../../api/guide-schemas';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { GuideDto, SlideDto } from '#shared/guides';
-import { toast } from '../../../../components/ui/toast';
+import { toast } from '#web/components/ui/toast';
 import { useDeleteSlide } from '../../api/delete-slide';
 import { useDuplicateSlide } from '../../api/duplicate-slide';
 import { guideQueryKeys } from '../../api/guide-schemas';
