@@ -527,7 +527,9 @@ describe('exports and visibility', () => {
     const pdf = await exportAndWait(c, guide.id, { format: 'pdf' });
     expect(pdf.state, pdf.error ?? '').toBe('done');
     const { bytes } = await download(pdf.downloadUrl!);
-    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(4);
+    // Every step is in it (an unreadable screenshot fails the export): a bookmark each. The page
+    // count says nothing since steps share pages and a contents page leads.
+    expect((await (await getDocumentProxy(new Uint8Array(bytes))).getOutline()).map((item) => item.title)).toHaveLength(3);
   }, 60_000);
 });
 
