@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { SettingsSection } from '#web/components/layouts/app-layout';
 import { CheckboxField } from '#web/components/ui/form';
 import { toast } from '#web/components/ui/toast';
@@ -12,11 +13,17 @@ import { useUpdateUser } from '../api/update-user';
  */
 export function CaptureSection() {
   const { user } = useSignedInSession();
+  // The box follows the click at once (a controlled box waiting for the mutation's state would
+  // spring back for a render); a refused save puts it back.
+  const [chosen, setChosen] = useState<boolean | undefined>();
   const update = useUpdateUser({
     mutationConfig: {
       onSuccess: ({ user: saved }) =>
         void toast.success(saved.blurPersonalData ? 'Captures blur personal data before upload.' : 'Captures keep personal data as it is; the editor offers to blur it.'),
-      onError: () => void toast.error('The setting was not saved', { description: 'Please try again.' }),
+      onError: () => {
+        setChosen(undefined);
+        void toast.error('The setting was not saved', { description: 'Please try again.' });
+      },
     },
   });
   return (
@@ -24,9 +31,12 @@ export function CaptureSection() {
       <CheckboxField
         label="Blur personal data before screenshots are uploaded"
         hint="Values you type during a capture, wherever a later screenshot shows them, and e-mail addresses, card and account numbers and tokens on the page. Off: they are uploaded as they are, and the editor lists them for you to blur."
-        checked={update.isPending && update.variables.blurPersonalData !== undefined ? update.variables.blurPersonalData : user.blurPersonalData}
+        checked={chosen ?? user.blurPersonalData}
         disabled={update.isPending}
-        onChange={(event) => update.mutate({ blurPersonalData: event.target.checked })}
+        onChange={(event) => {
+          setChosen(event.target.checked);
+          update.mutate({ blurPersonalData: event.target.checked });
+        }}
       />
     </SettingsSection>
   );
