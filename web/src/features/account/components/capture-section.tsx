@@ -14,12 +14,15 @@ import { useUpdateUser } from '../api/update-user';
 export function CaptureSection() {
   const { user } = useSignedInSession();
   // The box follows the click at once (a controlled box waiting for the mutation's state would
-  // spring back for a render); a refused save puts it back.
+  // spring back for a render) until the save is answered.
   const [chosen, setChosen] = useState<boolean | undefined>();
   const update = useUpdateUser({
     mutationConfig: {
-      onSuccess: ({ user: saved }) =>
-        void toast.success(saved.blurPersonalData ? 'Captures blur personal data before upload.' : 'Captures keep personal data as it is; the editor offers to blur it.'),
+      // The session is read again before this runs (useUpdateUser): the box follows it from now on.
+      onSuccess: ({ user: saved }) => {
+        setChosen(undefined);
+        void toast.success(saved.blurPersonalData ? 'Captures blur personal data before upload.' : 'Captures keep personal data as it is; the editor offers to blur it.');
+      },
       onError: () => {
         setChosen(undefined);
         void toast.error('The setting was not saved', { description: 'Please try again.' });
