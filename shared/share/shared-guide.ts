@@ -41,6 +41,8 @@ export const SharedSlideDto = z.object({
   words: z._default(z.array(Word), []),
   /** drawn over the screenshot by shared/annotation-svg.ts */
   annotations: z._default(z.array(SharedAnnotation), []),
+  /** the step was typing into a field (capture's `type` action): the try view asks for text */
+  typing: z._default(z.boolean(), false),
 });
 export type SharedSlideDto = z.infer<typeof SharedSlideDto>;
 
@@ -68,6 +70,8 @@ export const SharedGuideDto = z.object({
    * as it did then, for the minute CloudFront keeps it.
    */
   embed: z._default(z.boolean(), true),
+  /** the author lets search engines index the share page (public guides only); absent: noindex */
+  indexable: z._default(z.boolean(), false),
 });
 export type SharedGuideDto = z.infer<typeof SharedGuideDto>;
 
