@@ -211,3 +211,48 @@ test.describe('the author', () => {
     await expect.poll(noindex, { timeout: 10_000 }).toBe(true);
   });
 });
+
+test.describe('the embed', () => {
+  for (const view of ['read', 'try'] as const) {
+    test(`shows the ${view} view from its own chunk when its link asks for it`, async ({ page }) => {
+      const chunks: string[] = [];
+      page.on('request', (request) => chunks.push(new URL(request.url()).pathname));
+      await page.goto(`${ACME_PATH}/embed?view=${view}`);
+      if (view === 'read') await expect(page.locator('.guide-doc > li')).toHaveCount(ACME_STEPS.length);
+      else await expect(tryHeading(page)).toHaveText(ACME_STEPS[0]!);
+      expect(chunks.some((chunk) => /\/static\/embed-views-[\w-]+\.js$/.test(chunk))).toBe(true);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('the watch embed loads neither view', async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (request) => chunks.push(new URL(request.url()).pathname));
+    await page.goto(`${ACME_PATH}/embed`);
+    await waitForApp(page);
+    await expect(page.getByRole('region', { name: /^Guide player/ })).toBeVisible();
+    expect(chunks.filter((chunk) => /embed-views|guide-try/.test(chunk))).toEqual([]);
+  });
+
+  test('the Embed dialog offers watch, read and try with a preview, and the snippet carries the choice', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    await signUpVerified(page.request, baseURL!, { name: 'Emi Embed', email: `emi-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`, password: 'correct horse battery' });
+    await becomePro(page.request, baseURL!);
+    const guide = await guideOfSteps(page.request, baseURL!, 'Embed this', ['Open **Settings**', 'Click **Save**']);
+    await publishThroughApi(page.request, baseURL!, guide.id);
+    await page.goto(`${sharePath(guide)}/design`);
+    await page.getByRole('button', { name: 'Embed', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Embed guide' });
+    const code = dialog.getByRole('textbox', { name: 'Embed code' });
+    const preview = page.frameLocator('iframe[title="Preview: Embed this"]');
+    await expect(dialog.getByRole('radio', { name: /^Watch/ })).toBeChecked();
+    await expect(code).toHaveValue(/\/embed"/);
+    await dialog.getByRole('radio', { name: /^Read/ }).check();
+    await expect(code).toHaveValue(/\/embed\?view=read"/);
+    await expect(preview.locator('.guide-doc > li')).toHaveCount(2);
+    await dialog.getByRole('radio', { name: /^Try/ }).check();
+    await expect(code).toHaveValue(/\/embed\?view=try"/);
+    await expect(preview.locator('#guide-try-step')).toHaveText('Open Settings');
+    await expectNoAxeViolations(page);
+  });
+});
