@@ -20,7 +20,7 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const SCREENSHOTS = ['step-01.png', 'step-02.png', 'step-03.png'].map((name) => path.join(REPO_ROOT, 'infra/local/seed/guides/acme-crm', name));
 /** The first slide's screenshot carries this `elementtiming` on every page measured. */
 const ELEMENT = 'first-slide';
-const RUNS = 15;
+export const RUNS = 15;
 /**
  * The share page's first paint, edge-rendered, at most this times the same page's HTML served as
  * a static file in the same run: what the edge's answer may add to a page CloudFront would serve
@@ -80,7 +80,7 @@ async function writeStackStaticPage(stack: BenchStack, src: string, width: numbe
 }
 
 /** A page of the stack's site, served as a file of its build. */
-async function writeStackPage(stack: BenchStack, file: string, html: string): Promise<string> {
+export async function writeStackPage(stack: BenchStack, file: string, html: string): Promise<string> {
   await writeFile(path.join(stack.webRoot, file), html);
   return `${stack.server.url}/${file}`;
 }
@@ -106,7 +106,7 @@ async function startStaticPage(image: Buffer, width: number, height: number): Pr
 }
 
 /** Where a page's time to its first slide went, in milliseconds from navigation start. */
-interface PaintTiming {
+export interface PaintTiming {
   /** the first slide's screenshot painted (element timing): what is compared */
   painted: number;
   /** the page's first byte */
@@ -118,7 +118,7 @@ interface PaintTiming {
 }
 
 /** The first slide's paint and its stages, in a cold browser context. */
-async function firstPaint(browser: Browser, url: string): Promise<PaintTiming> {
+export async function firstPaint(browser: Browser, url: string): Promise<PaintTiming> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -222,7 +222,7 @@ async function appCodeReleased(browser: Browser, url: string, press: boolean): P
   }
 }
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
