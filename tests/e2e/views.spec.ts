@@ -146,6 +146,10 @@ test.describe('the try view', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(tryHeading(page)).toHaveText(ACME_STEPS[0]!);
+    // Nothing focused (the focus left on the page itself): Enter still moves on.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Enter');
+    await expect(tryHeading(page)).toHaveText(ACME_STEPS[1]!);
   });
 
   test('narration plays only when the viewer turns it on', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { SharedGuideDto, SharedSlideDto } from '#shared/share/shared-guide';
 import { AnnotationOverlay } from '../components/annotation-overlay';
 import { StepText } from '../components/step-text';
@@ -85,6 +85,19 @@ export function GuideTry({ guide, initialIndex = 0, onStepChange, onTried }: Gui
     else if (slide?.typing) inputRef.current?.focus();
     else if (!document.activeElement || document.activeElement === document.body) headingRef.current?.focus();
   }, [index, done, slide?.typing]);
+
+  // Enter on the page itself (nothing focused, after a click on the screenshot) moves on too.
+  const onPageEnter = useEffectEvent((event: globalThis.KeyboardEvent) => {
+    if (event.key !== 'Enter' || event.defaultPrevented || done) return;
+    if (event.target !== document.body && event.target !== document.documentElement) return;
+    event.preventDefault();
+    next();
+  });
+  useEffect(() => {
+    const listener = (event: globalThis.KeyboardEvent) => onPageEnter(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
 
   if (!slide) return null;
 
