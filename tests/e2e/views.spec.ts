@@ -63,6 +63,34 @@ test.describe('the read view', () => {
     await context.close();
   });
 
+  test('the app takes over the document the edge served without moving it', async ({ browser, baseURL }) => {
+    const layoutOf = (page: Page) =>
+      page.locator('.guide-doc > li').evaluateAll((steps) =>
+        steps.map((step) => {
+          const heading = step.querySelector('h2')!.getBoundingClientRect();
+          const image = step.querySelector('img')?.getBoundingClientRect();
+          return { heading: [heading.x, heading.y, heading.width, heading.height], image: image ? [image.x, image.y, image.width, image.height] : null };
+        }),
+      );
+    const viewport = { width: 1280, height: 800 };
+    const withoutScript = await browser.newContext({ baseURL, viewport, javaScriptEnabled: false });
+    const withScript = await browser.newContext({ baseURL, viewport });
+    try {
+      const frame = await withoutScript.newPage();
+      await frame.goto(`${ACME_PATH}?view=read`);
+      await expect(frame.locator('#root')).toHaveAttribute(SERVER_FRAME_ATTRIBUTE);
+      const before = await layoutOf(frame);
+      expect(before).toHaveLength(ACME_STEPS.length);
+      const app = await withScript.newPage();
+      await app.goto(`${ACME_PATH}?view=read`);
+      await waitForApp(app);
+      expect(await layoutOf(app)).toEqual(before);
+    } finally {
+      await withoutScript.close();
+      await withScript.close();
+    }
+  });
+
   test('with JavaScript the app keeps the document it was served, opens at ?step= and keeps ?step= on the step being read', async ({ page }) => {
     await page.goto(`${ACME_PATH}?view=read&step=4`);
     await waitForApp(page);
