@@ -54,6 +54,12 @@ test.describe('the read view', () => {
     await expect(readStep(page, 5).getByRole('heading', { level: 2 })).toBeInViewport();
     await expect(readStep(page, 1).getByRole('heading', { level: 2 })).not.toBeInViewport();
 
+    // The switch is links: from the player at step 6, Read opens the document at step 6, still without script.
+    await page.goto(`${ACME_PATH}?step=6`);
+    await viewSwitch(page).getByRole('link', { name: 'Read' }).click();
+    await expect(page).toHaveURL(/view=read.*#step-6$/);
+    await expect(readStep(page, 6).getByRole('heading', { level: 2 })).toBeInViewport();
+
     // Printed: the site's bar and the view switch go, the steps stay.
     await page.emulateMedia({ media: 'print' });
     await expect(page.locator('.share-header')).toBeHidden();

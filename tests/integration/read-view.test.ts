@@ -106,8 +106,11 @@ describe('the read view, rendered at the edge', () => {
     expect(doc.steps).toHaveLength(3);
     // The view switch links each view at that step, so it works without script too.
     const links = all(parse(html) as unknown as Node).filter((node) => node.tagName === 'a' && (attrsOf(node)['class'] ?? '').includes('share-views__option')).map(attrsOf);
-    expect(links.map((link) => new URLSearchParams(link['href']!.slice(1)).get('view'))).toEqual(['watch', 'read', 'try']);
-    expect(links.every((link) => new URLSearchParams(link['href']!.slice(1)).get('step') === '2')).toBe(true);
+    const urls = links.map((link) => new URL(link['href']!, 'http://page.invalid/'));
+    expect(urls.map((url) => url.searchParams.get('view'))).toEqual(['watch', 'read', 'try']);
+    expect(urls.every((url) => url.searchParams.get('step') === '2')).toBe(true);
+    // The document's link lands on the step's section, script or not.
+    expect(urls.map((url) => url.hash)).toEqual(['', '#step-2', '']);
     expect(links.find((link) => link['aria-current'] === 'page')?.['href']).toContain('view=read');
   });
 

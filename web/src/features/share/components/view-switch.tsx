@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { SHARE_VIEWS, searchWithView, type ShareView } from '../utils/view-choice';
 import { searchWithStep } from '../utils/playback';
 import { VIEW_WORDS } from '../words/view-words';
+import { stepAnchor } from '../views/guide-document';
 import './view-switch.css';
 
 export interface ViewSwitchProps {
@@ -31,7 +32,8 @@ export function ViewSwitch({ view, index, search, onChange }: ViewSwitchProps) {
           <li key={option}>
             <a
               className="share-views__option"
-              href={`?${searchWithView(searchWithStep(search, index), option).toString()}`}
+              // The document's link also names the step's section: without script, the browser goes there.
+              href={`?${searchWithView(searchWithStep(search, index), option).toString()}${option === 'read' && index > 0 ? `#${stepAnchor(index)}` : ''}`}
               aria-current={option === view ? 'page' : undefined}
               onClick={(event) => follow(event, option)}
             >
