@@ -140,6 +140,18 @@ test.describe('the view switch', () => {
   });
 });
 
+test.describe('in the language the guide is shown in', () => {
+  test('the switch and the try view speak Spanish on the Spanish translation', async ({ page }) => {
+    await page.goto(`${ACME_PATH}?view=try&lang=es`);
+    await waitForApp(page);
+    const views = page.getByRole('navigation', { name: 'Cómo seguir esta guía' });
+    await expect(views.getByRole('link', { name: 'Probar' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('button', { name: 'Omitir' })).toBeVisible();
+    await page.locator('.guide-try__stage').click({ position: { x: 10, y: 10 } });
+    await expect(tryStatus(page)).toHaveText('Casi: haz clic en el anillo que parpadea.');
+  });
+});
+
 test.describe('the try view', () => {
   test('the right click moves on, a wrong one hints where to click, typing steps take any text, and Skip or Enter always moves on to the end', async ({ page }) => {
     await page.goto(`${ACME_PATH}?view=try`);

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { SHARE_VIEWS, searchWithView, type ShareView } from '../utils/view-choice';
 import { searchWithStep } from '../utils/playback';
-import { VIEW_WORDS } from '../words/view-words';
+import { usePageWords } from '../words/page-words';
 import { stepAnchor } from '../views/guide-document';
 import './view-switch.css';
 
@@ -19,14 +19,17 @@ export interface ViewSwitchProps {
  * without script too (the read view is served as a document); with script, the page switches in
  * place and remembers the choice. The current one is marked `aria-current`.
  */
+const LABELS: Record<ShareView, 'viewWatch' | 'viewRead' | 'viewTry'> = { watch: 'viewWatch', read: 'viewRead', try: 'viewTry' };
+
 export function ViewSwitch({ view, index, search, onChange }: ViewSwitchProps) {
+  const { words } = usePageWords();
   const follow = (event: MouseEvent<HTMLAnchorElement>, next: ShareView) => {
     if (!onChange || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
     onChange(next);
   };
   return (
-    <nav className="share-views" aria-label={VIEW_WORDS.views}>
+    <nav className="share-views" aria-label={words.viewsLabel}>
       <ul className="share-views__list" role="list">
         {SHARE_VIEWS.map((option) => (
           <li key={option}>
@@ -38,7 +41,7 @@ export function ViewSwitch({ view, index, search, onChange }: ViewSwitchProps) {
               onClick={(event) => follow(event, option)}
             >
               <ViewIcon view={option} />
-              {VIEW_WORDS[option]}
+              {words[LABELS[option]]}
             </a>
           </li>
         ))}

@@ -4,8 +4,8 @@ import { AnnotationOverlay } from '../components/annotation-overlay';
 import { StepText } from '../components/step-text';
 import { plainText } from '../utils/bold-markup';
 import { slideZoom } from '../utils/zoom';
-import { fill } from '../words/player-words';
-import { VIEW_WORDS } from '../words/view-words';
+import { usePageWords } from '../words/page-words';
+import { fill, usePlayerWords } from '../words/player-words';
 import './guide-document.css';
 
 export interface GuideDocumentProps {
@@ -73,6 +73,8 @@ export function GuideDocument({ guide, initialIndex = 0, onStepChange, elementTi
 }
 
 function DocumentStep({ slide, index, elementTiming }: { slide: SharedSlideDto; index: number; elementTiming: string | undefined }) {
+  const { words } = usePlayerWords();
+  const { words: pageWords } = usePageWords();
   const text = slide.text?.trim() ? slide.text : null;
   const zoom = slideZoom(slide);
   const heading = `${stepAnchor(index)}-heading`;
@@ -82,8 +84,8 @@ function DocumentStep({ slide, index, elementTiming }: { slide: SharedSlideDto; 
         <span className="guide-doc__number" aria-hidden="true">
           {index + 1}
         </span>
-        <span className="visually-hidden">{fill(VIEW_WORDS.step, { n: index + 1 })}: </span>
-        <span className="guide-doc__text">{text ? <StepText text={text} /> : fill(VIEW_WORDS.step, { n: index + 1 })}</span>
+        <span className="visually-hidden">{fill(pageWords.step, { n: index + 1 })}: </span>
+        <span className="guide-doc__text">{text ? <StepText text={text} /> : fill(pageWords.step, { n: index + 1 })}</span>
       </h2>
       {slide.screenshotUrl ? (
         <figure className="guide-doc__figure">
@@ -93,7 +95,7 @@ function DocumentStep({ slide, index, elementTiming }: { slide: SharedSlideDto; 
               src={slide.screenshotUrl}
               width={slide.width ?? undefined}
               height={slide.height ?? undefined}
-              alt={text ? fill(VIEW_WORDS.screenshotOf, { n: index + 1, text: plainText(text) }) : fill(VIEW_WORDS.screenshot, { n: index + 1 })}
+              alt={text ? fill(words.screenshotOf, { n: index + 1, text: plainText(text) }) : fill(words.screenshot, { n: index + 1 })}
               // The first screen is above the fold; the rest load as the reader comes near them.
               loading={index === 0 ? 'eager' : 'lazy'}
               fetchPriority={index === 0 ? 'high' : 'auto'}

@@ -4,8 +4,8 @@ import { AnnotationOverlay } from '../components/annotation-overlay';
 import { StepText } from '../components/step-text';
 import { plainText } from '../utils/bold-markup';
 import { slideZoom } from '../utils/zoom';
-import { fill } from '../words/player-words';
-import { VIEW_WORDS } from '../words/view-words';
+import { usePageWords } from '../words/page-words';
+import { fill, usePlayerWords } from '../words/player-words';
 import './guide-try.css';
 
 /** What the try view reports: the viewer started doing the steps, and did them all. */
@@ -40,6 +40,8 @@ export function hitsTarget(slide: Pick<SharedSlideDto, 'click' | 'width' | 'heig
 export function GuideTry({ guide, initialIndex = 0, onStepChange, onTried }: GuideTryProps) {
   const { slides } = guide;
   const count = slides.length;
+  const { words: playerWords } = usePlayerWords();
+  const { words } = usePageWords();
   const [index, setIndex] = useState(() => Math.min(Math.max(0, initialIndex), Math.max(0, count - 1)));
   const [done, setDone] = useState(false);
   const [hint, setHint] = useState(0);
@@ -105,11 +107,11 @@ export function GuideTry({ guide, initialIndex = 0, onStepChange, onTried }: Gui
     return (
       <section className="guide-try guide-try--done" aria-labelledby="guide-try-done">
         <h2 id="guide-try-done" ref={doneRef} tabIndex={-1} className="guide-try__done-title">
-          {VIEW_WORDS.doneTitle}
+          {words.tryDoneTitle}
         </h2>
-        <p>{fill(VIEW_WORDS.doneText, { count })}</p>
+        <p>{fill(words.tryDoneText, { count })}</p>
         <button type="button" className="guide-try__button guide-try__button--primary" onClick={again}>
-          {VIEW_WORDS.again}
+          {words.tryAgain}
         </button>
       </section>
     );
@@ -147,11 +149,11 @@ export function GuideTry({ guide, initialIndex = 0, onStepChange, onTried }: Gui
 
   return (
     <section className="guide-try" aria-labelledby="guide-try-step" onKeyDown={onKeyDown}>
-      <p className="guide-try__intro">{VIEW_WORDS.tryIntro}</p>
+      <p className="guide-try__intro">{words.tryIntro}</p>
       <div className="guide-try__head">
-        <span className="guide-try__count">{fill(VIEW_WORDS.stepOf, { n: index + 1, count })}</span>
+        <span className="guide-try__count">{fill(playerWords.stepOf, { n: index + 1, count })}</span>
         <h2 id="guide-try-step" ref={headingRef} tabIndex={-1} className="guide-try__text">
-          {text ? <StepText text={text} /> : fill(VIEW_WORDS.step, { n: index + 1 })}
+          {text ? <StepText text={text} /> : fill(words.step, { n: index + 1 })}
         </h2>
       </div>
       <div
@@ -166,7 +168,7 @@ export function GuideTry({ guide, initialIndex = 0, onStepChange, onTried }: Gui
             src={slide.screenshotUrl}
             width={slide.width ?? undefined}
             height={slide.height ?? undefined}
-            alt={text ? fill(VIEW_WORDS.screenshotOf, { n: index + 1, text: plainText(text) }) : fill(VIEW_WORDS.screenshot, { n: index + 1 })}
+            alt={text ? fill(playerWords.screenshotOf, { n: index + 1, text: plainText(text) }) : fill(playerWords.screenshot, { n: index + 1 })}
             draggable={false}
           />
         ) : null}
@@ -179,7 +181,7 @@ export function GuideTry({ guide, initialIndex = 0, onStepChange, onTried }: Gui
             // Each wrong click starts the pulse again (two names of one animation, alternately).
             data-pulse={hint > 0 ? (hint % 2 === 1 ? 'odd' : 'even') : undefined}
             style={{ left: `${zoom.origin.x}%`, top: `${zoom.origin.y}%` }}
-            aria-label={`${VIEW_WORDS.clickHere}: ${text ? plainText(text) : fill(VIEW_WORDS.step, { n: index + 1 })}`}
+            aria-label={`${words.tryClickHere}: ${text ? plainText(text) : fill(words.step, { n: index + 1 })}`}
             onClick={(event) => {
               event.stopPropagation();
               next();
@@ -189,21 +191,21 @@ export function GuideTry({ guide, initialIndex = 0, onStepChange, onTried }: Gui
       </div>
       {slide.typing ? (
         <form className="guide-try__typing" onSubmit={submit}>
-          <label htmlFor="guide-try-input">{VIEW_WORDS.typeLabel}</label>
-          <input id="guide-try-input" ref={inputRef} type="text" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} placeholder={VIEW_WORDS.typeHere} />
+          <label htmlFor="guide-try-input">{words.tryTypeLabel}</label>
+          <input id="guide-try-input" ref={inputRef} type="text" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} placeholder={words.tryTypeHere} />
         </form>
       ) : null}
       <div className="guide-try__actions">
         <button type="button" className="guide-try__button" aria-pressed={narration} onClick={() => setNarration(!narration)}>
-          {narration ? VIEW_WORDS.narrationOn : VIEW_WORDS.narrationOff}
+          {narration ? words.tryNarrationOn : words.tryNarrationOff}
         </button>
         <button type="button" className="guide-try__button guide-try__button--primary" onClick={next}>
-          {VIEW_WORDS.skip}
+          {words.trySkip}
         </button>
       </div>
       {narration && slide.narration ? <p className="guide-try__narration">{slide.narration}</p> : null}
       <p className="guide-try__live" role="status" aria-live="polite" aria-atomic="true">
-        {hint > 0 ? VIEW_WORDS.hint : slide.typing ? VIEW_WORDS.typeHere : ''}
+        {hint > 0 ? words.tryHint : slide.typing ? words.tryTypeHere : ''}
       </p>
       {narration && slide.audioUrl ? <audio key={slide.id} src={slide.audioUrl} autoPlay /> : null}
     </section>
