@@ -1,4 +1,4 @@
-import { AA_CONTRAST, WHITE } from './brand-contrast';
+import { AA_CONTRAST, textOn, WHITE } from './brand-contrast';
 
 /**
  * An organisation's brand as viewers see it (issue 32), without zod: the share page, the embed
@@ -71,4 +71,34 @@ export function isDefaultBrand(brand: ShownBrand): boolean {
     brand.font === DEFAULT_BRAND.font &&
     brand.logoUrl === null
   );
+}
+
+/** The custom properties every viewer surface reads (var(--brand-primary, #4338ca) and so on). */
+export interface BrandCustomProperties {
+  '--brand-primary': string;
+  '--brand-accent': string;
+  /** the text colour on the primary: white, or the product's ink on a light primary */
+  '--brand-on-primary': string;
+  '--brand-font': string;
+}
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+/**
+ * A brand as CSS custom properties (issue 32), for the share page's root, the embed's root and the
+ * edge's frame. Only #rrggbb colours and the named font stacks get through: anything else (an old or
+ * tampered answer) is Stepcast's, so nothing a payload carries can break out of the style.
+ */
+export function brandCustomProperties(brand: Partial<ShownBrand> | null | undefined): BrandCustomProperties {
+  const primary = brand?.primaryColor && HEX.test(brand.primaryColor) ? brand.primaryColor.toLowerCase() : DEFAULT_BRAND.primaryColor;
+  const accent = brand?.accentColor && HEX.test(brand.accentColor) ? brand.accentColor.toLowerCase() : DEFAULT_BRAND.accentColor;
+  const font = brand?.font && Object.hasOwn(BRAND_FONTS, brand.font) ? brand.font : DEFAULT_BRAND.font;
+  return { '--brand-primary': primary, '--brand-accent': accent, '--brand-on-primary': textOn(primary), '--brand-font': BRAND_FONTS[font].stack };
+}
+
+/** The same as a style attribute's text (the edge writes it into HTML; the stacks' quotes are single). */
+export function brandStyleText(brand: Partial<ShownBrand> | null | undefined): string {
+  return Object.entries(brandCustomProperties(brand))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
 }

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHOWN_BRAND, MAX_LOGO_BYTES } from '#shared/brand-look';
 import { contrastRatio } from '#shared/brand-contrast';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
+import { sharePath } from '#shared/share/link';
 import { db } from '../../functions/db/service';
 import { ApiClient, signUp } from '../support/api-client';
+import sharp from 'sharp';
 import { jpegImage, pngImage, postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
 import { activeOrgId, join, makePro } from '../support/team';
@@ -207,5 +209,27 @@ describe('the brand in the share answer', () => {
     // A plan that ends clears the share answers (billing.ts); each instance reads the plan again within a minute.
     const { Brand } = await import('../../functions/domain/brand');
     expect(await Brand.shown(await activeOrgId(client), Date.now() + 61_000)).toEqual(DEFAULT_SHOWN_BRAND);
+  });
+});
+
+describe('the brand on the social image and the edge frame', () => {
+  it("draws a Pro organisation's social preview in its primary colour with its logo, and sets its colours on the share page's root", async () => {
+    const { client } = await owner({ pro: true });
+    const key = await uploadLogo(client, await pngImage(160, 64, { r: 249, g: 115, b: 22 }), 'image/png');
+    expect((await client.request('PUT', '/api/brand', { ...BRAND, logoKey: key })).status).toBe(200);
+    const guide = await publishedGuide(client, 'Branded preview');
+    const shared = (await new ApiClient(stack().url).get(`/api/share/${guide.id}`)).json as SharedGuideDto;
+    const image = await sharp(Buffer.from(await (await fetch(`${stack().url}${shared.socialImageUrl}`)).arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...image.data.subarray((y * image.info.width + x) * image.info.channels, (y * image.info.width + x) * image.info.channels + 3)];
+    // the glow starts at the primary (#0f766e) in the top left corner
+    expect(pixel(2, 2)).toEqual([0x0f, 0x76, 0x6e]);
+    // the logo on its plate over the screenshot's corner (48 margin, 16 inset, 12 padding)
+    expect(pixel(48 + 16 + 12 + 20, 48 + 16 + 12 + 20)).toEqual([249, 115, 22]);
+
+    const html = await (await fetch(`${stack().url}${sharePath({ id: guide.id, title: 'Branded preview' })}`)).text();
+    const root = /<div id="root" data-server-frame style="([^"]*)"/.exec(html);
+    expect(root?.[1]).toContain('--brand-primary:#0f766e');
+    expect(root?.[1]).toContain('--brand-accent:#b91c1c');
+    expect(root?.[1]).toContain('--brand-font:Charter');
   });
 });

@@ -162,7 +162,7 @@ export async function onScreenshotReplaced(guide: Guide, oldKey: string, newKey:
   }
   await Versions.replaceAssetKey(guide.guideId, oldKey, newKey);
   await SlideScreenshot.forgetHistoryOf(guide.guideId, newKey);
-  if (guide.socialImageSourceKey === oldKey) {
+  if (SocialImage.screenshotOf(guide.socialImageSourceKey) === oldKey) {
     await SocialImage.forget(guide);
     // A published guide's preview is made from its published version (Slide.refreshSummary leaves it).
     if (guide.publishedVersion !== undefined) await Versions.refreshSocialImage(guide.guideId);
