@@ -227,9 +227,29 @@ describe('the brand on the social image and the edge frame', () => {
     expect(pixel(48 + 16 + 12 + 20, 48 + 16 + 12 + 20)).toEqual([249, 115, 22]);
 
     const html = await (await fetch(`${stack().url}${sharePath({ id: guide.id, title: 'Branded preview' })}`)).text();
+    expect(html).toContain(shared.socialImageUrl!);
     const root = /<div id="root" data-server-frame style="([^"]*)"/.exec(html);
     expect(root?.[1]).toContain('--brand-primary:#0f766e');
     expect(root?.[1]).toContain('--brand-accent:#b91c1c');
     expect(root?.[1]).toContain('--brand-font:Charter');
+  });
+
+  it('redraws the social previews of the guides already published when the brand changes, without a publish', async () => {
+    const { client } = await owner({ pro: true });
+    const guide = await publishedGuide(client, 'Published before the brand');
+    const drawn = async () => {
+      const shared = (await new ApiClient(stack().url).get(`/api/share/${guide.id}`)).json as SharedGuideDto;
+      const image = await sharp(Buffer.from(await (await fetch(`${stack().url}${shared.socialImageUrl}`)).arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+      return { url: shared.socialImageUrl, corner: [...image.data.subarray(2 * image.info.width * image.info.channels + 2 * image.info.channels, 2 * image.info.width * image.info.channels + 2 * image.info.channels + 3)] };
+    };
+    const before = await drawn();
+    expect(before.corner).not.toEqual([0x0f, 0x76, 0x6e]);
+    expect((await client.request('PUT', '/api/brand', BRAND)).status).toBe(200);
+    const after = await drawn();
+    expect(after.url).not.toBe(before.url);
+    expect(after.corner).toEqual([0x0f, 0x76, 0x6e]);
+    // Back to Stepcast's look: the preview follows again.
+    expect((await client.request('PUT', '/api/brand', { ...BRAND, primaryColor: '#4338ca' })).status).toBe(200);
+    expect((await drawn()).corner).toEqual([0x43, 0x38, 0xca]);
   });
 });

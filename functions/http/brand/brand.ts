@@ -2,6 +2,7 @@
 import { BrandSettings, LogoUploadBody } from '#shared/brand';
 import { defineHandler } from '../../core/http';
 import { BrandSettings as Brand } from '../../domain/brand';
+import { Versions } from '../../domain/guides';
 import { requireMember } from '../actor';
 
 // GET /api/brand — the active organisation's brand, and whether its plan shows it (any member)
@@ -13,7 +14,10 @@ export const getBrand = defineHandler({}, async ({ event }) => {
 // PUT /api/brand — replace the brand (organization:update; Pro, else plan_limit; colours must pass WCAG AA)
 export const putBrand = defineHandler({ body: BrandSettings }, async ({ body, event }) => {
   const { member } = await requireMember(event);
-  return Brand.put(member, body);
+  const saved = await Brand.put(member, body);
+  // Link previews are drawn in the brand too: the published guides' are redrawn now.
+  await Versions.refreshOrganizationSocialImages(member.orgId);
+  return saved;
 });
 
 // POST /api/brand/logo-uploads — a presigned POST for one logo: { url, fields, key } (organization:update, Pro)
