@@ -105,6 +105,14 @@ export const FUNCTIONS = {
     entry: 'functions/http/organization/index.ts',
     access: { clearsShares: true, table: 'readwrite', bucket: 'readwrite', bucketList: true, mail: true, secrets: true },
   },
+  brand: {
+    entry: 'functions/http/brand/index.ts',
+    // the brand is kept on the organisation; a logo is checked by reading it back and kept in the
+    // bucket; a change clears the organisation's share answers from CloudFront
+    access: { clearsShares: true, table: 'readwrite', bucket: 'readwrite', secrets: true },
+    // logos are checked with sharp (their header's size, and that they decode)
+    nativeModules: ['sharp'],
+  },
   exports: {
     entry: 'functions/http/exports/index.ts',
     // signs download links (reads), deletes export files (writes), queues the export worker
@@ -311,6 +319,10 @@ export const ROUTES = [
   { method: 'POST', path: '/api/auth/organization/remove-team-member', fn: 'organization', handler: 'removeTeamMember' },
   { method: 'GET', path: '/api/auth/organization/list-user-teams', fn: 'organization', handler: 'listUserTeams' },
   { method: 'GET', path: '/api/auth/organization/list-team-members', fn: 'organization', handler: 'listTeamMembers' },
+
+  { method: 'GET', path: '/api/brand', fn: 'brand', handler: 'getBrand' },
+  { method: 'PUT', path: '/api/brand', fn: 'brand', handler: 'putBrand' },
+  { method: 'POST', path: '/api/brand/logo-uploads', fn: 'brand', handler: 'createLogoUpload' },
 
   { method: 'GET', path: '/api/guides', fn: 'guides', handler: 'listGuides' },
   { method: 'POST', path: '/api/guides', fn: 'guides', handler: 'createGuide' },

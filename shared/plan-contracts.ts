@@ -65,6 +65,8 @@ export const EntitlementsDto = z.object({
   embed: z.boolean(),
   exports: z.boolean(),
   analytics: z.boolean(),
+  /** older answers lack it: the settings page then shows the brand locked */
+  brand: z.boolean().default(false),
 });
 export type EntitlementsDto = z.infer<typeof EntitlementsDto>;
 

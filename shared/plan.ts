@@ -22,6 +22,7 @@ export const PRO_PLAN = {
     { label: 'Instant embed' },
     { label: 'Private guides' },
     { label: 'Analytics' },
+    { label: 'Your brand on every guide' },
   ] satisfies PlanFeature[],
 } as const;
 
@@ -79,6 +80,8 @@ export interface Entitlements {
   exports: boolean;
   /** viewer analytics: the guide and workspace pages, and numbers on guide cards */
   analytics: boolean;
+  /** the organisation's brand on its guides and exports instead of Stepcast's look (issue 32) */
+  brand: boolean;
 }
 
 /**
@@ -95,5 +98,6 @@ export function entitlements(status: SubscriptionStatus | null | undefined): Ent
     embed: pro,
     exports: pro,
     analytics: pro,
+    brand: pro,
   };
 }

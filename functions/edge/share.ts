@@ -3,6 +3,7 @@ import { escapeHtml } from '#shared/html';
 import { PRODUCT_NAME } from '#shared/product';
 import { isEmbedPath, pageSecurityHeaders, uploadConnectSrc } from '#shared/security-headers';
 import { SharedGuideDto, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '#shared/share/shared-guide';
+import { brandStyleText } from '#shared/brand-look';
 import { SERVER_FRAME_ATTRIBUTE, SHARE_SHELL_PATHS, shareViewFromParam, VIEW_PARAM, type RenderShareFrame } from '#shared/share/frame';
 import { guideIdFromSegment, sharePath } from '#shared/share/link';
 
@@ -262,7 +263,8 @@ export function withShareFrame(html: string, shellPath: string, meta: PageMeta, 
     console.error(JSON.stringify({ message: 'share frame failed to render', guideId: guide.id, error: String(error) }));
     return html;
   }
-  return html.replace('<div id="root"></div>', () => `<div id="root" ${SERVER_FRAME_ATTRIBUTE}>${frame}</div>`);
+  // The organisation's brand as custom properties on the root (issue 32): whatever the frame holds draws in it.
+  return html.replace('<div id="root"></div>', () => `<div id="root" ${SERVER_FRAME_ATTRIBUTE} style="${brandStyleText(guide.dto.brand)}">${frame}</div>`);
 }
 
 /**

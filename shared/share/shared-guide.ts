@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ANNOTATION_COLOUR_KEYS, DEFAULT_ANNOTATION_COLOUR } from '../annotation-geometry';
 import { DEFAULT_HIGHLIGHT_VISIBLE, DEFAULT_ZOOM_LEVEL } from '../guide-defaults';
+import { BRAND_FONT_IDS, DEFAULT_SHOWN_BRAND } from '../brand-look';
 
 /**
  * GET /api/share/{id}: what every viewer of a published guide receives (no cookie needed).
@@ -46,6 +47,18 @@ export const SharedSlideDto = z.object({
 });
 export type SharedSlideDto = z.infer<typeof SharedSlideDto>;
 
+/** a colour the pages write into CSS: exactly #rrggbb, else Stepcast's (nothing else reaches a style) */
+const brandColour = (fallback: string) => z.catch(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/)), fallback);
+/** the organisation's brand (shared/brand-look.ts ShownBrand): Stepcast's own for free organisations */
+export const SharedBrand = z.object({
+  primaryColor: brandColour(DEFAULT_SHOWN_BRAND.primaryColor),
+  accentColor: brandColour(DEFAULT_SHOWN_BRAND.accentColor),
+  font: z.catch(z.enum(BRAND_FONT_IDS), DEFAULT_SHOWN_BRAND.font),
+  showBadge: z._default(z.boolean(), true),
+  logoUrl: orNull(z.string()),
+});
+export type SharedBrand = z.infer<typeof SharedBrand>;
+
 export const SharedGuideDto = z.object({
   id: z.string(),
   title: z.string(),
@@ -70,6 +83,12 @@ export const SharedGuideDto = z.object({
    * as it did then, for the minute CloudFront keeps it.
    */
   embed: z._default(z.boolean(), true),
+  /**
+   * the look viewers see (issue 32): the share page, the embed and the edge's frame draw it from
+   * here (web/src/features/share/utils/brand-style.ts). Absent (an answer cached from before it, a
+   * preview): Stepcast's own, DEFAULT_SHOWN_BRAND.
+   */
+  brand: z.optional(SharedBrand),
   /** the author lets search engines index the share page (public guides only); absent: noindex */
   indexable: z._default(z.boolean(), false),
 });

@@ -289,6 +289,17 @@ test.describe('capturing a flow with the extension', () => {
       const field = await boxOf(page, fullName);
       const crispField = await page.screenshot({ clip: field });
       await act(browser, page, 2, () => page.getByRole('button', { name: 'Create account' }).click());
+      // The page greets the author by the first part of the name alone, in the step 3 picture.
+      await expect(page.locator('#success-title')).toHaveText('Account created. Welcome, Rosalind!');
+      const firstName = await page.locator('#success-title').evaluate((title) => {
+        const text = title.firstChild as Text;
+        const range = document.createRange();
+        range.setStart(text, text.data.indexOf('Rosalind'));
+        range.setEnd(text, text.data.indexOf('Rosalind') + 'Rosalind'.length);
+        const box = range.getBoundingClientRect();
+        return { x: box.x, y: box.y, width: box.width, height: box.height };
+      });
+      const crispFirstName = await page.screenshot({ clip: firstName });
       await act(browser, page, 3, async () => {
         await page.getByRole('status').getByRole('link', { name: 'Account settings' }).click();
         await page.waitForURL(/settings\.html$/);
@@ -306,14 +317,17 @@ test.describe('capturing a flow with the extension', () => {
       const picture = async (i: number) => Buffer.from(await (await browser.context.request.get(`${appOrigin()}${slides[i]!.screenshotUrl}`)).body());
       const scale = slides[0]!.width / VIEWPORT.width;
       const step2 = await picture(1);
+      const step3 = await picture(2);
       const step4 = await picture(3);
       await writeFile(testInfo.outputPath('step-2.png'), step2);
+      await writeFile(testInfo.outputPath('step-3.png'), step3);
       await writeFile(testInfo.outputPath('step-4.png'), step4);
 
       // Where the name shows, the picture is blurred past reading: its contrast is a fraction of the page's own.
       const crisp = { field: await contrast(crispField, null, 1), header: await contrast(crispHeader, null, 1) };
       expect(await contrast(step2, field, scale)).toBeLessThan(crisp.field * 0.35);
       expect(await contrast(step4, header, scale)).toBeLessThan(crisp.header * 0.35);
+      expect(await contrast(step3, firstName, scale)).toBeLessThan((await contrast(crispFirstName, null, 1)) * 0.35);
       // What is not personal data stays sharp: the Save changes button's label.
       expect(await contrast(step4, save, scale)).toBeGreaterThan(20);
       // Blurred before upload, so there is nothing left to suggest on the later steps.

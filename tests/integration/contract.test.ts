@@ -166,6 +166,11 @@ describe('the contract: every route answers in the shape of its shared schema', 
     // Pro belongs to an organisation any of whose owners subscribed.
     await db().entities.subscription.put({ userId: owner.userId, stripeCustomerId: `cus_${owner.userId}`, status: 'trialing', stripeUpdatedAt: 1 }).go();
     await call(c, 'GET', '/api/entitlements');
+    await call(c, 'GET', '/api/brand');
+    const logo = await pngImage(120, 40);
+    const logoUpload = await call<{ url: string; fields: Record<string, string>; key: string }>(c, 'POST', '/api/brand/logo-uploads', { body: { contentType: 'image/png', contentLength: logo.length } });
+    expect(await postUpload(logoUpload, logo, 'image/png')).toBeLessThan(300);
+    await call(c, 'PUT', '/api/brand', { body: { logoKey: logoUpload.key, primaryColor: '#0f766e', accentColor: '#b91c1c', font: 'serif', showBadge: false } });
     const folder = await call<{ id: string }>(c, 'POST', '/api/folders', { body: { name: 'Onboarding' } });
     await call(c, 'GET', '/api/folders');
     await call(c, 'PATCH', '/api/folders/{id}', { params: { id: folder.id }, body: { name: 'Onboarding flows' } });

@@ -132,6 +132,11 @@ const GATES: Record<Exclude<keyof Entitlements, 'plan'>, Gate[]> = {
     { route: 'GET /api/analytics', allowed: 200, call: (a) => a.client.get('/api/analytics').then(status) },
     { route: 'GET /api/analytics/guides', allowed: 200, call: (a) => a.client.get(`/api/analytics/guides?ids=${a.guide.id}`).then(status) },
   ],
+  brand: [
+    // 403: a Pro organisation's plain member may not change it (organization:update), but is not told to upgrade
+    { route: 'PUT /api/brand', allowed: [200, 403], call: (a) => a.client.request('PUT', '/api/brand', { logoKey: null, primaryColor: '#0f766e', accentColor: '#b91c1c', font: 'serif', showBadge: true }).then(status) },
+    { route: 'POST /api/brand/logo-uploads', allowed: [200, 403], call: (a) => a.client.post('/api/brand/logo-uploads', { contentType: 'image/png', contentLength: 100 }).then(status) },
+  ],
 };
 
 const ROWS = Object.entries(GATES).flatMap(([entitlement, gates]) => gates.map((gate) => ({ entitlement, ...gate })));

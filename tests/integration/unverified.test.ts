@@ -49,7 +49,7 @@ describe('Pro', () => {
     const { email } = await signUp(member);
     await join(stack().mailApiUrl, owner, await activeOrgId(owner), { client: member, email }, 'member');
     const granted = (await member.get('/api/entitlements')).json;
-    expect(granted).toEqual({ plan: 'Pro', guideLimit: null, privateGuides: true, voiceover: true, embed: true, exports: true, analytics: true });
+    expect(granted).toEqual({ plan: 'Pro', guideLimit: null, privateGuides: true, voiceover: true, embed: true, exports: true, analytics: true, brand: true });
     for (let i = 0; i < 4; i++) expect((await member.post('/api/guides', { title: `Member guide ${i}` })).status).toBe(201);
     const guide = (await member.post('/api/guides', { title: 'Private one' })).json as { id: string };
     expect((await member.request('PATCH', `/api/guides/${guide.id}`, { visibility: 'private' })).status).toBe(200);

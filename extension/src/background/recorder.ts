@@ -68,11 +68,20 @@ function isFresh(frame: Frame | null, tabId: number): frame is Frame {
   return frame !== null && frame.tabId === tabId && frame.takenAt > lastDirtyAt;
 }
 
-/** Keeps a fresh "before" frame: after each step and whenever the page settles. */
+/**
+ * Keeps a fresh "before" frame: after each step and whenever the page settles. A picture still
+ * being taken when the page settles may have been prepared before the last change (or before
+ * the typed value's fingerprint came): once it is done, the frame is checked again, so a
+ * settled page always ends up pictured as it is.
+ */
 function refreshSoon(recording: Recording, delay = 0): void {
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(() => {
-    if (refreshing || recording.paused || isFresh(latest, recording.tabId)) return;
+    if (recording.paused || isFresh(latest, recording.tabId)) return;
+    if (refreshing) {
+      void refreshing.then(() => refreshSoon(recording));
+      return;
+    }
     refreshing = capture(recording).finally(() => {
       refreshing = null;
     });

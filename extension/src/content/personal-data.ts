@@ -1,6 +1,6 @@
 import { findSensitiveText, type SensitiveTextKind } from '#shared/redaction';
 import type { Point, Rect } from '../lib/geometry';
-import { extendsPrint, findFingerprints, fingerprint, type Fingerprint, type Salt } from '../lib/secret-match';
+import { extendsPrint, findFingerprints, fingerprint, isNameField, nameParts, type Fingerprint, type Salt } from '../lib/secret-match';
 import { openRoots, readableFrames, redactionSelector } from './describe';
 
 /**
@@ -114,5 +114,11 @@ export class TypedValues {
     const id = before && extendsPrint(value, before.print, salt) ? before.id : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
     this.fields.set(field, { id, print });
     this.send(id, print);
+    // A name's parts show on their own too ("Welcome, Rosalind!"): each is looked for as well.
+    if (!isNameField({ autocomplete: field.getAttribute('autocomplete'), name: field.getAttribute('name'), id: field.id })) return;
+    for (const [i, part] of nameParts(value).entries()) {
+      const partPrint = fingerprint(part, salt);
+      if (partPrint) this.send(`${id}.${i}`, partPrint);
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparable, extendsPrint, findFingerprints, fingerprint, MIN_SECRET_LENGTH, type Salt } from './secret-match';
+import { comparable, extendsPrint, findFingerprints, fingerprint, isNameField, MIN_SECRET_LENGTH, nameParts, type Salt } from './secret-match';
 
 const salt: Salt = { a: 1_234_567, b: 7_654_321 };
 const shown = (text: string, values: string[], s = salt) => {
@@ -43,5 +43,27 @@ describe('typed values found by a salted fingerprint, never by the value', () =>
     const { text, at } = comparable('A \n B');
     expect(text).toBe('a b');
     expect(at).toEqual([0, 1, 4, 5]);
+  });
+});
+
+describe('the parts of a typed name', () => {
+  it('are its words of three letters or more, found alone as whole words', () => {
+    expect(nameParts('Rosalind  Quennell')).toEqual(['rosalind', 'quennell']);
+    expect(nameParts("Jo O'Brien-Smith, Jr.")).toEqual(["o'brien-smith"]);
+    expect(shown('Account created. Welcome, Rosalind! Rosalindas', nameParts('Rosalind Quennell'))).toEqual(['Rosalind']);
+  });
+
+  it('are none for a one-word value (the value itself is looked for)', () => {
+    expect(nameParts('Rosalind')).toEqual([]);
+    expect(nameParts('  ')).toEqual([]);
+  });
+
+  it('are looked for only in fields that hold a name, by autofill token, name or id', () => {
+    expect(isNameField({ autocomplete: 'name' })).toBe(true);
+    expect(isNameField({ autocomplete: 'section-billing given-name' })).toBe(true);
+    expect(isNameField({ name: 'fullName' })).toBe(true);
+    expect(isNameField({ id: 'last_name' })).toBe(true);
+    expect(isNameField({ autocomplete: 'organization', name: 'companyName', id: 'project-name' })).toBe(false);
+    expect(isNameField({ autocomplete: 'off', name: 'search' })).toBe(false);
   });
 });

@@ -80,6 +80,28 @@ function power(base: number, exponent: number, prime: number): number {
   return result;
 }
 
+/** `autocomplete` tokens of fields that hold a person's name (HTML's autofill field names). */
+const NAME_AUTOCOMPLETE = new Set(['name', 'given-name', 'additional-name', 'family-name', 'nickname', 'username']);
+/** A field's `name` or `id` that says it holds a person's name. */
+const NAME_FIELD = /^(?:(?:full|first|last|given|family|middle|sur|nick|display|user|person|contact)[-_ ]?name|name|fname|lname)$/i;
+
+/** Whether a field holds a person's name, by its autofill token or its name or id. */
+export function isNameField(hints: { autocomplete?: string | null; name?: string | null; id?: string | null }): boolean {
+  const tokens = (hints.autocomplete ?? '').toLowerCase().split(/\s+/);
+  if (tokens.some((token) => NAME_AUTOCOMPLETE.has(token))) return true;
+  return [hints.name, hints.id].some((value) => !!value && NAME_FIELD.test(value));
+}
+
+/**
+ * The parts of a typed name a page may show on their own ("Welcome, Rosalind!"): each word of
+ * at least MIN_SECRET_LENGTH letters, when the value has more than one. Found as whole words, like the value.
+ */
+export function nameParts(value: string): string[] {
+  const words = comparable(value).text.trim().split(' ').map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+  if (words.length < 2) return [];
+  return [...new Set(words.filter((word) => word.length >= MIN_SECRET_LENGTH))];
+}
+
 /** The fingerprint of a typed value, or undefined for one too short or too long to look for. */
 export function fingerprint(value: string, salt: Salt): Fingerprint | undefined {
   const text = comparable(value).text.trim();

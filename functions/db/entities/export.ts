@@ -20,6 +20,12 @@ export const ExportEntity = new Entity({
     options: { type: 'any', required: true, readOnly: true },
     /** hash of format, options and everything of the guide the file shows: equal means the same file */
     fingerprint: { type: 'string', required: true, readOnly: true },
+    /**
+     * the organisation's brand as its viewers saw it when the export was asked for
+     * (shared/brand-look.ts ShownBrand), which the file is drawn in; absent in exports made before
+     * brands: Stepcast's look
+     */
+    brand: { type: 'any', readOnly: true },
     state: { type: EXPORT_STATES, required: true, default: 'queued' },
     /** 0..1 */
     progress: { type: 'number', required: true, default: 0 },

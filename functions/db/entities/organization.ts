@@ -25,6 +25,11 @@ export const OrganizationEntity = new Entity({
      * the gallery and the landing page embed. Granted by the seed job only; no route sets it.
      */
     complimentaryPlan: { type: ['Pro'] as const },
+    /**
+     * The brand its viewers see while it is Pro (shared/brand.ts BrandSettings, parsed on read by
+     * functions/domain/brand): absent until first saved.
+     */
+    brand: { type: 'any' },
     createdAt,
     updatedAt,
   },

@@ -29,7 +29,18 @@ export async function forOrganization(orgId: string): Promise<Entitlements> {
  */
 export const EMBED_CACHE_MS = 60_000;
 const EMBED_CACHE_SIZE = 1_000;
-const embedRights = new Map<string, { embed: boolean; until: number }>();
+const planRights = new Map<string, { rights: Entitlements; until: number }>();
+
+/** An organisation's entitlements as this instance last read them, for at most EMBED_CACHE_MS. */
+async function keptEntitlements(orgId: string, now: number): Promise<Entitlements> {
+  const cached = planRights.get(orgId);
+  if (cached && cached.until > now) return cached.rights;
+  const rights = await forOrganization(orgId);
+  planRights.delete(orgId);
+  if (planRights.size >= EMBED_CACHE_SIZE) planRights.delete(planRights.keys().next().value!);
+  planRights.set(orgId, { rights, until: now + EMBED_CACHE_MS });
+  return rights;
+}
 
 /**
  * Whether an organisation's guides may be embedded: the share answer says so, and the edge
@@ -37,18 +48,17 @@ const embedRights = new Map<string, { embed: boolean; until: number }>();
  * kept per function instance for EMBED_CACHE_MS (the share read stays one GetItem and one Query).
  */
 export async function mayEmbed(orgId: string, now = Date.now()): Promise<boolean> {
-  const cached = embedRights.get(orgId);
-  if (cached && cached.until > now) return cached.embed;
-  const { embed } = await forOrganization(orgId);
-  embedRights.delete(orgId);
-  if (embedRights.size >= EMBED_CACHE_SIZE) embedRights.delete(embedRights.keys().next().value!);
-  embedRights.set(orgId, { embed, until: now + EMBED_CACHE_MS });
-  return embed;
+  return (await keptEntitlements(orgId, now)).embed;
 }
 
-/** A subscription changed: this instance reads embed rights afresh (other instances within EMBED_CACHE_MS). */
+/** Whether viewers see the organisation's brand (Pro), kept as mayEmbed is: read with it on every share answer. */
+export async function mayBrand(orgId: string, now = Date.now()): Promise<boolean> {
+  return (await keptEntitlements(orgId, now)).brand;
+}
+
+/** A subscription changed: this instance reads embed and brand rights afresh (other instances within EMBED_CACHE_MS). */
 export function forgetEmbedRights(): void {
-  embedRights.clear();
+  planRights.clear();
 }
 
 /**
@@ -57,5 +67,5 @@ export function forgetEmbedRights(): void {
  */
 export async function grantComplimentaryPro(orgId: string): Promise<void> {
   await db().entities.organization.patch({ orgId }).set({ complimentaryPlan: 'Pro' }).go();
-  embedRights.delete(orgId);
+  planRights.delete(orgId);
 }

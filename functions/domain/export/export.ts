@@ -4,6 +4,7 @@ import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import { Asset, newId, WorkLine } from '../platform';
 import { Entitlements } from '../billing';
+import { Brand } from '../brand';
 import { loadPublished } from '../guide-store';
 import { fingerprintOf } from './fingerprint';
 
@@ -165,7 +166,9 @@ export async function create(
     throw new AppError('plan_limit', 'Exports are a Pro feature. Start your Pro trial to export your guides.');
   }
   if (slides.length === 0) throw new AppError('conflict', 'This guide has no steps yet. Add a step before exporting it.');
-  const fingerprint = fingerprintOf(request, guide, slides);
+  // Drawn in the brand its viewers see now: a new brand is a new file, not the old one reused.
+  const brand = await Brand.shown(actor.orgId);
+  const fingerprint = fingerprintOf(request, guide, slides, brand);
   const { items: existing } = await guideExports(actor.orgId, guideId);
   const same = existing.find((item) => item.fingerprint === fingerprint && (item.state === 'done' || isActiveExport(item.state)));
   if (same) return { export: await dto(same), reused: true };
@@ -189,6 +192,7 @@ export async function create(
           format: request.format,
           options: request.options,
           fingerprint,
+          brand,
           state: 'queued',
           progress: 0,
           leaseUntil: Date.now() + QUEUED_LEASE_MS,

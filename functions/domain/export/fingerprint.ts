@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ExportRequest } from '#shared/exports';
 import { storedAnnotations } from '#shared/annotations';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
+import { isDefaultBrand, type ShownBrand } from '#shared/brand-look';
 
 /**
  * Bumped whenever a renderer changes what it draws, so exports made before are not reused for
@@ -35,12 +36,14 @@ interface SlideFields {
  * order, effective zoom and highlight, content-addressed screenshot and voiceover keys). Equal
  * fingerprints mean the same file, so a finished export is reused instead of rendered again.
  */
-export function fingerprintOf(request: ExportRequest, guide: GuideFields, slides: readonly SlideFields[]): string {
+export function fingerprintOf(request: ExportRequest, guide: GuideFields, slides: readonly SlideFields[], brand?: ShownBrand): string {
   const content = {
     v: RENDERER_VERSION,
     format: request.format,
     options: request.options,
     title: guide.title,
+    // Only a brand of the organisation's own (issue 32), so that exports in Stepcast's look keep their fingerprints.
+    ...(brand && !(isDefaultBrand(brand) && brand.showBadge) ? { brand } : {}),
     // Only when there are cards, so that exports of guides without them keep their fingerprints.
     ...(guide.introCard || guide.outroCard ? { cards: [guide.introCard ?? null, guide.outroCard ?? null] } : {}),
     slides: slides.map((slide) => ({

@@ -5,11 +5,14 @@ import { AppError } from '#shared/errors';
 import { EXPORT_EXTENSIONS } from '#shared/exports';
 import type { ExportRequest } from '#shared/exports';
 import { slugifyTitle } from '#shared/share/link';
+import { assetTypeOf } from '#shared/assets';
 import { toAppError } from '../../core/http';
 import { logger } from '../../core/logger';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 import { Asset } from '../platform';
+import { Brand } from '../brand';
+import { SharedBrand } from '#shared/share/shared-guide';
 import { CONTENT_TYPES, HEARTBEAT_MS, QUEUED_LEASE_MS, RUNNING_LEASE_MS, filePrefix, releaseSlot, srtKeyOf, storedRequest } from './export';
 import { renderHtml } from './render/html';
 import { renderMarkdown } from './render/markdown';
@@ -121,6 +124,13 @@ export async function run(exportId: string, delivery: Delivery): Promise<JobOutc
       },
     });
     if (!guide || guide.slides.length === 0) throw new RenderError('The guide was deleted, or has no steps left.');
+    // The brand it was asked in (the job's input), with its logo as it is stored now.
+    const brand = item.brand === undefined ? undefined : SharedBrand.safeParse(item.brand).data;
+    if (brand) {
+      guide.brand = brand;
+      const logo = await Brand.logoBytes(brand);
+      guide.logo = logo ? { bytes: Buffer.from(logo), contentType: assetTypeOf(brand.logoUrl!).contentType } : null;
+    }
     const result = await render(guide, request, {
       workDir,
       signal: controller.signal,

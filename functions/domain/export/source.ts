@@ -10,6 +10,7 @@ import type { IntroCard, OutroCard } from '#shared/guide-cards';
 import { cardVoiceovers, type CardAudio } from './card-voice';
 import { introLines, outroTitle, spoken } from './card-words';
 import type { TimelineSlide } from './timeline';
+import type { ShownBrand } from '#shared/brand-look';
 
 /**
  * A guide as the renderers need it: its slides in order with the effective zoom and highlight,
@@ -36,6 +37,10 @@ export interface ExportGuide {
   /** the cards' words spoken in the guide's voice: only for a video whose slides are voiced */
   introAudio?: CardAudio | null;
   outroAudio?: CardAudio | null;
+  /** the organisation's brand the file is drawn in (issue 32); absent: Stepcast's look */
+  brand?: ShownBrand;
+  /** its logo's bytes, for the formats that show it */
+  logo?: { bytes: Buffer; contentType: string } | null;
 }
 
 

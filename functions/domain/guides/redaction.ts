@@ -5,10 +5,9 @@ import { REDACTION_FILL } from '#shared/redaction';
 import { appliedBoxesOf, boxProblems, MAX_REMEMBERED_BOXES, withoutCoveredBox, type RedactionBox, type RedactSlideResponse } from '#shared/redaction-boxes';
 import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
-import { Asset, ShareCache } from '../platform';
+import { Asset, ShareCache, sniffImage } from '../platform';
 import { Export } from '../export';
 import { loadInOrg, type Guide } from '../guide-store';
-import { sniffImage } from './screenshot';
 import * as Slide from './slide';
 import * as SlideScreenshot from './slide-screenshot';
 import { slideDto } from './slide-dto';
@@ -163,7 +162,7 @@ export async function onScreenshotReplaced(guide: Guide, oldKey: string, newKey:
   }
   await Versions.replaceAssetKey(guide.guideId, oldKey, newKey);
   await SlideScreenshot.forgetHistoryOf(guide.guideId, newKey);
-  if (guide.socialImageSourceKey === oldKey) {
+  if (SocialImage.screenshotOf(guide.socialImageSourceKey) === oldKey) {
     await SocialImage.forget(guide);
     // A published guide's preview is made from its published version (Slide.refreshSummary leaves it).
     if (guide.publishedVersion !== undefined) await Versions.refreshSocialImage(guide.guideId);

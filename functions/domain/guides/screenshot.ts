@@ -1,22 +1,9 @@
 import sharp from 'sharp';
 import { AppError } from '#shared/errors';
 import { MAX_SCREENSHOT_BYTES, MAX_SCREENSHOT_PIXELS, MAX_SCREENSHOT_SIDE } from '#shared/guides';
-import { Asset, IMAGE_EXTENSIONS, Storage, type ImageContentType } from '../platform';
+import { Asset, IMAGE_EXTENSIONS, sniffImage, Storage, type ImageContentType } from '../platform';
 
-/** Checking uploaded screenshots: the one place (with social-image.ts) that needs sharp. */
-const SIGNATURES: Array<{ type: ImageContentType; matches: (b: Uint8Array) => boolean }> = [
-  { type: 'image/png', matches: (b) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((v, i) => b[i] === v) },
-  { type: 'image/jpeg', matches: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  {
-    type: 'image/webp',
-    matches: (b) => Buffer.from(b.subarray(0, 4)).toString('latin1') === 'RIFF' && Buffer.from(b.subarray(8, 12)).toString('latin1') === 'WEBP',
-  },
-];
-
-/** The image type the bytes really are (PNG, JPEG, WebP; never SVG or anything else). */
-export function sniffImage(bytes: Uint8Array): ImageContentType | undefined {
-  return SIGNATURES.find((s) => s.matches(bytes))?.type;
-}
+/** Checking uploaded screenshots: with social-image.ts and the brand's logo check, the places that need sharp. */
 
 /**
  * Checks an uploaded screenshot after the fact, as S3's policy alone cannot (and s3rver does not

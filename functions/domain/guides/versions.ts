@@ -110,6 +110,34 @@ export async function refreshSocialImage(guideId: string): Promise<void> {
   if (guide) await SocialImage.refresh(guide, slides);
 }
 
+/** How long a brand change may spend redrawing previews before it answers; the rest follow at their next publish. */
+export const PREVIEW_REDRAW_BUDGET_MS = 15_000;
+const PREVIEW_REDRAWS_AT_ONCE = 4;
+
+/**
+ * Redraws the social previews of an organisation's published public guides (its brand changed):
+ * a preview is keyed by the brand it shows, so one already in that brand is kept unread. Newest
+ * guides first, a few at a time, until the budget is spent. Returns how many it looked at and how many it left.
+ */
+export async function refreshOrganizationSocialImages(orgId: string, budgetMs = PREVIEW_REDRAW_BUDGET_MS): Promise<{ refreshed: number; left: number }> {
+  const deadline = Date.now() + budgetMs;
+  const { data } = await db()
+    .entities.guide.query.byOrg({ orgId })
+    .go({ pages: 'all', order: 'desc', attributes: ['guideId', 'status', 'visibility'] });
+  const published = data.filter((guide) => guide.status === 'published' && guide.visibility === 'public');
+  let next = 0;
+  let refreshed = 0;
+  const lane = async () => {
+    while (next < published.length && Date.now() < deadline) {
+      const guide = published[next++]!;
+      await refreshSocialImage(guide.guideId);
+      refreshed++;
+    }
+  };
+  await Promise.all(Array.from({ length: PREVIEW_REDRAWS_AT_ONCE }, lane));
+  return { refreshed, left: published.length - refreshed };
+}
+
 /** A guide's versions, newest first. */
 export async function list(orgId: string, guideId: string): Promise<VersionListDto> {
   const { guide } = await loadInOrg(orgId, guideId);

@@ -3,6 +3,7 @@ export { IMAGE_EXTENSIONS } from './asset';
 export type { ImageContentType } from './asset';
 export * as CdnInvalidation from './cdn-invalidation';
 export * as Health from './health';
+export { sniffImage } from './image-type';
 export { newGuideId, newId } from './ids';
 export * as Mail from './mail';
 export * as RateLimit from './rate-limit';

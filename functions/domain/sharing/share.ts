@@ -5,11 +5,13 @@ import { storedAnnotations } from '#shared/annotations';
 import { effectiveHighlight, effectiveZoomLevel } from '#shared/guides';
 import { DEFAULT_LANGUAGE } from '#shared/narration';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
+import { DEFAULT_SHOWN_BRAND } from '#shared/brand-look';
 import { Asset } from '../platform';
 import { audioFields, GuideCards, loadPublished, TranslationPublishing } from '../guide-store';
 import { membership } from '../members';
 import { nameOf as organizationName } from '../organizations';
 import { Entitlements } from '../billing';
+import { Brand } from '../brand';
 import * as Kept from './share-kept';
 import { db } from '../../db/service';
 import type { Guide } from '../guide-store';
@@ -74,6 +76,7 @@ export async function sharedGuideAnswer(guideId: string, viewerUserId?: string, 
     languages: TranslationPublishing.languagesOf(guide),
     guideMe: isWalkable(slides.map((slide) => CaptureMeta.safeParse(slide.capture).data?.page?.url)),
     embed: false,
+    brand: DEFAULT_SHOWN_BRAND,
     indexable: false,
   };
   const answer = translation ? await TranslationPublishing.translatedShare(shared, guide, translation) : shared;
@@ -86,8 +89,12 @@ function indexing(answer: SharedGuideDto, guide: Pick<Guide, 'indexable' | 'visi
   return { ...answer, indexable: guide.indexable === true && guide.visibility === 'public' };
 }
 
-/** The organisation's name and embed right, each kept a minute by this instance (organization.ts, entitlements.ts): never part of what is kept below. */
+/**
+ * The organisation's name, embed right and brand, each kept a minute by this instance
+ * (organization.ts, entitlements.ts, brand/shown.ts): never part of what is kept, so a rename, a
+ * plan change or a new brand reaches the answer without a publish.
+ */
 async function withOrganization(answer: SharedGuideDto, orgId: string): Promise<SharedGuideDto> {
-  const [name, embed] = await Promise.all([organizationName(orgId), Entitlements.mayEmbed(orgId)]);
-  return { ...answer, organizationName: name ?? '', embed };
+  const [name, embed, brand] = await Promise.all([organizationName(orgId), Entitlements.mayEmbed(orgId), Brand.shown(orgId)]);
+  return { ...answer, organizationName: name ?? '', embed, brand };
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import * as AnalyticsContract from '#shared/analytics/contracts';
 import * as AuthContract from '#shared/auth';
+import * as Brand from '#shared/brand';
 import * as Drift from '#shared/drift';
 import * as Exports from '#shared/exports';
 import * as Guides from '#shared/guides';
@@ -22,7 +23,7 @@ import * as Translation from '#shared/translation';
  * handlers parse with. A unit test checks it covers the routes table exactly.
  */
 export interface Operation {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   summary: string;
   tag: 'Platform' | 'Auth' | 'Organization' | 'Guides' | 'Exports' | 'Folders' | 'Share' | 'Billing' | 'Analytics' | 'Narration' | 'Drift';
@@ -149,6 +150,9 @@ export const OPERATIONS: Operation[] = [
   op({ method: 'POST', path: '/api/folders', summary: 'Create a folder', tag: 'Folders', body: Guides.FolderBody, response: Guides.FolderDto, success: [201, 'Folder'], session: true }),
   op({ method: 'PATCH', path: '/api/folders/{id}', summary: 'Rename a folder', tag: 'Folders', params: Guides.FolderPath, body: Guides.FolderBody, response: Guides.FolderDto, success: [200, 'Folder'], session: true }),
   op({ method: 'DELETE', path: '/api/folders/{id}', summary: 'Delete a folder (its guides move to no folder)', tag: 'Folders', params: Guides.FolderPath, success: [204, 'Deleted'], session: true }),
+  op({ method: 'GET', path: '/api/brand', summary: "The active organisation's brand, and whether its plan shows it (any member)", tag: 'Organization', response: Brand.BrandDto, success: [200, 'Brand'], session: true }),
+  op({ method: 'PUT', path: '/api/brand', summary: 'Replace the brand (admins and owners; Pro, else 402; colours must reach WCAG AA against white, else 422 with a passing shade)', tag: 'Organization', body: Brand.BrandSettings, response: Brand.BrandDto, success: [200, 'Brand'], session: true }),
+  op({ method: 'POST', path: '/api/brand/logo-uploads', summary: 'A presigned POST for one logo (PNG, JPEG or WebP, at most 1 MB), checked when the brand names it', tag: 'Organization', body: Brand.LogoUploadBody, response: Guides.UploadDto, success: [200, 'Presigned upload'], session: true }),
   op({ method: 'GET', path: '/api/entitlements', summary: "What the active organisation's plan unlocks, for every member", tag: 'Guides', response: Plan.EntitlementsDto, success: [200, 'Entitlements (guideLimit null: unlimited)'], session: true }),
   op({ method: 'POST', path: '/api/events', summary: "A batch of a viewer's events (text/plain from sendBeacon, or JSON); a bad or oversized batch is 422 and dropped whole", tag: 'Analytics', body: AnalyticsContract.EventBatch, response: AnalyticsContract.EventsReply, success: [202, '{ counted }'] }),
   op({ method: 'GET', path: '/api/guides/{id}/analytics', summary: "A guide's viewer analytics over a range of days, the last 30 without one (402 without Pro)", tag: 'Analytics', params: Guides.GuidePath, query: AnalyticsContract.AnalyticsRangeQuery, response: AnalyticsContract.GuideAnalytics, success: [200, 'GuideAnalytics'], session: true }),

@@ -4,6 +4,7 @@ import type { HtmlExportOptions } from '#shared/exports';
 import { annotationsSvg } from '#shared/annotation-svg';
 import { escapeHtml } from '#shared/html';
 import { PRODUCT_NAME } from '#shared/product';
+import { BRAND_FONTS, type ShownBrand } from '#shared/brand-look';
 import { slideDurationMs } from '#shared/slide-timing';
 import { plainText, splitBold } from '#shared/step-markup';
 import type { ExportGuide } from '../source';
@@ -30,6 +31,7 @@ figure{margin:0;position:relative;border:1px solid var(--line);border-radius:8px
 .annotations{position:absolute;inset:0;width:100%;height:100%;pointer-events:none}
 .ring{position:absolute;width:5%;aspect-ratio:1;translate:-50% -50%;border:3px solid var(--ring);border-radius:50%;box-shadow:0 0 0 4px rgb(251 113 133/.28),0 0 24px 4px rgb(244 63 94/.4)}
 audio{width:100%;margin-top:12px}footer{color:var(--muted);font-size:.85rem;text-align:center}
+a{color:var(--accent,var(--brand))}.logo{display:block;max-height:48px;max-width:240px;width:auto;margin:0 0 16px}
 @media (prefers-reduced-motion:no-preference){html{scroll-behavior:smooth}}
 `;
 
@@ -42,6 +44,15 @@ var s=steps[n];s.scrollIntoView({block:'center'});var a=s.querySelector('audio')
 else{t=setTimeout(function(){go(n+1);},+s.dataset.ms);}}
 b.addEventListener('click',function(){if(on){stop();return;}on=true;b.textContent='Stop';go(0);});})();
 `;
+
+/**
+ * The organisation's brand over Stepcast's look (issue 32): its colours and font as the page's
+ * custom properties. Colours are #rrggbb (checked when saved, parsed again by the job) and the
+ * font one of the named stacks, so nothing an author typed reaches the style sheet.
+ */
+export function brandCss(brand: ShownBrand): string {
+  return `:root{--brand:${brand.primaryColor};--accent:${brand.accentColor}}body{font-family:${BRAND_FONTS[brand.font].stack}}`;
+}
 
 function stepHtml(text: string): string {
   return splitBold(text)
@@ -84,6 +95,8 @@ export async function renderHtml(guide: ExportGuide, options: HtmlExportOptions,
     ].join('');
   });
   const count = `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}`;
+  // "Made with Stepcast" unless the organisation's brand turned the badge off
+  const badge = guide.brand?.showBadge !== false;
   const html = [
     '<!doctype html>',
     '<html lang="en">',
@@ -94,10 +107,13 @@ export async function renderHtml(guide: ExportGuide, options: HtmlExportOptions,
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; media-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">`,
     `<title>${escapeHtml(guide.title)}</title>`,
     `<style>${STYLE}</style>`,
+    guide.brand ? `<style>${brandCss(guide.brand)}</style>` : '',
     '</head>',
     '<body>',
     '<main>',
-    `<header><h1>${escapeHtml(guide.title)}</h1><p class="meta">${count} · exported from ${escapeHtml(PRODUCT_NAME)}</p>`,
+    '<header>',
+    guide.logo ? `<img class="logo" alt="Logo" src="data:${guide.logo.contentType};base64,${guide.logo.bytes.toString('base64')}">` : '',
+    `<h1>${escapeHtml(guide.title)}</h1><p class="meta">${count}${badge ? ` · exported from ${escapeHtml(PRODUCT_NAME)}` : ''}</p>`,
     guide.introCard
       ? `<section class="intro"><h2>${escapeHtml(guide.introCard.title)}</h2>${guide.introCard.subtitle ? `<p>${escapeHtml(guide.introCard.subtitle)}</p>` : ''}</section>`
       : '',
@@ -108,7 +124,7 @@ export async function renderHtml(guide: ExportGuide, options: HtmlExportOptions,
           guide.outroCard.cta ? `<p><a class="cta" href="${escapeHtml(guide.outroCard.cta.url)}" target="_blank" rel="noopener">${escapeHtml(guide.outroCard.cta.label)}</a></p>` : ''
         }</section>`
       : '',
-    `<footer>Made with ${escapeHtml(PRODUCT_NAME)}</footer>`,
+    badge ? `<footer>Made with ${escapeHtml(PRODUCT_NAME)}</footer>` : '',
     '</main>',
     `<script>${SCRIPT}</script>`,
     '</body>',

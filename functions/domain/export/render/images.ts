@@ -1,7 +1,8 @@
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type OverlayOptions } from 'sharp';
 import type { Annotation } from '#shared/annotation-geometry';
 import { annotationsSvg } from '#shared/annotation-svg';
 import { PRODUCT_NAME } from '#shared/product';
+import { isDefaultBrand, type ShownBrand } from '#shared/brand-look';
 import { fontPath, RenderError, useBundledFontsWhereNoneInstalled } from './tools';
 
 /**
@@ -13,6 +14,42 @@ export const BRAND_BACKGROUND = '#1e1b4b';
 export const BRAND_BACKGROUND_END = '#312e81';
 /** the player's click highlight */
 export const RING_COLOUR = '#fb7185';
+
+/**
+ * How the cards and the fades between segments look: Stepcast's indigo with its name, or the
+ * organisation's brand (issue 32): its primary colour (checked for white text at 4.5:1 when saved)
+ * darkening across the card, white words, its logo above the title, and "Made with Stepcast" only
+ * when the brand shows the badge.
+ */
+export interface CardLook {
+  background: string;
+  backgroundEnd: string;
+  subtitle: string;
+  mark: string;
+  /** the small line at the foot of the card; empty: none */
+  footer: string;
+  logo: Buffer | null;
+}
+
+export const STEPCAST_LOOK: CardLook = { background: BRAND_BACKGROUND, backgroundEnd: BRAND_BACKGROUND_END, subtitle: '#c7d2fe', mark: '#a5b4fc', footer: PRODUCT_NAME, logo: null };
+
+/** A colour mixed toward black: the far end of a brand's gradient. */
+export function darker(hex: string, amount = 0.35): string {
+  const channel = (i: number) => Math.round(parseInt(hex.slice(i, i + 2), 16) * (1 - amount)).toString(16).padStart(2, '0');
+  return `#${channel(1)}${channel(3)}${channel(5)}`;
+}
+
+export function cardLookOf(brand: ShownBrand | undefined, logo: Buffer | null | undefined): CardLook {
+  if (!brand || (isDefaultBrand(brand) && brand.showBadge)) return STEPCAST_LOOK;
+  return {
+    background: brand.primaryColor,
+    backgroundEnd: darker(brand.primaryColor),
+    subtitle: '#ffffff',
+    mark: '#ffffff',
+    footer: brand.showBadge ? `Made with ${PRODUCT_NAME}` : '',
+    logo: logo ?? null,
+  };
+}
 
 export interface Rect {
   x: number;
@@ -72,10 +109,10 @@ export function fitRect(size: { width: number; height: number }, frame: { width:
   return { x: Math.round((frame.width - width) / 2), y: Math.round((frame.height - height) / 2), width, height };
 }
 
-function gradientSvg(width: number, height: number): Buffer {
+function gradientSvg(width: number, height: number, look: CardLook = STEPCAST_LOOK): Buffer {
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
-      `<stop offset="0" stop-color="${BRAND_BACKGROUND}"/><stop offset="1" stop-color="${BRAND_BACKGROUND_END}"/></linearGradient></defs>` +
+      `<stop offset="0" stop-color="${look.background}"/><stop offset="1" stop-color="${look.backgroundEnd}"/></linearGradient></defs>` +
       `<rect width="${width}" height="${height}" fill="url(#g)"/></svg>`,
   );
 }
@@ -89,11 +126,12 @@ export async function slideFrame(
   fallbackText: string,
   frame: { width: number; height: number },
   annotations: readonly Annotation[] = [],
+  look: CardLook = STEPCAST_LOOK,
 ): Promise<{ raw: Buffer; rect: Rect | null }> {
   const { width, height } = frame;
   if (!screenshot) {
     const text = await textImage(fallbackText || ' ', { size: Math.round(height * 0.05), width: width * 0.7, bold: true });
-    const raw = await sharp(gradientSvg(width, height))
+    const raw = await sharp(gradientSvg(width, height, look))
       .composite([{ input: text.png, left: Math.round((width - text.width) / 2), top: Math.round((height - text.height) / 2) }])
       .removeAlpha()
       .raw()
@@ -161,20 +199,32 @@ export async function captionImage(text: string, frameWidth: number, frameHeight
   return { png, width, height };
 }
 
-/** The intro and outro cards: the title large on the brand gradient, a line under it, the product's name. */
-export async function cardFrame(title: string, subtitle: string, frame: { width: number; height: number }): Promise<Buffer> {
+/** The intro and outro cards: the title large on the brand gradient, a line under it, the product's name (or the brand's logo and badge). */
+export async function cardFrame(title: string, subtitle: string, frame: { width: number; height: number }, look: CardLook = STEPCAST_LOOK): Promise<Buffer> {
   const { width, height } = frame;
   const heading = await textImage(title, { size: Math.round(height * 0.065), width: width * 0.8, bold: true });
-  const line = await textImage(subtitle, { size: Math.round(height * 0.03), width: width * 0.8, colour: '#c7d2fe' });
-  const brand = await textImage(PRODUCT_NAME, { size: Math.round(height * 0.022), width: width * 0.5, colour: '#a5b4fc', bold: true });
+  const line = await textImage(subtitle, { size: Math.round(height * 0.03), width: width * 0.8, colour: look.subtitle });
   const gap = Math.round(height * 0.03);
   const top = Math.round((height - heading.height - gap - line.height) / 2);
-  return sharp(gradientSvg(width, height))
-    .composite([
-      { input: heading.png, left: Math.round((width - heading.width) / 2), top },
-      { input: line.png, left: Math.round((width - line.width) / 2), top: top + heading.height + gap },
-      { input: brand.png, left: Math.round((width - brand.width) / 2), top: height - brand.height - Math.round(height * 0.06) },
-    ])
+  const layers: OverlayOptions[] = [
+    { input: heading.png, left: Math.round((width - heading.width) / 2), top },
+    { input: line.png, left: Math.round((width - line.width) / 2), top: top + heading.height + gap },
+  ];
+  if (look.footer) {
+    const mark = await textImage(look.footer, { size: Math.round(height * 0.022), width: width * 0.5, colour: look.mark, bold: true });
+    layers.push({ input: mark.png, left: Math.round((width - mark.width) / 2), top: height - mark.height - Math.round(height * 0.06) });
+  }
+  if (look.logo) {
+    // Above the title, at most an eighth of the frame high and a third wide; a logo that cannot be read is left out.
+    const logo = await sharp(look.logo)
+      .resize(Math.round(width / 3), Math.round(height / 8), { fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => undefined);
+    if (logo) layers.push({ input: logo.data, left: Math.round((width - logo.info.width) / 2), top: Math.max(0, top - logo.info.height - gap * 2) });
+  }
+  return sharp(gradientSvg(width, height, look))
+    .composite(layers)
     .removeAlpha()
     .raw()
     .toBuffer();

@@ -49,9 +49,26 @@ function linkTarget(url: string): string {
   return url.replace(/[\s()<>]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
-export function guideMarkdown(guide: Pick<ExportGuide, 'title' | 'slides' | 'introCard' | 'outroCard'>, imageNames: ReadonlyArray<string | null>): string {
+/**
+ * The guide as Markdown. With a brand (issue 32): its logo (`logoName`, in images/) heads the file,
+ * and "Made with Stepcast" closes it unless the brand turned the badge off (which also drops
+ * "exported from Stepcast" from the count line).
+ */
+export function guideMarkdown(
+  guide: Pick<ExportGuide, 'title' | 'slides' | 'introCard' | 'outroCard' | 'brand'>,
+  imageNames: ReadonlyArray<string | null>,
+  logoName?: string | null,
+): string {
   const steps = guide.slides.map((slide, i) => stepMarkdown(slide.text ?? '') || `Step ${i + 1}`);
-  const lines = [`# ${escapeMarkdown(guide.title)}`, '', `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}, exported from ${PRODUCT_NAME}.`, ''];
+  const badge = guide.brand?.showBadge !== false;
+  const count = `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}`;
+  const lines = [
+    ...(logoName ? [`![Logo](images/${logoName})`, ''] : []),
+    `# ${escapeMarkdown(guide.title)}`,
+    '',
+    badge ? `${count}, exported from ${PRODUCT_NAME}.` : `${count}.`,
+    '',
+  ];
   if (guide.introCard) {
     lines.push(`**${escapeMarkdown(guide.introCard.title)}**`, '');
     if (guide.introCard.subtitle) lines.push(escapeMarkdown(guide.introCard.subtitle), '');
@@ -69,7 +86,12 @@ export function guideMarkdown(guide: Pick<ExportGuide, 'title' | 'slides' | 'int
     const cta = guide.outroCard.cta;
     if (cta) lines.push(`[${escapeMarkdown(cta.label)}](${linkTarget(cta.url)})`, '');
   }
+  if (guide.brand && badge) lines.push('', '---', '', `Made with ${PRODUCT_NAME}`);
   return `${lines.join('\n').replace(/\n+$/, '')}\n`;
+}
+
+function assetExtension(contentType: string): string {
+  return contentType === 'image/jpeg' ? 'jpg' : contentType === 'image/webp' ? 'webp' : 'png';
 }
 
 export async function renderMarkdown(guide: ExportGuide, ctx: RenderContext): Promise<RenderResult> {
@@ -85,8 +107,10 @@ export async function renderMarkdown(guide: ExportGuide, ctx: RenderContext): Pr
     renderLanes() * 2,
   );
   const names = images.map((image, i) => (image ? `step-${String(i + 1).padStart(2, '0')}.png` : null));
-  const files: Zippable = { 'guide.md': new TextEncoder().encode(guideMarkdown(guide, names)) };
+  const logoName = guide.logo ? `logo.${assetExtension(guide.logo.contentType)}` : null;
+  const files: Zippable = { 'guide.md': new TextEncoder().encode(guideMarkdown(guide, names, logoName)) };
   const folder: Zippable = {};
+  if (guide.logo && logoName) folder[logoName] = [new Uint8Array(guide.logo.bytes), { level: 0 }];
   images.forEach((image, i) => {
     // PNGs are compressed already: stored, not deflated again.
     if (image) folder[names[i]!] = [new Uint8Array(image.bytes), { level: 0 }];

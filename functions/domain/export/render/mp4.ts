@@ -7,7 +7,7 @@ import type { ExportGuide } from '../source';
 import { introLines, outroTitle } from '../card-words';
 import { toSrt, toWebVtt } from '#shared/captions';
 import { FADE_MS, FPS, buildTimeline, stepCaption, zoomFraming, type Segment, type ZoomPath } from '../timeline';
-import { BRAND_BACKGROUND, captionImage, cardFrame, ringImage, slideFrame } from './images';
+import { captionImage, cardFrame, cardLookOf, ringImage, slideFrame } from './images';
 import { inParallel, renderLanes, runFfmpeg } from './tools';
 import type { RenderContext, RenderResult } from './types';
 
@@ -67,6 +67,8 @@ async function planSegment(
 ): Promise<SegmentPlan> {
   const frame = VIDEO_RESOLUTIONS[options.resolution];
   const { width, height } = frame;
+  // The cards and the fades between segments are drawn in the organisation's brand (images.ts).
+  const look = cardLookOf(guide.brand, guide.logo?.bytes);
   const base = path.join(ctx.workDir, `segment-${position}`);
   const inputs: string[] = [];
   const graph: string[] = [];
@@ -75,13 +77,13 @@ async function planSegment(
   let ringAt: { x: number; y: number } | null = null;
   let zoomPath: ZoomPath | null = null;
   if (segment.kind === 'intro') {
-    still = await cardFrame(...introLines(guide), frame);
+    still = await cardFrame(...introLines(guide), frame, look);
   } else if (segment.kind === 'outro') {
     const cta = guide.outroCard?.cta;
-    still = await cardFrame(outroTitle(guide), cta ? `${cta.label}: ${cta.url}` : guide.title, frame);
+    still = await cardFrame(outroTitle(guide), cta ? `${cta.label}: ${cta.url}` : guide.title, frame, look);
   } else {
     const slide = guide.slides[segment.index]!;
-    const drawn = await slideFrame(slide.screenshot?.bytes ?? null, stepCaption(slide), frame, slide.annotations);
+    const drawn = await slideFrame(slide.screenshot?.bytes ?? null, stepCaption(slide), frame, slide.annotations, look);
     still = drawn.raw;
     if (drawn.rect && segment.zoom) {
       const click = { x: drawn.rect.x + segment.zoom.origin.x * drawn.rect.width, y: drawn.rect.y + segment.zoom.origin.y * drawn.rect.height };
@@ -168,7 +170,7 @@ async function planSegment(
       parts.push({ label: `run${i}`, from: run.from, frames: run.frames });
     });
   }
-  const colour = `0x${BRAND_BACKGROUND.slice(1)}`;
+  const colour = `0x${look.background.slice(1)}`;
   const joined = parts.map((part) => {
     const fades: string[] = [];
     if (part.from < fade) fades.push(`fade=t=in:s=0:n=${fade}:c=${colour}`);

@@ -5,6 +5,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFArray, PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, PDFString, rgb, type PDFFont, type PDFPage, type PDFRef } from 'pdf-lib';
 import type { PdfExportOptions } from '#shared/exports';
 import { PRODUCT_NAME } from '#shared/product';
+import type { BrandFont, ShownBrand } from '#shared/brand-look';
 import { plainText, splitBold } from '#shared/step-markup';
 import type { ExportGuide } from '../source';
 import sharp from 'sharp';
@@ -53,6 +54,19 @@ async function zoomedCrop(
 const INK = rgb(0.06, 0.09, 0.16);
 const MUTED = rgb(0.33, 0.36, 0.45);
 const BRAND = rgb(0.263, 0.22, 0.792);
+
+/** A #rrggbb brand colour as pdf-lib draws it. */
+function rgbOf(hex: string): ReturnType<typeof rgb> {
+  return rgb(parseInt(hex.slice(1, 3), 16) / 255, parseInt(hex.slice(3, 5), 16) / 255, parseInt(hex.slice(5, 7), 16) / 255);
+}
+
+/** The DejaVu face nearest a brand's font stack (shared/brand-look.ts): the two sans stacks share DejaVu Sans. */
+const PDF_FONTS: Record<BrandFont, { regular: Parameters<typeof fontPath>[0]; bold: Parameters<typeof fontPath>[0] }> = {
+  system: { regular: 'regular', bold: 'bold' },
+  humanist: { regular: 'regular', bold: 'bold' },
+  serif: { regular: 'serif', bold: 'serifBold' },
+  mono: { regular: 'mono', bold: 'monoBold' },
+};
 const RING = rgb(0.984, 0.443, 0.522);
 
 interface Fonts {
@@ -128,10 +142,11 @@ function drawLines(page: PDFPage, lines: Run[][], fonts: Fonts, options: { x: nu
   return y;
 }
 
-async function embedFonts(doc: PDFDocument): Promise<Fonts> {
+async function embedFonts(doc: PDFDocument, brand?: ShownBrand): Promise<Fonts> {
   doc.registerFontkit(fontkit);
-  const regularBytes = readFileSync(fontPath('regular'));
-  const boldBytes = readFileSync(fontPath('bold'));
+  const files = PDF_FONTS[brand?.font ?? 'system'];
+  const regularBytes = readFileSync(fontPath(files.regular));
+  const boldBytes = readFileSync(fontPath(files.bold));
   const emojiBytes = readFileSync(emojiFontPath());
   const regular = await doc.embedFont(regularBytes, { subset: true });
   const bold = await doc.embedFont(boldBytes, { subset: true });
@@ -216,6 +231,15 @@ function addLink(doc: PDFDocument, page: PDFPage, rect: { x: number; y: number; 
   return link;
 }
 
+/** The brand's logo as a PNG pdf-lib can embed (a WebP is converted); one that cannot be read is left out. */
+async function embedLogo(doc: PDFDocument, bytes: Buffer) {
+  try {
+    return await doc.embedPng(await sharp(bytes).png().toBuffer());
+  } catch {
+    return null;
+  }
+}
+
 export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, ctx: RenderContext): Promise<RenderResult> {
   const [pageWidth, pageHeight] = PAGE_SIZES[options.pageSize];
   const doc = await PDFDocument.create();
@@ -224,8 +248,12 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
   doc.setProducer(PRODUCT_NAME);
   doc.setSubject(`${guide.slides.length} steps`);
   doc.setLanguage(guide.language ?? 'en-US');
-  const fonts = await embedFonts(doc);
+  const fonts = await embedFonts(doc, guide.brand);
   const contentWidth = pageWidth - 2 * MARGIN;
+  // The organisation's brand (issue 32): its primary colour on the cover's bar and the step numbers, its accent on links.
+  const primary = guide.brand ? rgbOf(guide.brand.primaryColor) : BRAND;
+  const accent = guide.brand ? rgbOf(guide.brand.accentColor) : BRAND;
+  const logo = guide.logo ? await embedLogo(doc, guide.logo.bytes) : null;
 
   // Screenshots become JPEGs first (sharp, in parallel): pdf-lib embeds JPEG bytes as they are.
   let prepared = 0;
@@ -242,7 +270,12 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
 
   // Title page.
   const cover = doc.addPage([pageWidth, pageHeight]);
-  cover.drawRectangle({ x: 0, y: pageHeight - 12, width: pageWidth, height: 12, color: BRAND });
+  cover.drawRectangle({ x: 0, y: pageHeight - 12, width: pageWidth, height: 12, color: primary });
+  if (logo) {
+    // Top left under the bar, at most 48 points high and a third of the width.
+    const scale = Math.min(1, 48 / logo.height, contentWidth / 3 / logo.width);
+    cover.drawImage(logo, { x: MARGIN, y: pageHeight - MARGIN - 12 - logo.height * scale, width: logo.width * scale, height: logo.height * scale });
+  }
   const titleLines = wrap([{ text: fonts.clean(guide.title), bold: true }], fonts, 30, contentWidth);
   const titleBottom = drawLines(cover, titleLines, fonts, { x: MARGIN, y: pageHeight * 0.62, size: 30, colour: INK, lineHeight: 38 });
   const count = `${guide.slides.length} ${guide.slides.length === 1 ? 'step' : 'steps'}`;
@@ -255,7 +288,10 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
       drawLines(cover, subtitleLines, fonts, { x: MARGIN, y: coverBottom - 4, size: 12, colour: MUTED, lineHeight: 17 });
     }
   }
-  drawLines(cover, [[{ text: `Exported from ${PRODUCT_NAME}`, bold: false }]], fonts, { x: MARGIN, y: MARGIN + 14, size: 10, colour: MUTED, lineHeight: 14 });
+  // The brand's badge setting holds here too: without it the cover does not name the product.
+  if (guide.brand?.showBadge !== false) {
+    drawLines(cover, [[{ text: `Exported from ${PRODUCT_NAME}`, bold: false }]], fonts, { x: MARGIN, y: MARGIN + 14, size: 10, colour: MUTED, lineHeight: 14 });
+  }
 
   // The contents: a line per step linking to it, on as many pages as the steps need (filled in
   // once the steps are laid out and their pages known).
@@ -289,7 +325,7 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
       cursor = pageHeight - MARGIN;
     }
     bookmarks.push({ title: `Step ${slide.index + 1}: ${plainText(slide.text ?? '').trim() || 'untitled'}`, page, top: cursor + 12 });
-    cursor = drawLines(page, heading, fonts, { x: MARGIN, y: cursor, size: 11, colour: BRAND, lineHeight: 16 });
+    cursor = drawLines(page, heading, fonts, { x: MARGIN, y: cursor, size: 11, colour: primary, lineHeight: 16 });
     // Text longer than what is left of the page flows on to the next one, line by line.
     const flow = (lines: Run[][], style: { size: number; colour: ReturnType<typeof rgb>; lineHeight: number }) => {
       cursor -= 2;
@@ -338,7 +374,7 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
     if (cta) {
       const ctaLines = wrap([{ text: fonts.clean(`${cta.label}: ${cta.url}`), bold: false }], fonts, 12, contentWidth);
       const ctaTop = outroBottom - 8;
-      const ctaBottom = drawLines(outro, ctaLines, fonts, { x: MARGIN, y: ctaTop, size: 12, colour: BRAND, lineHeight: 17 });
+      const ctaBottom = drawLines(outro, ctaLines, fonts, { x: MARGIN, y: ctaTop, size: 12, colour: accent, lineHeight: 17 });
       // the call to action is a real link, not only its address as text
       addLink(doc, outro, { x: MARGIN, y: ctaBottom, width: contentWidth, height: ctaTop - ctaBottom }, cta.url);
     }

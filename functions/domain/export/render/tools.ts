@@ -35,7 +35,15 @@ export function ffmpegPath(): string {
   return ffmpeg;
 }
 
-const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
+const FONT_FILES = {
+  regular: 'DejaVuSans.ttf',
+  bold: 'DejaVuSans-Bold.ttf',
+  // a brand's serif and monospace fonts (issue 32): the PDF sets its text in them
+  serif: 'DejaVuSerif.ttf',
+  serifBold: 'DejaVuSerif-Bold.ttf',
+  mono: 'DejaVuSansMono.ttf',
+  monoBold: 'DejaVuSansMono-Bold.ttf',
+} as const;
 
 /** DejaVu Sans: wide Unicode coverage (Latin, Greek, Cyrillic, Arabic, Hebrew), free to embed. */
 export function fontPath(weight: keyof typeof FONT_FILES = 'regular'): string {

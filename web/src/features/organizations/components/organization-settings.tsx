@@ -5,6 +5,7 @@ import { useSignedInSession } from '#web/lib/auth';
 import { useActiveMemberRole } from '../api/get-active-member-role';
 import { useActiveOrganization } from '../api/get-active-organization';
 import { organizationAbilities } from '../utils/roles';
+import { BrandSection } from './brand-section';
 import { CreateOrganizationDialog } from './create-organization-dialog';
 import { GeneralSection } from './general-section';
 import { InvitationsSection } from './invitations-section';
@@ -36,6 +37,7 @@ function ActiveOrganizationSettings({ organization }: { organization: FullOrgani
   return (
     <div className="settings-stack">
       <GeneralSection key={organization.id} organization={organization} abilities={abilities} />
+      <BrandSection key={`brand-${organization.id}`} abilities={abilities} />
       <MembersSection organization={organization} role={role} userId={user.id} />
       <InvitationsSection organization={organization} role={role} abilities={abilities} />
       <TeamsSection organization={organization} abilities={abilities} />

@@ -121,6 +121,8 @@ describe('parseSharedGuide', () => {
     { name: 'a minimal answer', value: { id: 'abcdefghijkl', title: 'Minimal', slides: [{ id: 's1' }] } },
     { name: 'an annotation in a colour it does not know', value: { ...guide, slides: [{ ...slide, annotations: [{ id: 'b', kind: 'badge', colour: 'teal', x: 0.5, y: 0.5 }] }] } },
     { name: 'a guide Guide me can walk', value: { ...guide, guideMe: true } },
+    { name: "an organisation's brand", value: { ...guide, brand: { primaryColor: '#0F766E', accentColor: '#b91c1c', font: 'serif', showBadge: false, logoUrl: '/assets/orgs/o/brand/l.png' } } },
+    { name: 'a brand with a colour and a font it does not know', value: { ...guide, brand: { primaryColor: 'red;x:y', accentColor: '#b91c1c', font: 'comic', showBadge: true } } },
   ])('reads $name as the shared schema does', ({ value }) => {
     expect(parseSharedGuide(structuredClone(value))).toEqual(SharedGuideDto.parse(structuredClone(value)));
   });

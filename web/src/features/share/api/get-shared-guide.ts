@@ -2,6 +2,7 @@ import { ANNOTATION_COLOURS, DEFAULT_ANNOTATION_COLOUR, type Annotation, type An
 import { DEFAULT_HIGHLIGHT_VISIBLE, DEFAULT_ZOOM_LEVEL } from '#shared/guide-defaults';
 import type { SharedGuideDto, SharedSlideDto } from '#shared/share/shared-guide';
 import { parseJson } from '#web/lib/parse-json';
+import { parseSharedBrand } from '../utils/brand-style';
 import { requestSharedGuide, takePrefetchedSharedGuide } from './prefetch-shared-guide';
 
 /**
@@ -129,6 +130,7 @@ export function parseSharedGuide(value: unknown): SharedGuideDto {
     outroCard: parseOutro(optional(value, 'outroCard', 'guide', orNull(isRecord), null)),
     language: optional(value, 'language', 'guide', isString, 'en-US'),
     languages: optional(value, 'languages', 'guide', isLanguages, []).map((l) => ({ code: l.code, name: l.name })),
+    ...(value['brand'] === undefined ? {} : { brand: parseSharedBrand(value['brand']) }),
     // Absent in an older answer: Guide me is not offered (as the shared schema reads it).
     ...(value.guideMe !== undefined ? { guideMe: field(value, 'guideMe', 'guide', isBoolean) } : {}),
     embed: optional(value, 'embed', 'guide', isBoolean, true),

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import type { SharedGuideDto } from '#shared/share/shared-guide';
-import { PRODUCT_NAME } from '#shared/product';
 import type { EmbedEvent } from '#shared/embed-events';
 import { EVENTS_VERSION, postToParent, useEmbedEvents } from '../utils/embed-events';
+import { brandStyle } from '../utils/brand-style';
 import { useViewerEvents } from '../utils/viewer-events';
 import { usePlayerWords } from '../words/player-words';
 import { GuidePlayer, isPlayable } from './guide-player';
+import { MadeWithBadge } from './made-with-badge';
 import { StepText } from './step-text';
 
 export interface SharedGuideEmbedProps {
@@ -68,13 +69,11 @@ export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, 
   // No document title here: the edge writes it into the page, and a frame's title is not shown.
   const ref = usePostHeightToParent();
   const { words } = usePlayerWords();
-  // "Made with {product}", the product's name in bold wherever the language puts it.
-  const [before, after] = words.madeWith.split('{product}').map((part) => part.trim());
   const onViewerStep = useViewerEvents(guide.id, guide.slides.length, true, initialIndex);
   const announce = useEmbedEvents(guide.id, guide.slides.length, language, Math.min(Math.max(0, initialIndex), Math.max(0, guide.slides.length - 1)));
 
   return (
-    <div ref={ref} className="guide-embed">
+    <div ref={ref} className="guide-embed" style={brandStyle(guide.brand)}>
       <h1 className="visually-hidden">{guide.title}</h1>
       {isPlayable(guide) ? (
         <GuidePlayer
@@ -101,16 +100,13 @@ export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, 
             </p>
           )}
           barEnd={({ index }) => (
-            <a
+            <MadeWithBadge
+              brand={guide.brand}
               className="player__brand"
               href={`${pageHref}?step=${index + 1}`}
-              target="_blank"
-              rel="noopener"
+              newTab
               onClick={(event) => announce.cta(index, event.currentTarget.href)}
-            >
-              {before ? <span>{before}</span> : null} <strong>{PRODUCT_NAME}</strong> {after ? <span>{after}</span> : null}
-              <span className="visually-hidden"> {words.newTab}</span>
-            </a>
+            />
           )}
         />
       ) : (

@@ -1,4 +1,5 @@
 import type { SharedGuideDto } from '#shared/share/shared-guide';
+import { brandStyle } from '../utils/brand-style';
 import { useViewerEvents } from '../utils/viewer-events';
 import { stepCountIn, usePageWords } from '../words/page-words';
 import { usePlayerWords } from '../words/player-words';
@@ -8,6 +9,7 @@ import { stepCount, stepWords } from './player-parts';
 import { LanguagePicker } from './language-picker';
 import { useDocumentLanguage, useSharedGuideHead } from './shared-guide-head';
 import { StepList } from './step-list';
+import { BrandLogo, MadeWithBadge } from './made-with-badge';
 import { GuideDocument } from '../views/guide-document';
 import { GuideTry } from '../views/guide-try';
 import type { ShareView } from '../utils/view-choice';
@@ -49,7 +51,8 @@ export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, e
   };
 
   return (
-    <article className="shared-guide">
+    <article className="shared-guide" style={brandStyle(guide.brand)}>
+      <BrandLogo brand={guide.brand} name={guide.organizationName} />
       <header className="shared-guide__header">
         <h1 className="shared-guide__title">{guide.title}</h1>
         <p className="shared-guide__meta">
@@ -97,6 +100,7 @@ export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, e
           <p>{words.noSteps}</p>
         </div>
       )}
+      <MadeWithBadge brand={guide.brand} href="/" />
     </article>
   );
 }
