@@ -1,4 +1,6 @@
 import type { SharedGuideDto } from '#shared/share/shared-guide';
+import { MadeWithBadge } from '../components/made-with-badge';
+import { brandStyle } from '../utils/brand-style';
 import { useViewerEvents } from '../utils/viewer-events';
 import { GuideDocument } from './guide-document';
 import { GuideTry } from './guide-try';
@@ -25,7 +27,8 @@ export default function EmbedView({ guide, view, initialIndex, onStepChange, pag
     onStepChange(index);
   };
   return (
-    <div className={`embed-view embed-view--${view}`}>
+    // The organisation's brand, as the player's embed draws it (its colours and font, the badge unless turned off).
+    <div className={`embed-view embed-view--${view}`} style={brandStyle(guide.brand)}>
       <h1 className="embed-view__title">
         <a href={`${pageHref}?view=${view}`} target="_blank" rel="noopener">
           {guide.title}
@@ -36,6 +39,7 @@ export default function EmbedView({ guide, view, initialIndex, onStepChange, pag
       ) : (
         <GuideTry guide={guide} initialIndex={initialIndex} onStepChange={stepChanged} onTried={onViewerStep.tried} />
       )}
+      <MadeWithBadge brand={guide.brand} href={`${pageHref}?view=${view}`} newTab />
     </div>
   );
 }
