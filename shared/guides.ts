@@ -71,6 +71,8 @@ export const UpdateGuideBody = z
     isHighlightVisible: z.boolean().optional(),
     visibility: z.enum(['public', 'private']).optional(),
     status: z.enum(['draft', 'published']).optional(),
+    /** let search engines index the guide's share page while it is public (off by default) */
+    indexable: z.boolean().optional(),
     /** the voiceover's voice (GET /api/voices), speed and language */
     voiceId: VoiceId.optional(),
     speechRate: SpeechRate.optional(),
@@ -177,6 +179,8 @@ export type GuideSummaryDto = z.infer<typeof GuideSummaryDto>;
 export const GuideDto = GuideSummaryDto.extend({
   zoomLevel: z.number(),
   isHighlightVisible: z.boolean(),
+  /** search engines may index the share page (only ever while the guide is public and published) */
+  indexable: z.boolean().default(false),
   /** null: the voice engine's default voice */
   voiceId: z.string().nullable(),
   speechRate: z.number(),

@@ -16,8 +16,8 @@ describe('pickLanguage', () => {
 });
 
 describe('applyTranslation', () => {
-  const slide = { id: 's1', title: null, text: 'Click **Save**', narration: 'Click Save.', screenshotUrl: '/a.png', width: 10, height: 10, click: null, zoomLevel: 1.5, isHighlightVisible: true, audioUrl: '/en.mp3', audioDurationMs: 900, words: [], annotations: [] };
-  const guide: SharedGuideDto = { id: 'g', title: 'Save a thing', organizationName: '', visibility: 'public', updatedAt: '', socialImageUrl: null, slides: [slide, { ...slide, id: 's2' }], introCard: null, outroCard: null, language: 'en-US', languages: [], embed: true };
+  const slide = { id: 's1', title: null, text: 'Click **Save**', narration: 'Click Save.', screenshotUrl: '/a.png', width: 10, height: 10, click: null, zoomLevel: 1.5, isHighlightVisible: true, audioUrl: '/en.mp3', audioDurationMs: 900, words: [], annotations: [], typing: false };
+  const guide: SharedGuideDto = { id: 'g', title: 'Save a thing', organizationName: '', visibility: 'public', updatedAt: '', socialImageUrl: null, slides: [slide, { ...slide, id: 's2' }], introCard: null, outroCard: null, language: 'en-US', languages: [], embed: true, indexable: false };
   it('replaces words and voiceover of the slides it has and keeps the rest', () => {
     const out = applyTranslation(guide, { language: 'de', title: 'Etwas speichern', texts: {}, slides: [{ id: 's1', text: 'Klicken Sie auf **Save**', narration: 'Klicken Sie auf Save.', audioUrl: '/de.mp3', audioDurationMs: 1200, words: [] }] });
     expect(out.title).toBe('Etwas speichern');

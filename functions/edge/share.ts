@@ -3,8 +3,8 @@ import { escapeHtml } from '#shared/html';
 import { PRODUCT_NAME } from '#shared/product';
 import { isEmbedPath, pageSecurityHeaders, uploadConnectSrc } from '#shared/security-headers';
 import { SharedGuideDto, SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH } from '#shared/share/shared-guide';
-import { SERVER_FRAME_ATTRIBUTE, SHARE_SHELL_PATHS, type RenderShareFrame } from '#shared/share/frame';
 import { brandStyleText } from '#shared/brand-look';
+import { SERVER_FRAME_ATTRIBUTE, SHARE_SHELL_PATHS, shareViewFromParam, VIEW_PARAM, type RenderShareFrame } from '#shared/share/frame';
 import { guideIdFromSegment, sharePath } from '#shared/share/link';
 
 /**
@@ -140,6 +140,16 @@ export function injectMeta(shell: string, tags: string, early = ''): string {
   return withEarly.includes('</head>') ? withEarly.replace('</head>', `${rest}</head>`) : `${rest}${withEarly}`;
 }
 
+/**
+ * The canonical URL of a guide's share page in any of its views (watch, read, try). A guide whose
+ * author lets search engines index it names its read view (`?view=read`) for all three: the
+ * document holds every step's words, so it is what a search should find and land on. Otherwise
+ * (the page is `noindex` anyway) the bare share link, whatever the view.
+ */
+export function canonicalShareUrl(origin: string, segment: string, indexable: boolean): string {
+  return indexable ? `${origin}/share/${segment}?${VIEW_PARAM}=read` : `${origin}/share/${segment}`;
+}
+
 /** The page's meta: the guide's own when it is public and published, otherwise the generic set. */
 export async function pageMeta(origin: string, uri: string): Promise<PageMeta> {
   const parsed = parseSharePath(uri);
@@ -177,10 +187,11 @@ export async function pageMeta(origin: string, uri: string): Promise<PageMeta> {
   return {
     title: `${guide.data.title} | ${PRODUCT_NAME}`,
     description: `${guide.data.title} - Shared guide from ${PRODUCT_NAME}`,
-    canonical: `${origin}/share/${parsed.segment}`,
+    canonical: canonicalShareUrl(origin, parsed.segment, guide.data.indexable),
     image: `${origin}${guide.data.socialImageUrl ?? PRODUCT_CARD_PATH}`,
-    // The editor is private, and embeds belong to the page that frames them.
-    noindex: parsed.view !== 'player',
+    // The editor is private, embeds belong to the page that frames them, and a guide is indexed
+    // only when its author allows it (the answer says so for public guides only).
+    noindex: parsed.view !== 'player' || !guide.data.indexable,
     // Only what an anonymous viewer may see: the edge asks without cookies.
     ...(parsed.view !== 'design'
       ? {
@@ -241,6 +252,10 @@ export function setShareFrameRenderer(renderer: RenderShareFrame | undefined): v
 export function withShareFrame(html: string, shellPath: string, meta: PageMeta, url: string): string {
   const { guide, view } = meta;
   if (!renderShareFrame || !guide || (view !== 'player' && view !== 'embed') || shellPath !== SHARE_SHELL_PATHS[view]) return html;
+  // The embed's read and try views are chunks of their own, loaded by its script (the embed's
+  // shell carries the player's styles only): the page is the shell and the data.
+  const shown = shareViewFromParam(new URL(url, 'http://frame.invalid').searchParams.get(VIEW_PARAM));
+  if (view === 'embed' && (shown === 'read' || shown === 'try')) return html;
   let frame: string;
   try {
     frame = renderShareFrame({ guide: guide.dto, view, url });

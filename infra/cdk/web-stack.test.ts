@@ -305,11 +305,12 @@ describe('web stack: behaviours', () => {
     expect(edge.Properties).toEqual({ Runtime: 'nodejs22.x', MemorySize: 512, Timeout: 5 });
     const cache = resourceById(dev.web, b.CachePolicyId, CachePolicyResource);
     expect(cache.Properties.CachePolicyConfig.MaxTTL).toBeLessThanOrEqual(300);
-    // The page's first frame shows the step and play state its search names: those two, and only
-    // those, key the cache and reach the edge (a utm_ parameter neither splits the cache nor leaks).
+    // The page's first frame shows the step, play state and view (watch, read, try) its search
+    // names: those three, and only those, key the cache and reach the edge (a utm_ parameter
+    // neither splits the cache nor leaks).
     expect(cache.Properties.CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin['QueryStringsConfig']).toEqual({
       QueryStringBehavior: 'whitelist',
-      QueryStrings: ['step', 'autoplay'],
+      QueryStrings: ['step', 'autoplay', 'view'],
     });
     dev.web.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
       OriginRequestPolicyConfig: Match.objectLike({ HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Host'] } }),

@@ -27,6 +27,10 @@ export const ViewerEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('complete') }).strict(),
   /** the viewer clicked the guide's call to action */
   z.object({ type: z.literal('cta') }).strict(),
+  /** the viewer did a step themselves in the try view (once per page load) */
+  z.object({ type: z.literal('try') }).strict(),
+  /** the viewer went through the last step in the try view */
+  z.object({ type: z.literal('try-complete') }).strict(),
 ]);
 export type ViewerEvent = z.infer<typeof ViewerEvent>;
 
@@ -121,6 +125,10 @@ export const AnalyticsTotals = z.object({
   ctaClicks: Count,
   embedViews: Count,
   linkViews: Count,
+  /** page loads in which the viewer did steps themselves (the try view), apart from views */
+  tried: Count,
+  /** viewers (per day) who did every step themselves to the end */
+  completedByTrying: Count,
 });
 export type AnalyticsTotals = z.infer<typeof AnalyticsTotals>;
 

@@ -22,11 +22,21 @@ export interface ShareFrameInput {
 export const STEP_PARAM = 'step';
 /** `?autoplay=1` starts playing at once (the embed snippet's option). */
 export const AUTOPLAY_PARAM = 'autoplay';
+/** `?view=watch|read|try`: how the viewer follows the guide (the player, a document, or doing each step). */
+export const VIEW_PARAM = 'view';
+export const SHARE_VIEWS = ['watch', 'read', 'try'] as const;
+export type ShareView = (typeof SHARE_VIEWS)[number];
+
+/** The view a `?view=` names; anything else (absent, unknown) is none, and the page picks (watch, or the viewer's last choice). */
+export function shareViewFromParam(value: string | null | undefined): ShareView | undefined {
+  return SHARE_VIEWS.find((view) => view === value);
+}
+
 /**
- * The query parameters a share page's HTML depends on (its frame shows the step and the play
- * state): CloudFront's cache key for /share/* holds these, and forwards only these to the edge.
+ * The query parameters a share page's HTML depends on (its frame shows the step, the play
+ * state and the view): CloudFront's cache key for /share/* holds these, and forwards only these to the edge.
  */
-export const SHARE_PAGE_QUERY_KEYS = [STEP_PARAM, AUTOPLAY_PARAM] as const;
+export const SHARE_PAGE_QUERY_KEYS = [STEP_PARAM, AUTOPLAY_PARAM, VIEW_PARAM] as const;
 
 export type RenderShareFrame = (input: ShareFrameInput) => string;
 

@@ -42,6 +42,8 @@ export const SharedSlideDto = z.object({
   words: z._default(z.array(Word), []),
   /** drawn over the screenshot by shared/annotation-svg.ts */
   annotations: z._default(z.array(SharedAnnotation), []),
+  /** the step was typing into a field (capture's `type` action): the try view asks for text */
+  typing: z._default(z.boolean(), false),
 });
 export type SharedSlideDto = z.infer<typeof SharedSlideDto>;
 
@@ -87,6 +89,8 @@ export const SharedGuideDto = z.object({
    * preview): Stepcast's own, DEFAULT_SHOWN_BRAND.
    */
   brand: z.optional(SharedBrand),
+  /** the author lets search engines index the share page (public guides only); absent: noindex */
+  indexable: z._default(z.boolean(), false),
 });
 export type SharedGuideDto = z.infer<typeof SharedGuideDto>;
 

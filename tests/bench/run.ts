@@ -11,6 +11,7 @@ import { seedDemo } from '../../infra/local/seed/seed';
 import { benchHealth } from './health.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { benchShare } from './share.bench';
+import { benchReadView } from './read-view.bench';
 import { benchVoiceover } from './voiceover.bench';
 import { startBenchStack, summary, type BenchStack } from './support';
 import { writeSummary } from './summary';
@@ -25,6 +26,7 @@ const BENCHES: Record<string, (stack: BenchStack) => Promise<void>> = {
   guides: benchGuides,
   capture: benchCapture,
   share: benchShare,
+  'read-view': benchReadView,
   exports: () => benchExports(),
   events: benchEvents,
   'edge-memory': benchEdgeMemory,

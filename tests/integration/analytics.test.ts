@@ -84,11 +84,27 @@ describe('POST /api/events', () => {
     expect(reply).toEqual({ status: 202, json: { counted: 6 } });
 
     const numbers = await guideAnalytics(client, guide.id);
-    expect(numbers.totals).toEqual({ views: 1, uniqueViewers: 1, completions: 1, completionRate: 1, ctaClicks: 1, embedViews: 0, linkViews: 1 });
+    expect(numbers.totals).toEqual({ views: 1, uniqueViewers: 1, completions: 1, completionRate: 1, ctaClicks: 1, embedViews: 0, linkViews: 1, tried: 0, completedByTrying: 0 });
     expect(numbers.daily).toEqual([{ date: today(), views: 1, uniqueViewers: 1, completions: 1, ctaClicks: 1 }]);
     expect(numbers.funnel.map((s) => s.viewers)).toEqual([1, 1, 1]);
     expect(numbers.referrers).toEqual([{ host: 'help.example.com', views: 1 }]);
     expect(numbers.stepCount).toBe(3);
+  });
+
+  it('counts viewers who tried the steps themselves, and who did them all, apart from views', async () => {
+    const { client, guide } = await authorWithGuide('Try it');
+    const tried = [{ type: 'view' as const }, { type: 'try' as const }, { type: 'step' as const, step: 2 }];
+    // One viewer tries and stops; another tries to the end, twice in one page load (counted once).
+    expect((await send(batch(guide.id, tried))).json.counted).toBe(3);
+    const finisher = viewerId();
+    expect((await send(batch(guide.id, [...tried, { type: 'try-complete' }], { viewerId: finisher }))).json.counted).toBe(4);
+    expect((await send(batch(guide.id, [{ type: 'try' }, { type: 'try-complete' }], { viewerId: finisher }))).json.counted).toBe(0);
+    // A watcher is a view, not a try.
+    await send(batch(guide.id, watchedToEnd(3)));
+    const { totals } = await guideAnalytics(client, guide.id);
+    expect(totals).toMatchObject({ views: 3, completions: 1, tried: 2, completedByTrying: 1 });
+    const workspace = (await client.get(`/api/analytics?from=${today()}&to=${today()}`)).json as WorkspaceAnalytics;
+    expect(workspace.totals).toMatchObject({ tried: 2, completedByTrying: 1 });
   });
 
   it('counts a batch sent twice, or twice at once, only once', async () => {

@@ -27,6 +27,8 @@ export const GuideEntity = new Entity({
     zoomLevel: { type: 'number', required: true, default: DEFAULT_ZOOM_LEVEL },
     /** guide default; a slide may override it */
     isHighlightVisible: { type: 'boolean', required: true, default: DEFAULT_HIGHLIGHT_VISIBLE },
+    /** the author lets search engines index the public guide's page (absent: no) */
+    indexable: { type: 'boolean' },
     slideCount: { type: 'number', required: true, default: 0 },
     /**
      * bumped by every write that adds, moves, renumbers or removes slides, on the condition that

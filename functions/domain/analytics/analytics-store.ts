@@ -69,12 +69,15 @@ export interface Counts {
   completions: number;
   cta: number;
   embedViews: number;
+  /** page loads with steps done in the try view, and viewers who did them all */
+  tried: number;
+  triedCompletions: number;
   /** viewers who reached each step (1-based) */
   steps: ReadonlyMap<number, number>;
 }
 
 export const STEP_ATTRIBUTE = 'step_';
-const COUNTERS = ['views', 'uniques', 'completions', 'cta', 'embedViews'] as const;
+const COUNTERS = ['views', 'uniques', 'completions', 'cta', 'embedViews', 'tried', 'triedCompletions'] as const;
 
 /**
  * Adds `tokens` to a viewer's day and answers those that were not there yet, and whether the day
@@ -153,7 +156,7 @@ export async function addToRollups(input: { guideId: string; orgId: string; shar
     addCounts(keys.workspace(orgId, shard, day, guideId), counts, expires, { guideId }),
   ];
   if (counts.views > 0) {
-    const viewsOnly: Counts = { views: counts.views, uniques: 0, completions: 0, cta: 0, embedViews: 0, steps: new Map() };
+    const viewsOnly: Counts = { views: counts.views, uniques: 0, completions: 0, cta: 0, embedViews: 0, tried: 0, triedCompletions: 0, steps: new Map() };
     writes.push(addCounts(keys.referrer(guideId, shard, day, referrer), viewsOnly, expires, { host: referrer }));
   }
   await Promise.all(writes);

@@ -63,6 +63,8 @@ function tokensOf(batch: EventBatch, slideCount: number): string[] {
     else if (event.type === 'step' && event.step <= slideCount) tokens.add(`s${event.step}`);
     else if (event.type === 'complete') tokens.add('c');
     else if (event.type === 'cta') tokens.add(`a${batch.load}`);
+    else if (event.type === 'try') tokens.add(`t${batch.load}`);
+    else if (event.type === 'try-complete') tokens.add('k');
   }
   return [...tokens];
 }
@@ -77,6 +79,8 @@ function countsOf(added: readonly string[], firstOfDay: boolean, embed: boolean)
     completions: added.includes('c') ? 1 : 0,
     cta: added.filter((token) => token.startsWith('a')).length,
     embedViews: embed ? views : 0,
+    tried: added.filter((token) => token.startsWith('t')).length,
+    triedCompletions: added.includes('k') ? 1 : 0,
     steps,
   };
 }
@@ -130,14 +134,18 @@ interface Sum {
   completions: number;
   cta: number;
   embedViews: number;
+  tried: number;
+  triedCompletions: number;
 }
-const zero = (): Sum => ({ views: 0, uniques: 0, completions: 0, cta: 0, embedViews: 0 });
+const zero = (): Sum => ({ views: 0, uniques: 0, completions: 0, cta: 0, embedViews: 0, tried: 0, triedCompletions: 0 });
 function addItem(sum: Sum, item: Store.RollupItem): void {
   sum.views += num(item, 'views');
   sum.uniques += num(item, 'uniques');
   sum.completions += num(item, 'completions');
   sum.cta += num(item, 'cta');
   sum.embedViews += num(item, 'embedViews');
+  sum.tried += num(item, 'tried');
+  sum.triedCompletions += num(item, 'triedCompletions');
 }
 
 function totalsOf(sum: Sum): AnalyticsTotals {
@@ -149,6 +157,8 @@ function totalsOf(sum: Sum): AnalyticsTotals {
     ctaClicks: sum.cta,
     embedViews: sum.embedViews,
     linkViews: Math.max(0, sum.views - sum.embedViews),
+    tried: sum.tried,
+    completedByTrying: sum.triedCompletions,
   };
 }
 

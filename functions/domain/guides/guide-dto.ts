@@ -38,6 +38,7 @@ export function editableGuideFields(guide: Guide) {
     title: guide.title,
     zoomLevel: guide.zoomLevel,
     isHighlightVisible: guide.isHighlightVisible,
+    indexable: guide.indexable === true,
     voiceId: guide.voiceId ?? null,
     speechRate: guide.speechRate ?? DEFAULT_SPEECH_RATE,
     language: guide.language ?? DEFAULT_LANGUAGE,

@@ -132,6 +132,7 @@ export async function update(
     isHighlightVisible?: boolean | undefined;
     visibility?: 'public' | 'private' | undefined;
     status?: 'draft' | 'published' | undefined;
+    indexable?: boolean | undefined;
     voiceId?: string | undefined;
     speechRate?: number | undefined;
     language?: string | undefined;
@@ -156,7 +157,7 @@ export async function update(
     throw new AppError('plan_limit', 'Private guides are a Pro feature. Start your Pro trial to keep guides private.');
   }
   const set: Partial<
-    Pick<Guide, 'title' | 'folderId' | 'zoomLevel' | 'isHighlightVisible' | 'visibility' | 'status' | 'voiceId' | 'speechRate' | 'language' | 'intro' | 'outro' | 'titleAuto'>
+    Pick<Guide, 'title' | 'folderId' | 'zoomLevel' | 'isHighlightVisible' | 'visibility' | 'status' | 'voiceId' | 'speechRate' | 'language' | 'intro' | 'outro' | 'titleAuto' | 'indexable'>
   > = {};
   if (changes.title !== undefined) {
     set.title = changes.title;
@@ -171,6 +172,7 @@ export async function update(
   if (changes.isHighlightVisible !== undefined) set.isHighlightVisible = changes.isHighlightVisible;
   if (changes.visibility !== undefined) set.visibility = changes.visibility;
   if (changes.status !== undefined) set.status = changes.status;
+  if (changes.indexable !== undefined) set.indexable = changes.indexable;
   const movesIntoFolder = set.folderId !== undefined && set.folderId !== NO_FOLDER && set.folderId !== guide.folderId ? set.folderId : undefined;
   if (movesIntoFolder) {
     // The move and the folder's "not being deleted" are one transaction: a folder's delete
@@ -223,7 +225,9 @@ export async function update(
   // Unpublished, published again, made private or public: CloudFront's copy of the share answer
   // goes (a first publish cleared it in Versions.publish).
   const published = changes.status === 'published' && guide.publishedVersion === undefined;
-  if (!published && (updated.status !== guide.status || updated.visibility !== guide.visibility)) await ShareCache.clearShared([guideId]);
+  // So is a change of whether search engines may index it: the share page's robots tag follows the answer.
+  const indexing = (updated.indexable === true) !== (guide.indexable === true);
+  if (!published && (updated.status !== guide.status || updated.visibility !== guide.visibility || indexing)) await ShareCache.clearShared([guideId]);
   return updated;
 }
 

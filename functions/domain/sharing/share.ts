@@ -49,7 +49,7 @@ export async function sharedGuideAnswer(guideId: string, viewerUserId?: string, 
   const { data: item } = await db().entities.guide.get({ guideId }).go();
   const live = item?.publishedVersion === undefined;
   const kept = item ? Kept.get(item, language) : undefined;
-  if (kept) return { guide: await withOrganization(kept, item!.orgId), live };
+  if (kept) return { guide: indexing(await withOrganization(kept, item!.orgId), item!), live };
   const { guide, slides, translation } = await viewable(guideId, viewerUserId, language, item);
   const shared: SharedGuideDto = {
     id: guide.guideId,
@@ -69,6 +69,7 @@ export async function sharedGuideAnswer(guideId: string, viewerUserId?: string, 
       zoomLevel: effectiveZoomLevel(slide, guide),
       isHighlightVisible: effectiveHighlight(slide, guide),
       annotations: storedAnnotations(slide.annotations),
+      typing: CaptureMeta.safeParse(slide.capture).data?.action === 'type',
       ...(await audioFields(slide, guide).then(({ audioUrl, audioDurationMs, words }) => ({ audioUrl, audioDurationMs, words }))),
     }))),
     language: guide.language ?? DEFAULT_LANGUAGE,
@@ -76,10 +77,16 @@ export async function sharedGuideAnswer(guideId: string, viewerUserId?: string, 
     guideMe: isWalkable(slides.map((slide) => CaptureMeta.safeParse(slide.capture).data?.page?.url)),
     embed: false,
     brand: DEFAULT_SHOWN_BRAND,
+    indexable: false,
   };
   const answer = translation ? await TranslationPublishing.translatedShare(shared, guide, translation) : shared;
   if (item) Kept.set(item, language, answer);
-  return { guide: await withOrganization(answer, guide.orgId), live };
+  return { guide: indexing(await withOrganization(answer, guide.orgId), item ?? guide), live };
+}
+
+/** Whether search engines may index it: the author's setting as it is now (never kept with a version), public guides only. */
+function indexing(answer: SharedGuideDto, guide: Pick<Guide, 'indexable' | 'visibility'>): SharedGuideDto {
+  return { ...answer, indexable: guide.indexable === true && guide.visibility === 'public' };
 }
 
 /**

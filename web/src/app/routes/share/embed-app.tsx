@@ -8,6 +8,7 @@ import { SharedGuideEmbed } from '#web/features/share/components/shared-guide-em
 import { LANG_PARAM, viewerLanguage } from '#web/features/share/utils/language';
 import { ENGLISH, fill, loadedWordsFor, loadPlayerWords, PlayerWordsContext } from '#web/features/share/words/player-words';
 import { AUTOPLAY_PARAM, autoplayFromParam, searchWithStep, STEP_PARAM, stepIndexFromParam } from '#web/features/share/utils/playback';
+import { shareViewFromParam, VIEW_PARAM } from '#shared/share/frame';
 import { isApiError } from '#web/lib/api-error';
 
 /**
@@ -26,6 +27,8 @@ export type EmbedResult =
   | { kind: 'error'; error: unknown };
 
 const EmbedProblem = lazy(() => import('./embed-problem'));
+// The read and try views: their own chunk, so the player's embed stays within its budget.
+const EmbedView = lazy(() => import('#web/features/share/views/embed-views'));
 
 const EMBED_PATH = /^\/share\/([^/]+)\/embed\/?$/;
 
@@ -87,6 +90,20 @@ function EmbedContent({ result, location, onRetry, retrying }: EmbedContentProps
     );
   }
   const search = new URLSearchParams(location.search);
+  const view = shareViewFromParam(search.get(VIEW_PARAM));
+  if (view === 'read' || view === 'try') {
+    return (
+      <Suspense fallback={null}>
+        <EmbedView
+          guide={result.guide}
+          view={view}
+          initialIndex={stepIndexFromParam(search.get(STEP_PARAM), result.guide.slides.length)}
+          onStepChange={replaceStepInUrl}
+          pageHref={location.pathname.replace(/\/embed\/?$/, '')}
+        />
+      </Suspense>
+    );
+  }
   return (
     <SharedGuideEmbed
       guide={result.guide}

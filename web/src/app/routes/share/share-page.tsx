@@ -2,6 +2,7 @@ import type { SharedGuideDto } from '#shared/share/shared-guide';
 import { ShareLayout } from '#web/components/layouts/share-layout';
 import { SharedGuideView } from '#web/features/share/components/shared-guide-view';
 import { AUTOPLAY_PARAM, autoplayFromParam, STEP_PARAM, stepIndexFromParam } from '#web/features/share/utils/playback';
+import { viewFor, type ShareView } from '#web/features/share/utils/view-choice';
 import { pageWordsFor } from '#web/features/share/words/page-words';
 import { ENGLISH, loadedWordsFor, PlayerWordsContext } from '#web/features/share/words/player-words';
 
@@ -12,6 +13,8 @@ export interface SharePageProps {
   onStepChange: (index: number) => void;
   /** the viewer picked another of the guide's languages (the route sets `?lang=`) */
   onLanguageChange?: (code: string) => void;
+  /** the viewer chose another view (the route sets `?view=` and remembers it) */
+  onViewChange?: (view: ShareView) => void;
 }
 
 /**
@@ -19,7 +22,7 @@ export interface SharePageProps {
  * renders as the page's first frame (render-share-frame.tsx), so that the two are the same. Its
  * own words are in the guide's language (the route loads them before it shows a language).
  */
-export function SharePage({ guide, search, onStepChange, onLanguageChange }: SharePageProps) {
+export function SharePage({ guide, search, onStepChange, onLanguageChange, onViewChange }: SharePageProps) {
   const words = loadedWordsFor(guide.language) ?? ENGLISH;
   return (
     <PlayerWordsContext value={{ words, language: guide.language }}>
@@ -33,6 +36,10 @@ export function SharePage({ guide, search, onStepChange, onLanguageChange }: Sha
           onStepChange={onStepChange}
           elementTiming="first-slide"
           onLanguageChange={onLanguageChange}
+          // `?view=`, else the viewer's last choice (in the browser only: the edge renders the link's)
+          view={viewFor(search)}
+          search={search.toString()}
+          onViewChange={onViewChange}
         />
       </ShareLayout>
     </PlayerWordsContext>

@@ -4,6 +4,7 @@ import { ShareLayout } from '#web/components/layouts/share-layout';
 import { getSharedGuideQueryOptions, useSharedGuide } from '#web/features/share/api/shared-guide-query';
 import { LANG_PARAM, searchWithLanguage, viewerLanguage } from '#web/features/share/utils/language';
 import { searchWithStep } from '#web/features/share/utils/playback';
+import { rememberView, searchWithView } from '#web/features/share/utils/view-choice';
 import { loadPlayerWords } from '#web/features/share/words/player-words';
 import { ShareErrorBoundary } from './share-error';
 import { shareLoader } from './share-loader';
@@ -32,6 +33,10 @@ export default function ShareRoute() {
       search={searchParams}
       onStepChange={(index) => setSearchParams((current) => searchWithStep(current, index), { replace: true, preventScrollReset: true })}
       onLanguageChange={(code) => setSearchParams((current) => searchWithLanguage(current, code), { replace: true, preventScrollReset: true })}
+      onViewChange={(view) => {
+        rememberView(view);
+        setSearchParams((current) => searchWithView(current, view));
+      }}
     />
   );
 }

@@ -8,6 +8,8 @@ export function AnalyticsTotalsList({ totals }: { totals: AnalyticsTotals }) {
     { label: 'Unique viewers', value: formatCount(totals.uniqueViewers), hint: 'browser tabs, counted once a day' },
     { label: 'Completion rate', value: formatPercent(totals.completionRate), hint: `${formatCount(totals.completions)} reached the last step` },
     { label: 'CTA clicks', value: formatCount(totals.ctaClicks), hint: 'on the call to action' },
+    { label: 'Tried', value: formatCount(totals.tried), hint: 'did the steps themselves (Try)' },
+    { label: 'Completed by trying', value: formatCount(totals.completedByTrying), hint: 'did every step to the end' },
   ];
   return (
     <ul role="list" className="analytics-totals" aria-label="Totals">

@@ -29,6 +29,8 @@ export function exampleAnalytics(days: number, now = Date.now()): GuideAnalytics
       ctaClicks: sum('ctaClicks'),
       embedViews: Math.round(sum('views') * 0.64),
       linkViews: sum('views') - Math.round(sum('views') * 0.64),
+      tried: Math.round(viewers * 0.3),
+      completedByTrying: Math.round(viewers * 0.22),
     },
     daily,
     funnel: funnel(reached, 6, viewers),

@@ -30,6 +30,7 @@ export function inverseGuideChanges(guide: GuideDto, changes: GuideChanges): Gui
   if (changes.isHighlightVisible !== undefined) inverse.isHighlightVisible = guide.isHighlightVisible;
   if (changes.visibility !== undefined) inverse.visibility = guide.visibility;
   if (changes.status !== undefined) inverse.status = guide.status;
+  if (changes.indexable !== undefined) inverse.indexable = guide.indexable;
   if (changes.voiceId !== undefined && guide.voiceId !== null) inverse.voiceId = guide.voiceId;
   if (changes.speechRate !== undefined) inverse.speechRate = guide.speechRate;
   if (changes.intro !== undefined) inverse.intro = guide.intro ?? '';
@@ -83,6 +84,7 @@ export function guideChangeLabel(changes: GuideChanges): string {
   if (changes.outroCard !== undefined) return changes.outroCard ? 'Edit the outro card' : 'Remove the outro card';
   if (changes.voiceId !== undefined || changes.speechRate !== undefined) return 'Change the voice';
   if (changes.visibility !== undefined) return 'Change who can view';
+  if (changes.indexable !== undefined) return changes.indexable ? 'Let search engines index the guide' : 'Keep the guide out of search engines';
   if (changes.status !== undefined) return changes.status === 'published' ? 'Publish' : 'Unpublish';
   return 'Change the guide settings';
 }

@@ -22,6 +22,7 @@ const slide = {
     { id: 'a3', kind: 'label', colour: 'amber', x: 0.5, y: 0.5, text: 'Click <here>' },
     { id: 'a4', kind: 'badge', colour: 'ink', x: 0.9, y: 0.9 },
   ] as SharedSlideDto['annotations'],
+  typing: true,
 };
 
 const guide: SharedGuideDto = {
@@ -40,6 +41,7 @@ const guide: SharedGuideDto = {
     { code: 'es', name: 'Español' },
   ],
   embed: true,
+  indexable: true,
 };
 
 describe('parseSharedGuide', () => {
@@ -88,11 +90,13 @@ describe('parseSharedGuide', () => {
           audioDurationMs: null,
           words: [],
           annotations: [],
+          typing: false,
         },
       ],
       language: 'en-US',
       languages: [],
       embed: true,
+      indexable: false,
     });
   });
 

@@ -106,6 +106,7 @@ function parseSlide(value: unknown, path: string): SharedSlideDto {
     audioDurationMs: nullable('audioDurationMs', isNumber),
     words: optional(value, 'words', path, isWords, []).map((w) => ({ startMs: w.startMs, endMs: w.endMs, text: w.text })),
     annotations: optional(value, 'annotations', path, Array.isArray, []).map((a: unknown, i) => parseAnnotation(a, `${path}.annotations[${i}]`)),
+    typing: optional(value, 'typing', path, isBoolean, false),
   };
 }
 
@@ -133,6 +134,7 @@ export function parseSharedGuide(value: unknown): SharedGuideDto {
     // Absent in an older answer: Guide me is not offered (as the shared schema reads it).
     ...(value.guideMe !== undefined ? { guideMe: field(value, 'guideMe', 'guide', isBoolean) } : {}),
     embed: optional(value, 'embed', 'guide', isBoolean, true),
+    indexable: optional(value, 'indexable', 'guide', isBoolean, false),
   };
 }
 

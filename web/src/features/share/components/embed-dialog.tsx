@@ -4,6 +4,7 @@ import { Button } from '#web/components/ui/button';
 import { Dialog } from '#web/components/ui/dialog';
 import { CheckboxField } from '#web/components/ui/form';
 import { embedSnippet, embedUrl } from '../utils/embed-snippet';
+import type { ShareView } from '../utils/view-choice';
 import type { EmbedEvent } from '#shared/embed-events';
 import './embed-dialog.css';
 
@@ -15,6 +16,13 @@ export interface EmbedDialogProps {
 }
 
 type CopyState = 'idle' | 'copied' | 'manual';
+
+/** The three ways the embed can show the guide, as the dialog offers them. */
+const EMBED_VIEWS: ReadonlyArray<{ value: ShareView; label: string; hint: string }> = [
+  { value: 'watch', label: 'Watch', hint: 'The narrated player' },
+  { value: 'read', label: 'Read', hint: 'Every step as a document' },
+  { value: 'try', label: 'Try', hint: 'Viewers click through the steps' },
+];
 
 const COPIED_FOR_MS = 2_500;
 
@@ -36,14 +44,16 @@ function isResizeMessage(data: unknown): data is Extract<EmbedEvent, { type: 'st
  */
 export function EmbedDialog({ guide, open, onOpenChange }: EmbedDialogProps) {
   const [autoplay, setAutoplay] = useState(false);
+  const [view, setView] = useState<ShareView>('watch');
   const [copy, setCopy] = useState<CopyState>('idle');
   const [previewHeight, setPreviewHeight] = useState<number | null>(null);
   const codeRef = useRef<HTMLTextAreaElement>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
-  const ids = { code: useId(), status: useId() };
+  const ids = { code: useId(), status: useId(), view: useId() };
 
   const url = `${window.location.origin}${embedPath(guide)}`;
-  const snippet = embedSnippet({ url, title: guide.title, autoplay });
+  const snippet = embedSnippet({ url, title: guide.title, autoplay, view });
+  const previewUrl = embedUrl(url, { view });
 
   useEffect(() => {
     if (copy !== 'copied') return;
@@ -88,7 +98,7 @@ export function EmbedDialog({ guide, open, onOpenChange }: EmbedDialogProps) {
       description="Paste this code into any web page, help center or wiki. The guide fits the width it is given."
       footer={
         <>
-          <a className="embed-dialog__open" href={embedUrl(url, { autoplay })} target="_blank" rel="noopener">
+          <a className="embed-dialog__open" href={embedUrl(url, { autoplay, view })} target="_blank" rel="noopener">
             Open the embed in a new tab
           </a>
           <Button onClick={() => onOpenChange(false)}>Done</Button>
@@ -123,17 +133,40 @@ export function EmbedDialog({ guide, open, onOpenChange }: EmbedDialogProps) {
           <p id={ids.status} className="embed-dialog__status" role="status">
             {copy === 'copied' ? 'The embed code is on your clipboard.' : copy === 'manual' ? 'The code is selected: press Ctrl+C (⌘C on a Mac) to copy it.' : ''}
           </p>
-          <CheckboxField
-            label="Start playing when the page opens"
-            checked={autoplay}
-            onChange={(event) => setAutoplay(event.target.checked)}
-          />
+          <fieldset className="embed-dialog__views">
+            <legend className="embed-dialog__label">Show it as</legend>
+            {EMBED_VIEWS.map((option) => (
+              <label key={option.value} className="embed-dialog__view">
+                <input
+                  type="radio"
+                  name={ids.view}
+                  value={option.value}
+                  checked={view === option.value}
+                  onChange={() => {
+                    setView(option.value);
+                    setPreviewHeight(null);
+                  }}
+                />
+                <span>
+                  <span className="embed-dialog__view-label">{option.label}</span>
+                  <span className="embed-dialog__view-hint">{option.hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {view === 'watch' ? (
+            <CheckboxField
+              label="Start playing when the page opens"
+              checked={autoplay}
+              onChange={(event) => setAutoplay(event.target.checked)}
+            />
+          ) : null}
         </div>
 
         <figure className="embed-dialog__preview">
           <figcaption className="embed-dialog__label">Preview</figcaption>
           <div className="embed-dialog__frame" style={previewHeight ? { height: previewHeight } : undefined}>
-            {open ? <iframe ref={frameRef} src={url} title={`Preview: ${guide.title}`} allow="fullscreen" allowFullScreen /> : null}
+            {open ? <iframe key={view} ref={frameRef} src={previewUrl} title={`Preview: ${guide.title}`} allow="fullscreen" allowFullScreen /> : null}
           </div>
         </figure>
       </div>

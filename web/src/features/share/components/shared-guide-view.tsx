@@ -10,6 +10,11 @@ import { LanguagePicker } from './language-picker';
 import { useDocumentLanguage, useSharedGuideHead } from './shared-guide-head';
 import { StepList } from './step-list';
 import { BrandLogo, MadeWithBadge } from './made-with-badge';
+import { GuideDocument } from '../views/guide-document';
+import { GuideTry } from '../views/guide-try';
+import type { ShareView } from '../utils/view-choice';
+import { ViewSwitch } from './view-switch';
+import { useState } from 'react';
 import './share.css';
 
 export interface SharedGuideViewProps {
@@ -22,15 +27,28 @@ export interface SharedGuideViewProps {
   elementTiming?: string;
   /** the viewer picked another of the guide's languages; without it, no picker */
   onLanguageChange?: ((code: string) => void) | undefined;
+  /** watch (the player), read (the document) or try (do each step) */
+  view?: ShareView;
+  /** the page's search, which the view switch links from */
+  search?: string;
+  /** the viewer picked another view; without it, the switch's links load the page again */
+  onViewChange?: ((view: ShareView) => void) | undefined;
 }
 
 /** The public page of a shared guide: its title, where it comes from, and the player. */
-export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, elementTiming, onLanguageChange }: SharedGuideViewProps) {
+export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, elementTiming, onLanguageChange, view = 'watch', search = '', onViewChange }: SharedGuideViewProps) {
   useSharedGuideHead(guide.title);
   useDocumentLanguage(guide.language);
   const { words } = usePlayerWords();
   const { words: pageWords, language } = usePageWords();
   const onViewerStep = useViewerEvents(guide.id, guide.slides.length, false, initialIndex);
+  /** the step on screen, which every view opens on when the viewer switches */
+  const [current, setCurrent] = useState(initialIndex);
+  const stepChanged = (index: number) => {
+    setCurrent(index);
+    onViewerStep(index);
+    onStepChange(index);
+  };
 
   return (
     <article className="shared-guide" style={brandStyle(guide.brand)}>
@@ -59,15 +77,18 @@ export function SharedGuideView({ guide, initialIndex, autoplay, onStepChange, e
         {/* A guide made from uploaded pictures has no app to walk through. */}
         {isPlayable(guide) && guide.guideMe === true ? <GuideMe guide={guide} /> : null}
       </header>
-      {isPlayable(guide) ? (
+      {/* Outside the header, so it can stay in view (sticky) along the whole document: reaching it never scrolls the step being read away. */}
+      {isPlayable(guide) ? <ViewSwitch view={view} index={current} search={search} onChange={onViewChange} /> : null}
+      {isPlayable(guide) && view === 'read' ? (
+        <GuideDocument guide={guide} initialIndex={initialIndex} onStepChange={stepChanged} elementTiming={elementTiming} />
+      ) : isPlayable(guide) && view === 'try' ? (
+        <GuideTry guide={guide} initialIndex={initialIndex} onStepChange={stepChanged} onTried={onViewerStep.tried} />
+      ) : isPlayable(guide) ? (
         <GuidePlayer
           guide={guide}
           initialIndex={initialIndex}
           autoplay={autoplay}
-          onStepChange={(index) => {
-            onViewerStep(index);
-            onStepChange(index);
-          }}
+          onStepChange={stepChanged}
           elementTiming={elementTiming}
           onCta={() => onViewerStep.cta()}
           barText={stepCount}

@@ -16,6 +16,13 @@ describe('embedSnippet', () => {
     expect(embedSnippet({ url, title: 'A', autoplay: true })).toContain(`src="${url}?autoplay=1"`);
   });
 
+  it('carries the chosen view, read in a taller box (the document scrolls inside it); autoplay belongs to the player only', () => {
+    expect(embedSnippet({ url, title: 'A', view: 'read' })).toContain(`src="${url}?view=read"`);
+    expect(embedSnippet({ url, title: 'A', view: 'read' })).toContain('calc(93.75% + 72px)');
+    expect(embedSnippet({ url, title: 'A', view: 'try', autoplay: true })).toContain(`src="${url}?view=try"`);
+    expect(embedSnippet({ url, title: 'A', view: 'watch', autoplay: true })).toContain(`src="${url}?autoplay=1"`);
+  });
+
   it('follows another screenshot shape', () => {
     expect(embedSnippet({ url, title: 'A', ratio: { width: 4, height: 3 } })).toContain('calc(75% + 72px)');
   });

@@ -21,6 +21,7 @@ export function previewGuide(guide: GuideDto, organizationName = ''): SharedGuid
     languages: [],
     // the author's own preview: not an embed
     embed: true,
+    indexable: false,
     slides: guide.slides.map((slide) => ({
       id: slide.id,
       title: slide.title,
@@ -36,6 +37,8 @@ export function previewGuide(guide: GuideDto, organizationName = ''): SharedGuid
       audioDurationMs: slide.audioDurationMs,
       words: slide.words,
       annotations: slide.annotations,
+      // the author's preview has no capture details: the try view treats every step as a click
+      typing: false,
     })),
   };
 }

@@ -84,6 +84,17 @@ describe('the viewer events sender (browser APIs stood in for)', () => {
     expect(events()).toEqual([{ type: 'view' }, { type: 'step', step: 1 }, { type: 'step', step: 2 }, { type: 'complete' }, { type: 'cta' }]);
   });
 
+  it('sends a try with the view it waits for, and the try to the end as its own event', () => {
+    const [report, , , tried] = trackViewer(GUIDE, 2, false, 0);
+    tried('start');
+    // No view yet (no second step, no 3 s): the try waits for one.
+    expect(beacons).toEqual([]);
+    report(1);
+    expect(events()).toEqual([{ type: 'try' }, { type: 'view' }, { type: 'step', step: 1 }, { type: 'step', step: 2 }, { type: 'complete' }]);
+    tried('complete');
+    expect(beacons.at(-1)!.events).toEqual([{ type: 'try-complete' }]);
+  });
+
   it('sends what is waiting when the page is hidden or closed', () => {
     const [report] = trackViewer(GUIDE, 5, false, 0);
     report(1);

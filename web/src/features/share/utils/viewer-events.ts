@@ -8,8 +8,11 @@ export const BATCH_DELAY_MS = 2_000;
 /** Reports the step on screen (0-based). */
 export type StepReporter = (index: number) => void;
 
-/** Reports the step on screen, and (`cta`) that the viewer followed the call to action. */
-export type ViewerReporter = StepReporter & { cta: () => void };
+/** In the try view: the viewer started doing the steps themselves, or did the last one. */
+export type TryReporter = (what: 'start' | 'complete') => void;
+
+/** Reports the step on screen, that the viewer followed the call to action (`cta`), and what they tried (`tried`). */
+export type ViewerReporter = StepReporter & { cta: () => void; tried: TryReporter };
 
 /**
  * What a viewer does with a guide, as events for `POST /api/events`: the view once the view rule
@@ -19,7 +22,7 @@ export type ViewerReporter = StepReporter & { cta: () => void };
  * embed carries it within its byte budget. Answers the step reporter and what stops it (and
  * sends what is left).
  */
-export function trackViewer(guideId: string, count: number, embed: boolean, first: number): [StepReporter, () => void, () => void] {
+export function trackViewer(guideId: string, count: number, embed: boolean, first: number): [StepReporter, () => void, () => void, TryReporter] {
   let store: Storage | undefined;
   try {
     store = sessionStorage;
@@ -83,6 +86,12 @@ export function trackViewer(guideId: string, count: number, embed: boolean, firs
       queue.push({ type: 'cta' });
       flush();
     },
+    // Counted apart from views, and only with one: it waits in the queue until the view is sent.
+    (what) => {
+      queue.push({ type: what === 'start' ? 'try' : 'try-complete' });
+      if (viewed) flush();
+      else view();
+    },
   ];
 }
 
@@ -93,14 +102,15 @@ export function trackViewer(guideId: string, count: number, embed: boolean, firs
  */
 export function useViewerEvents(guideId: string, count: number, embed: boolean, first: number): ViewerReporter {
   const opened = useRef({ count, first });
-  const reporter = useRef<{ step: StepReporter; cta: () => void }>(undefined);
+  const reporter = useRef<{ step: StepReporter; cta: () => void; tried: TryReporter }>(undefined);
   useEffect(() => {
     if (opened.current.count === 0) return;
-    const [step, stop, cta] = trackViewer(guideId, opened.current.count, embed, opened.current.first);
-    reporter.current = { step, cta };
+    const [step, stop, cta, tried] = trackViewer(guideId, opened.current.count, embed, opened.current.first);
+    reporter.current = { step, cta, tried };
     return stop;
   }, [guideId, embed]);
   const report = (index: number) => reporter.current?.step(index);
   report.cta = () => reporter.current?.cta();
+  report.tried = (what: 'start' | 'complete') => reporter.current?.tried(what);
   return report;
 }

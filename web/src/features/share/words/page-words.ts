@@ -29,6 +29,24 @@ export interface PageWords {
   createYourOwn: string;
   /** `{product}` */
   home: string;
+  /** the Watch / Read / Try switch: its name and its three views */
+  viewsLabel: string;
+  viewWatch: string;
+  viewRead: string;
+  viewTry: string;
+  /** the try view */
+  tryIntro: string;
+  tryClickHere: string;
+  tryHint: string;
+  tryTypeHere: string;
+  tryTypeLabel: string;
+  trySkip: string;
+  tryNarrationOn: string;
+  tryNarrationOff: string;
+  tryDoneTitle: string;
+  /** `{count}` */
+  tryDoneText: string;
+  tryAgain: string;
 }
 
 export const ENGLISH_PAGE: PageWords = {
@@ -50,6 +68,21 @@ export const ENGLISH_PAGE: PageWords = {
   skipToContent: 'Skip to content',
   createYourOwn: 'Create your own guide',
   home: '{product} home',
+  viewsLabel: 'How to follow this guide',
+  viewWatch: 'Watch',
+  viewRead: 'Read',
+  viewTry: 'Try',
+  tryIntro: 'Do each step yourself: click where the ring is. Enter or Skip moves on.',
+  tryClickHere: 'Click the highlighted spot',
+  tryHint: 'Not quite: click the pulsing ring.',
+  tryTypeHere: 'Type anything, then press Enter',
+  tryTypeLabel: 'Your text for this step',
+  trySkip: 'Skip',
+  tryNarrationOn: 'Narration on',
+  tryNarrationOff: 'Narration off',
+  tryDoneTitle: 'You did it!',
+  tryDoneText: 'You went through all {count} steps yourself.',
+  tryAgain: 'Try again',
 };
 
 /** The share page's words of a language: English until (or unless) its file is loaded. */

@@ -149,6 +149,18 @@ export function GuideSettings({ guide, canMakePrivate, onChange, onRename, onMak
           { value: 'private', label: 'Members only', hint: canMakePrivate === false ? 'A Pro feature' : 'Signed-in members', locked: canMakePrivate === false },
         ]}
       />
+      {/* Off by default; a private guide is never indexed, whatever this says. */}
+      <CheckboxField
+        label="Let search engines index this guide"
+        hint={
+          guide.visibility === 'public'
+            ? 'Its read view (every step as text) may show up in search results. Off: the share page asks search engines not to index it.'
+            : 'Only public guides can be indexed.'
+        }
+        checked={guide.visibility === 'public' && guide.indexable}
+        disabled={guide.visibility !== 'public'}
+        onChange={(event) => onChange({ indexable: event.target.checked })}
+      />
       <ZoomSlider
         label="Default zoom"
         value={guide.zoomLevel}
