@@ -36,7 +36,7 @@ function createGuide(page: Page, baseURL: string, title: string) {
 
 const hasNoSubscriptionParameters = (url: URL) => !url.searchParams.has('subscribe') && !url.searchParams.has('stripe_session_id');
 
-const FEATURES = ['1-click capture', 'Smart transcript', 'Unlimited guides', 'Synthetic voiceover', 'Instant embed', 'Private guides', 'Analytics'];
+const FEATURES = ['1-click capture', 'Smart transcript', 'Unlimited guides', 'Synthetic voiceover', 'Instant embed', 'Private guides', 'Analytics', 'Your brand on every guide'];
 
 test.describe('the Pro plan', () => {
   test('a new user starts the free trial from the modal, is welcomed back with Pro, then cancels at period end in the portal', async ({
