@@ -105,8 +105,8 @@ async function contrast(png: Buffer, box: Box | null, scale: number): Promise<nu
   return stats.channels[0]!.stdev;
 }
 
-/** Every pixel of the box (inset by 2 px against anti-aliased edges) is the redaction fill. */
-async function expectSolidFill(png: Buffer, box: Box, scale: number): Promise<void> {
+/** How many pixels of the box (inset by 2 px against anti-aliased edges) are not the redaction fill. */
+async function notFilled(png: Buffer, box: Box, scale: number): Promise<{ wrong: number; of: number }> {
   const region = {
     left: Math.ceil(box.x * scale) + 2,
     top: Math.ceil(box.y * scale) + 2,
@@ -114,11 +114,17 @@ async function expectSolidFill(png: Buffer, box: Box, scale: number): Promise<vo
     height: Math.floor(box.height * scale) - 4,
   };
   const { data, info } = await sharp(png).extract(region).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const wrong: number[] = [];
+  let wrong = 0;
   for (let i = 0; i < info.width * info.height; i++) {
-    if (data[i * 3] !== REDACTION_FILL.r || data[i * 3 + 1] !== REDACTION_FILL.g || data[i * 3 + 2] !== REDACTION_FILL.b) wrong.push(i);
+    if (data[i * 3] !== REDACTION_FILL.r || data[i * 3 + 1] !== REDACTION_FILL.g || data[i * 3 + 2] !== REDACTION_FILL.b) wrong++;
   }
-  expect(wrong.length, `${wrong.length} of ${info.width * info.height} pixels are not the fill`).toBe(0);
+  return { wrong, of: info.width * info.height };
+}
+
+/** Every pixel of the box (inset by 2 px against anti-aliased edges) is the redaction fill. */
+async function expectSolidFill(png: Buffer, box: Box, scale: number): Promise<void> {
+  const { wrong, of } = await notFilled(png, box, scale);
+  expect(wrong, `${wrong} of ${of} pixels are not the fill`).toBe(0);
 }
 
 test.describe('capturing a flow with the extension', () => {
@@ -288,7 +294,13 @@ test.describe('capturing a flow with the extension', () => {
       });
       const field = await boxOf(page, fullName);
       const crispField = await page.screenshot({ clip: field });
+      const email = await boxOf(page, page.getByLabel('Work email'));
       await act(browser, page, 2, () => page.getByRole('button', { name: 'Create account' }).click());
+      // The page answers the click at once (a greeting moves the form down). Playwright presses
+      // and releases in the same instant, where a person holds the button a moment: the picture
+      // of step 2 may show the page just after the click. Wherever the field is in it, the name is blurred.
+      const fieldAfter = await boxOf(page, fullName);
+      const emailAfter = await boxOf(page, page.getByLabel('Work email'));
       // The page greets the author by the first part of the name alone, in the step 3 picture.
       await expect(page.locator('#success-title')).toHaveText('Account created. Welcome, Rosalind!');
       const firstName = await page.locator('#success-title').evaluate((title) => {
@@ -325,7 +337,9 @@ test.describe('capturing a flow with the extension', () => {
 
       // Where the name shows, the picture is blurred past reading: its contrast is a fraction of the page's own.
       const crisp = { field: await contrast(crispField, null, 1), header: await contrast(crispHeader, null, 1) };
-      expect(await contrast(step2, field, scale)).toBeLessThan(crisp.field * 0.35);
+      const pictured = (await notFilled(step2, email, scale)).wrong === 0 ? field : (await notFilled(step2, emailAfter, scale)).wrong === 0 ? fieldAfter : null;
+      expect(pictured, 'the covered e-mail field is where the page had it before or after the click').not.toBeNull();
+      expect(await contrast(step2, pictured, scale)).toBeLessThan(crisp.field * 0.35);
       expect(await contrast(step4, header, scale)).toBeLessThan(crisp.header * 0.35);
       expect(await contrast(step3, firstName, scale)).toBeLessThan((await contrast(crispFirstName, null, 1)) * 0.35);
       // What is not personal data stays sharp: the Save changes button's label.
