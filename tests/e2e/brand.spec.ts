@@ -92,5 +92,10 @@ test.describe('brand', () => {
     await expect(embed).toBeVisible();
     expect(await embed.evaluate((element) => getComputedStyle(element).getPropertyValue('--brand-primary'))).toBe(shade);
     await expect(page.getByRole('link', { name: /Made with/ })).toHaveCount(0);
+    // The logo in the embed's bar, in the organisation's name, small enough for the bar.
+    const logo = embed.getByRole('img', { name: 'Bea Brand' });
+    await expect(logo).toBeVisible();
+    expect((await logo.boundingBox())!.height).toBeLessThanOrEqual(24);
+    await expectNoAxeViolations(page);
   });
 });

@@ -31,7 +31,7 @@ export function MadeWithBadge({ brand, href, className = 'made-with', newTab = f
 }
 
 /** The organisation's logo above a shared guide, when its brand has one. */
-export function BrandLogo({ brand, name }: { brand: SharedBrand | undefined; name: string }) {
+export function BrandLogo({ brand, name, className = 'brand-logo' }: { brand: SharedBrand | undefined; name: string; className?: string }) {
   if (!brand?.logoUrl) return null;
-  return <img className="brand-logo" src={brand.logoUrl} alt={name || 'Logo'} decoding="async" />;
+  return <img className={className} src={brand.logoUrl} alt={name || 'Logo'} decoding="async" />;
 }

@@ -6,7 +6,7 @@ import { brandStyle } from '../utils/brand-style';
 import { useViewerEvents } from '../utils/viewer-events';
 import { usePlayerWords } from '../words/player-words';
 import { GuidePlayer, isPlayable } from './guide-player';
-import { MadeWithBadge } from './made-with-badge';
+import { BrandLogo, MadeWithBadge } from './made-with-badge';
 import { StepText } from './step-text';
 
 export interface SharedGuideEmbedProps {
@@ -100,13 +100,16 @@ export function SharedGuideEmbed({ guide, initialIndex, autoplay, onStepChange, 
             </p>
           )}
           barEnd={({ index }) => (
-            <MadeWithBadge
-              brand={guide.brand}
-              className="player__brand"
-              href={`${pageHref}?step=${index + 1}`}
-              newTab
-              onClick={(event) => announce.cta(index, event.currentTarget.href)}
-            />
+            <>
+              <BrandLogo brand={guide.brand} name={guide.organizationName} className="player__logo" />
+              <MadeWithBadge
+                brand={guide.brand}
+                className="player__brand"
+                href={`${pageHref}?step=${index + 1}`}
+                newTab
+                onClick={(event) => announce.cta(index, event.currentTarget.href)}
+              />
+            </>
           )}
         />
       ) : (
