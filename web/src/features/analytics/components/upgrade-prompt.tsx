@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { PRO_PLAN } from '#shared/plan';
 import { Button } from '#web/components/ui/button';
-import { useOpenSubscription } from '../hooks/use-open-subscription';
+import { useOpenSubscription } from '#web/lib/use-open-subscription';
 import { exampleAnalytics } from '../utils/example-analytics';
 import { AnalyticsTotalsList } from './analytics-totals';
 import { GuideAnalyticsSections } from './analytics-sections';

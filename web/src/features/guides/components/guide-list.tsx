@@ -11,7 +11,7 @@ import { useGuideStats } from '../api/get-guide-stats';
 import { getEntitlementsQueryOptions, useEntitlements } from '#web/lib/plan-queries';
 import { useGuides } from '../api/list-guides';
 import { useFolders } from '../api/list-folders';
-import { useOpenSubscription } from '../hooks/use-open-subscription';
+import { useOpenSubscription } from '#web/lib/use-open-subscription';
 import { copyShareLink } from '../utils/copy-share-link';
 import type { UseGuidesHealth } from './design-slots';
 import type { EmbedDialogComponent } from './embed-slot';

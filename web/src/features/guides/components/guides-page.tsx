@@ -10,7 +10,7 @@ import { env } from '#web/config/env';
 import { paths } from '#web/config/paths';
 import { useDocumentHead } from '#web/lib/document-head';
 import { useFolders } from '../api/list-folders';
-import { useOpenSubscription } from '../hooks/use-open-subscription';
+import { useOpenSubscription } from '#web/lib/use-open-subscription';
 import type { EmbedDialogComponent } from './embed-slot';
 import type { UseGuidesHealth } from './design-slots';
 import type { ExportDialogComponent } from './export-slot';

@@ -11,7 +11,7 @@ import { toast } from '#web/components/ui/toast';
 import { isApiError } from '#web/lib/api-error';
 import { useEntitlements } from '#web/lib/plan-queries';
 import { uploadLogo, useBrand, useSaveBrand } from '../api/brand';
-import { useOpenSubscription } from '../hooks/use-open-subscription';
+import { useOpenSubscription } from '#web/lib/use-open-subscription';
 import type { OrganizationAbilities } from '../utils/roles';
 
 const COLOURS = [

@@ -13,7 +13,7 @@ import { useGuide } from '../../api/get-guide';
 import { useFolders } from '../../api/list-folders';
 import { usePresence } from '../../api/presence';
 import { useRegenerateTranscript } from '../../api/regenerate-transcript';
-import { useOpenSubscription } from '../../hooks/use-open-subscription';
+import { useOpenSubscription } from '#web/lib/use-open-subscription';
 import { useSlideTools } from '../../hooks/use-slide-tools';
 import type { DriftPanelComponent, TranslationsPanelComponent, VoiceoverPanelComponent } from '../design-slots';
 import type { EmbedDialogComponent } from '../embed-slot';
