@@ -128,15 +128,8 @@ const num = (item: Store.RollupItem, attribute: string) => {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 };
 
-interface Sum {
-  views: number;
-  uniques: number;
-  completions: number;
-  cta: number;
-  embedViews: number;
-  tried: number;
-  triedCompletions: number;
-}
+/** A rollup's numbers added up: the counts a batch adds, but the steps'. */
+type Sum = Omit<Store.Counts, 'steps'>;
 const zero = (): Sum => ({ views: 0, uniques: 0, completions: 0, cta: 0, embedViews: 0, tried: 0, triedCompletions: 0 });
 function addItem(sum: Sum, item: Store.RollupItem): void {
   sum.views += num(item, 'views');
