@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { passingShade } from '../../shared/brand-contrast';
+import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { embedPath, sharePath } from '../../shared/share/link';
 import { pngImage } from '../support/images';
 import { signUpVerified } from '../support/browser-accounts';
@@ -77,6 +78,8 @@ test.describe('brand', () => {
     await page.goto(sharePath(guide));
     const root = page.locator('article.shared-guide');
     await expect(root).toBeVisible();
+    // Read once the app has replaced the edge's frame: an element the replacement detaches has no computed style.
+    await expect(page.locator('#root')).not.toHaveAttribute(SERVER_FRAME_ATTRIBUTE);
     const style = await root.evaluate((element) => {
       const computed = getComputedStyle(element);
       return { primary: computed.getPropertyValue('--brand-primary'), accent: computed.getPropertyValue('--brand-accent'), font: computed.fontFamily };
@@ -90,6 +93,7 @@ test.describe('brand', () => {
     await page.goto(embedPath(guide));
     const embed = page.locator('.guide-embed');
     await expect(embed).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute(SERVER_FRAME_ATTRIBUTE);
     expect(await embed.evaluate((element) => getComputedStyle(element).getPropertyValue('--brand-primary'))).toBe(shade);
     await expect(page.getByRole('link', { name: /Made with/ })).toHaveCount(0);
     // The logo in the embed's bar, in the organisation's name, small enough for the bar.
