@@ -3,7 +3,8 @@ import { SERVICE, createdAt, key } from './common';
 
 /**
  * A single-use token sent by mail (verify email, change email, reset password). Only the token's
- * SHA-256 is stored; deleting the item is what uses it, so it works once. Expires by TTL.
+ * SHA-256 is stored; claiming it (a conditional write of `claimedBy`) is what uses it, so it works
+ * once; the claimed item is then deleted. Expires by TTL.
  */
 export const VerificationEntity = new Entity({
   model: { entity: 'verification', version: '1', service: SERVICE },
@@ -15,6 +16,8 @@ export const VerificationEntity = new Entity({
     email: { type: 'string', required: true, readOnly: true },
     /** epoch seconds; the table's TTL attribute (TTL deletion lags, so reads check it too) */
     expiresAt: { type: 'number', required: true, readOnly: true },
+    /** the one request that used the token (a random id of its own), written once */
+    claimedBy: { type: 'string' },
     createdAt,
   },
   indexes: {

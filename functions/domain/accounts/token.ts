@@ -1,5 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { EntityItem } from 'electrodb';
 import { AppError } from '#shared/errors';
+import type { VerificationEntity } from '../../db/entities/verification';
+import { isConditionFailed } from '../../db/errors';
 import { db } from '../../db/service';
 
 /** Single-use mail tokens: 256 random bits in the link, only their SHA-256 stored. */
@@ -48,14 +51,33 @@ export async function issueIfUser(purpose: TokenPurpose, userId: string | undefi
 const NO_USER = '-';
 
 /**
- * Uses a token: the delete returns the item only to the one request that removed it, so a token
- * works once even under concurrent clicks. Unknown, used, expired and wrong-purpose tokens fail
- * alike.
+ * Uses a token: a conditional write claims it for this request (a random id), so a token works
+ * once even under concurrent clicks; the claimed item is then deleted. A claim whose answer was
+ * lost and that the database client retried (functions/db/client.ts) finds its own id on the item
+ * and still succeeds: a slow database never turns a good link into "expired". Unknown, used,
+ * expired and wrong-purpose tokens fail alike.
  */
 export async function consume(token: string, purposes: TokenPurpose[]) {
-  const { data } = await db().entities.verification.delete({ tokenHash: digest(token) }).go({ response: 'all_old' });
+  const tokenHash = digest(token);
+  const claim = randomUUID();
+  let data: Verification | undefined;
+  try {
+    ({ data } = await db()
+      .entities.verification.patch({ tokenHash })
+      .set({ claimedBy: claim })
+      .where((attr, { notExists }) => notExists(attr.claimedBy))
+      .go({ response: 'all_new' }));
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    // No such token, one used already, or this very claim landed and its answer was lost.
+    const { data: found } = await db().entities.verification.get({ tokenHash }).go({ consistent: true });
+    data = found?.claimedBy === claim ? found : undefined;
+  }
   if (!data || !purposes.includes(data.purpose) || data.expiresAt <= Math.floor(Date.now() / 1000)) {
     throw new AppError('bad_request', 'This link is invalid or has expired. Please ask for a new one.');
   }
+  await db().entities.verification.delete({ tokenHash }).go();
   return data;
 }
+
+type Verification = EntityItem<typeof VerificationEntity>;
