@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { TEST_ASSEMBLY_DIR, TEST_STAGES, synthCommand } from '../infra/cdk/assembly';
@@ -19,7 +19,9 @@ import { chromiumMissingMessage } from './support/chromium';
  * time. Ends with one line "N passed, N failed" and a non-zero exit on any failure.
  *
  * `npm test -- --only synth,bundles,smoke` runs some steps (typecheck, lint, build, vitest,
- * synth, bundles, journeys, smoke), for work on them; the full run is what CI runs.
+ * synth, bundles, journeys, smoke), for work on them; the full run is what CI runs. After the
+ * vitest and journey steps it prints their ten slowest files; `STEPCAST_TEST_REPORTS=dir` keeps
+ * the JSON reports (every test's duration).
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -74,7 +76,12 @@ function tail(file: string, lines = 60): string {
   }
 }
 
-async function step(name: string, action: () => Promise<number>, count?: () => { passed: number; failed: number }): Promise<boolean> {
+async function step(
+  name: string,
+  action: () => Promise<number>,
+  count?: () => { passed: number; failed: number },
+  durations?: () => Map<string, number>,
+): Promise<boolean> {
   console.log(`\n▶ ${name}`);
   const t0 = performance.now();
   const code = await action();
@@ -82,6 +89,8 @@ async function step(name: string, action: () => Promise<number>, count?: () => {
   const ok = code === 0 && counts.failed === 0;
   results.push({ name, ok, seconds: (performance.now() - t0) / 1000, ...counts });
   console.log(`${ok ? '✔' : '✖'} ${name} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  const files = durations?.();
+  if (files && files.size > 0) console.log(`  its slowest files:\n${slowestFiles(files)}`);
   return ok;
 }
 
@@ -91,6 +100,43 @@ function readJson(file: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The slowest test files of a step's report, as lines to print (issue 28: where the time goes, on every run). */
+function slowestFiles(durations: Map<string, number>, count = 10): string {
+  return [...durations]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([file, ms]) => `    ${(ms / 1000).toFixed(1).padStart(6)} s  ${path.relative(ROOT, path.resolve(ROOT, file))}`)
+    .join('\n');
+}
+
+function vitestFileDurations(file: string): Map<string, number> {
+  const report = readJson(file) as { testResults?: Array<{ name: string; startTime?: number; endTime?: number }> } | undefined;
+  return new Map((report?.testResults ?? []).map((r) => [r.name, (r.endTime ?? 0) - (r.startTime ?? 0)]));
+}
+
+interface PlaywrightSuite {
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: Array<{ file?: string; tests?: Array<{ results?: Array<{ duration?: number }> }> }>;
+}
+
+/** Per journey file, the sum of its tests' durations (the workers run files side by side). */
+function playwrightFileDurations(file: string): Map<string, number> {
+  const report = readJson(file) as { config?: { rootDir?: string }; suites?: PlaywrightSuite[] } | undefined;
+  const durations = new Map<string, number>();
+  const root = report?.config?.rootDir ?? ROOT;
+  const visit = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      const name = path.join(root, spec.file ?? suite.file ?? '');
+      const ms = (spec.tests ?? []).flatMap((t) => t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+      durations.set(name, (durations.get(name) ?? 0) + ms);
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report?.suites ?? []) visit(suite);
+  return durations;
 }
 
 function vitestCounts(file: string) {
@@ -217,6 +263,7 @@ try {
         'Unit and integration tests (vitest)',
         () => run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'integration', `--maxWorkers=${VITEST_WORKERS}`, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], emulators),
         () => vitestCounts(vitestReport),
+        () => vitestFileDurations(vitestReport),
       )
     : true;
   const synthesised = await synthesis;
@@ -243,6 +290,7 @@ try {
           return code;
         },
         () => playwrightCounts(playwrightReport),
+        () => playwrightFileDurations(playwrightReport),
       );
     }
     if (wanted('smoke') && synthesised) {
@@ -271,6 +319,12 @@ try {
   exitCode = 1;
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => {});
+  // STEPCAST_TEST_REPORTS=dir keeps the steps' JSON reports (per-test durations) for a closer look.
+  const keep = process.env.STEPCAST_TEST_REPORTS;
+  if (keep) {
+    mkdirSync(keep, { recursive: true });
+    for (const name of readdirSync(work).filter((file) => file.endsWith('.json'))) cpSync(path.join(work, name), path.join(keep, name));
+  }
   rmSync(work, { recursive: true, force: true });
 }
 
