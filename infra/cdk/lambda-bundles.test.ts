@@ -1,24 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { bundleLambda, lambdaEntries, type LambdaBundle } from './lambda-bundles';
+import { bundleLambda, bundleLambdas, lambdaEntries, type LambdaBundle } from './lambda-bundles';
 
-// Every Lambda bundled as the construct bundles it (about a second for all of them).
-const bundles = new Map<string, LambdaBundle>();
-async function bundleOf(name: string, entry: string): Promise<LambdaBundle> {
-  const cached = bundles.get(name);
-  if (cached) return cached;
-  const bundle = await bundleLambda(name, entry);
-  bundles.set(name, bundle);
-  return bundle;
+// Every Lambda bundled as the construct bundles it, all in one esbuild run (they share most of their modules).
+let bundled: Promise<LambdaBundle[]> | undefined;
+async function bundleOf(index: number): Promise<LambdaBundle> {
+  bundled ??= bundleLambdas(lambdaEntries());
+  return (await bundled)[index]!;
 }
 
-describe.each(lambdaEntries())('the $name Lambda bundle', ({ name, entry }) => {
+describe.each(lambdaEntries().map((lambda, index) => ({ ...lambda, index })))('the $name Lambda bundle ($entry)', ({ index }) => {
   it("carries zod's English messages only, none of its other locales", async () => {
-    const locales = (await bundleOf(name, entry)).inputs.filter((input) => /node_modules\/zod\/.*\/locales\//.test(input));
+    const locales = (await bundleOf(index)).inputs.filter((input) => /node_modules\/zod\/.*\/locales\//.test(input));
     expect(locales.filter((input) => !input.endsWith('/locales/en.js'))).toEqual([]);
   });
 
   it('carries no nodemailer, and loads it only lazily (the local SMTP client; SES sends in AWS)', async () => {
-    const bundle = await bundleOf(name, entry);
+    const bundle = await bundleOf(index);
     expect(bundle.inputs.filter((input) => input.includes('node_modules/nodemailer/'))).toEqual([]);
     const nodemailer = bundle.externalImports.filter((i) => i.path === 'nodemailer');
     expect(nodemailer.every((i) => i.kind === 'dynamic-import')).toBe(true);

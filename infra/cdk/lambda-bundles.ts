@@ -32,9 +32,14 @@ export function packageOf(input: string): string {
   return nodeModules ? nodeModules[1]! : (input.split('/')[0] ?? input);
 }
 
-export async function bundleLambda(name: string, entry: string): Promise<LambdaBundle> {
+/**
+ * Bundles Lambdas as the construct does, in one esbuild run (each entry its own self-contained
+ * output, as if bundled alone: no code splitting), and answers each one's measure in `entries`' order.
+ */
+export async function bundleLambdas(entries: Array<{ name: string; entry: string }>): Promise<LambdaBundle[]> {
   const result = await build({
-    entryPoints: [fromRoot(entry)],
+    // Outputs by position: a function and a worker may share a name (drift).
+    entryPoints: entries.map(({ entry }, index) => ({ in: fromRoot(entry), out: String(index) })),
     absWorkingDir: fromRoot('.'),
     bundle: true,
     platform: 'node',
@@ -46,26 +51,35 @@ export async function bundleLambda(name: string, entry: string): Promise<LambdaB
     minify: LAMBDA_BUNDLING.minify,
     keepNames: LAMBDA_BUNDLING.keepNames,
     tsconfig: fromRoot('tsconfig.json'),
-    outfile: 'index.mjs',
+    outdir: 'bundles',
+    outExtension: { '.js': '.mjs' },
     write: false,
     metafile: true,
     logLevel: 'error',
   });
   const metafile: Metafile = result.metafile;
-  const output = Object.values(metafile.outputs)[0]!;
-  const packages: Record<string, number> = {};
-  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-    const key = packageOf(input);
-    packages[key] = (packages[key] ?? 0) + bytesInOutput;
-  }
-  return {
-    name,
-    entry,
-    bytes: output.bytes,
-    packages,
-    inputs: Object.keys(output.inputs),
-    externalImports: output.imports.filter((i) => i.external).map((i) => ({ path: i.path, kind: i.kind })),
-  };
+  return entries.map(({ name, entry }, index) => {
+    const output = metafile.outputs[`bundles/${index}.mjs`];
+    if (!output) throw new Error(`esbuild wrote no bundle for ${name} (${entry})`);
+    const packages: Record<string, number> = {};
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const key = packageOf(input);
+      packages[key] = (packages[key] ?? 0) + bytesInOutput;
+    }
+    return {
+      name,
+      entry,
+      bytes: output.bytes,
+      packages,
+      inputs: Object.keys(output.inputs),
+      externalImports: output.imports.filter((i) => i.external).map((i) => ({ path: i.path, kind: i.kind })),
+    };
+  });
+}
+
+export async function bundleLambda(name: string, entry: string): Promise<LambdaBundle> {
+  const [bundle] = await bundleLambdas([{ name, entry }]);
+  return bundle!;
 }
 
 /** Every Lambda of the api stack: the API functions and the queue-fed workers. */
@@ -77,8 +91,8 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log('Lambda bundles (index.mjs, minified, without its source map; KB = 1000 bytes)');
-  for (const { name, entry } of lambdaEntries()) {
-    const bundle = await bundleLambda(name, entry);
+  for (const bundle of await bundleLambdas(lambdaEntries())) {
+    const { name } = bundle;
     const largest = Object.entries(bundle.packages)
       .sort((a, b) => b[1] - a[1])
       .slice(0, 6)
