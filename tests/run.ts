@@ -15,8 +15,9 @@ import { chromiumMissingMessage } from './support/chromium';
  * Chromium), and a smoke journey against the local stack running every function from those
  * bundles; against one DynamoDB Local and one s3rver for the whole run. The synth with the
  * bundle test after it, and the start of the journeys' stack, run beside the vitest step (they
- * need the build, and nothing needs them before the journeys), and vitest runs two files at a
- * time. Ends with one line "N passed, N failed" and a non-zero exit on any failure.
+ * need the build, and nothing needs them before the journeys), lint runs from the start beside
+ * all of them (it needs nothing), and vitest runs two files at a time. Ends with one line
+ * "N passed, N failed" and a non-zero exit on any failure.
  *
  * `npm test -- --only synth,bundles,smoke` runs some steps (typecheck, lint, build, vitest,
  * synth, bundles, journeys, smoke), for work on them; the full run is what CI runs. After the
@@ -184,10 +185,18 @@ const VITEST_WORKERS = Number(process.env.STEPCAST_VITEST_WORKERS ?? 2);
 const stops: Array<() => Promise<void>> = [];
 let exitCode = 0;
 try {
-  const [typecheck, lint] = await Promise.all([
-    wanted('typecheck') ? step('Typecheck (tsc, strict)', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) : skipped(),
-    wanted('lint') ? step('Lint (eslint, import direction)', () => run('npx', ['eslint', '--max-warnings', '0', '.'])) : skipped(),
-  ]);
+  // Lint (type-aware, one thread, the longest of the three) runs beside everything up to the
+  // journeys: the typecheck, then the build, then vitest, the synth and the journeys' stack start
+  // while it goes on, so the second core does not wait for it. Its output goes to a log, shown if it fails.
+  const lintLog = path.join(work, 'lint.log');
+  const linting = wanted('lint')
+    ? step('Lint (eslint, import direction)', async () => {
+        const code = await run('npx', ['eslint', '--max-warnings', '0', '.'], {}, lintLog);
+        if (code !== 0) console.error(`\nLint failed:\n${tail(lintLog)}`);
+        return code;
+      })
+    : skipped();
+  const typecheck = wanted('typecheck') ? await step('Typecheck (tsc, strict)', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])) : true;
 
   // Before the integration tests: the share page's edge renders its first frame with the web
   // build's renderer, into the shells the build writes (shared/share/frame.ts). Before the synth:
@@ -268,6 +277,7 @@ try {
     : true;
   const synthesised = await synthesis;
   const bundles = await bundling;
+  const lint = await linting;
 
   let e2e = !wanted('journeys');
   let smoke = !wanted('smoke');
