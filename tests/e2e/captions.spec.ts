@@ -5,7 +5,9 @@ import { newPerson, signUpVerified } from '../support/browser-accounts';
 import { becomePro, numberedScreen, uploadScreenshot } from '../support/browser-guides';
 
 const FIDELITY = 'Click Save & Send — then wait 🎉 for <b>Sent</b>.';
-const LONG = 'Open the billing settings and choose the plan your team needs before the trial ends, then confirm it. '.repeat(30).trim();
+// Thirty numbered sentences: the first cue reads like no other, so a cue that changed reads differently
+// whenever it is looked at (one sentence said thirty times came back as the first cue's words 78% of the time).
+const LONG = Array.from({ length: 30 }, (_, i) => `Open the billing settings, part ${i + 1} of 30, and choose the plan your team needs before the trial ends.`).join(' ');
 
 /** A published guide of two steps: one narration with symbols and tags, one of 3,000 characters. */
 async function captionedGuide(request: APIRequestContext, baseURL: string): Promise<GuideDto> {

@@ -198,6 +198,8 @@ test.describe('design view: boxes and crops by hand', () => {
     const dialog = page.getByRole('dialog', { name: 'Crop the screenshot of step 1' });
     const picture = dialog.getByRole('img', { name: /Drag over the screenshot/ });
     await expect(picture).toBeVisible();
+    // The dialog slides and grows into place as it opens (dialog.css, `dialog-in`): aim once it stands still.
+    await dialog.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
     const area = (await picture.boundingBox())!;
     await page.mouse.move(area.x + area.width * 0.25, area.y + area.height * 0.25);
     await page.mouse.down();
