@@ -72,6 +72,8 @@ export const listFolders = () => call(FolderListDto, 'GET', '/api/folders');
 // The title is the first page's: the smart transcript replaces it with one from the task.
 export const createGuide = (title: string, folderId: string | undefined) => call(GuideDto, 'POST', '/api/guides', { title, autoTitle: true, ...(folderId ? { folderId } : {}) });
 export const getGuide = (id: string) => call(GuideDto, 'GET', `/api/guides/${encodeURIComponent(id)}`);
+export const deleteGuide = (id: string) => call(z.null(), 'DELETE', `/api/guides/${encodeURIComponent(id)}`);
+export const deleteSlide = (guideId: string, slideId: string) => call(z.null(), 'DELETE', `/api/guides/${encodeURIComponent(guideId)}/slides/${encodeURIComponent(slideId)}`);
 export const findGuides = (title: string) =>
   call(GuideListDto, 'GET', `/api/guides?${new URLSearchParams({ q: title.slice(0, 100), limit: '50' }).toString()}`).then((r) => r.items);
 export const createUpload = (guideId: string, contentType: ScreenshotContentType, contentLength: number) =>

@@ -122,7 +122,7 @@ export interface CaptureSummary {
 }
 
 export interface WorkerState {
-  recording: { captureId: string; tabId: number; paused: boolean; stepCount: number; blurPersonalData: boolean } | null;
+  recording: { captureId: string; tabId: number; paused: boolean; stepCount: number; blurPersonalData: boolean; problem: { code: string; message: string } | null } | null;
   captures: CaptureSummary[];
 }
 

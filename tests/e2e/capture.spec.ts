@@ -412,6 +412,59 @@ test.describe('capturing a flow with the extension', () => {
     }
   });
 
+  test('the guide is built while recording: a step taken back leaves the server too, Stop adds only the last one, Cancel deletes what was sent', async () => {
+    const browser = await launchWithExtension(appOrigin());
+    try {
+      await signUpInBrowser(browser.context, appOrigin());
+      const request = browser.context.request;
+      const guideIds = async () => ((await (await request.get(`${appOrigin()}/api/guides`)).json()) as { items: Array<{ id: string }> }).items.map((g) => g.id);
+      // The guide a capture makes: the one that was not there before.
+      const newGuide = async (before: string[]) => (await guideIds()).find((id) => !before.includes(id));
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      await page.goto(app.url('settings.html'));
+      const before = await guideIds();
+      let popup = await startCapture(browser, page);
+      await act(browser, page, 1, () => page.getByRole('tab', { name: 'Notifications' }).click());
+      await act(browser, page, 2, () => page.getByRole('tab', { name: 'Security' }).click());
+      await act(browser, page, 3, () => page.getByRole('tab', { name: 'Profile' }).click());
+      await act(browser, page, 4, () => page.getByRole('tab', { name: 'Notifications' }).click());
+
+      // While recording: the guide exists, with every step but the newest.
+      await expect.poll(() => newGuide(before), { timeout: 15_000 }).toBeDefined();
+      const id = (await newGuide(before))!;
+      const texts = async () => (await slidesOf(request, id)).map((s) => s.text);
+      await expect.poll(texts, { timeout: 15_000 }).toEqual(['Open **Notifications**', 'Open **Security**', 'Open **Profile**']);
+
+      // Discard last, twice: the newest was never sent; the one before it is taken off the server.
+      await popup.getByRole('button', { name: 'Discard last' }).click();
+      await expect.poll(async () => (await recordingState(browser))?.stepCount).toBe(3);
+      await popup.getByRole('button', { name: 'Discard last' }).click();
+      await expect.poll(async () => (await recordingState(browser))?.stepCount).toBe(2);
+      await expect.poll(texts, { timeout: 15_000 }).toEqual(['Open **Notifications**', 'Open **Security**']);
+
+      await act(browser, page, 3, () => page.getByRole('button', { name: 'Save changes' }).click());
+      await expect.poll(texts, { timeout: 15_000 }).toEqual(['Open **Notifications**', 'Open **Security**']);
+      const guide = await stopAndOpenGuide(browser, popup);
+      expect(guide.id).toBe(id);
+      expect(await texts()).toEqual(['Open **Notifications**', 'Open **Security**', 'Click **Save changes**']);
+      await guide.page.close();
+
+      // Cancel: the guide made so far is deleted, and nothing waits in the popup.
+      await page.goto(app.url('index.html'));
+      const known = await guideIds();
+      popup = await startCapture(browser, page);
+      await act(browser, page, 1, () => page.getByRole('checkbox', { name: 'Remember me' }).check());
+      await act(browser, page, 2, () => page.getByRole('button', { name: 'Create account' }).click());
+      await expect.poll(() => newGuide(known), { timeout: 15_000 }).toBeDefined();
+      const cancelled = (await newGuide(known))!;
+      await popup.getByRole('button', { name: 'Cancel capture' }).click();
+      await expect.poll(async () => (await request.get(`${appOrigin()}/api/guides/${cancelled}`)).status(), { timeout: 15_000 }).toBe(404);
+      await expect(popup.getByRole('heading', { name: 'Not yet in Stepcast' })).toBeHidden();
+    } finally {
+      await browser.close();
+    }
+  });
+
   test('the API going down in the middle of the upload loses and duplicates no step', async () => {
     const browser = await launchWithExtension(appOrigin());
     try {
@@ -420,19 +473,8 @@ test.describe('capturing a flow with the extension', () => {
       await page.goto(app.url('index.html'));
       const popup = await startCapture(browser, page);
 
-      await act(browser, page, 1, async () => {
-        await page.getByLabel('Full name', { exact: true }).click();
-        await page.keyboard.type('Sam Fault');
-      });
-      await act(browser, page, 2, () => page.getByRole('checkbox', { name: 'Remember me' }).check());
-      await act(browser, page, 3, () => page.getByRole('button', { name: 'Create account' }).click());
-      await act(browser, page, 4, () => page.getByRole('link', { name: 'Settings', exact: true }).click());
-      await page.waitForURL(/settings\.html$/);
-      await act(browser, page, 5, () => page.getByRole('tab', { name: 'Notifications' }).click());
-      await act(browser, page, 6, () => page.getByRole('button', { name: 'Save changes' }).click());
-
-      // Slide 1 goes through; slide 2 reaches the server but its answer is lost; then the API
-      // is unreachable for three seconds, and comes back.
+      // Slides are added while recording. Slide 1 goes through; slide 2 reaches the server but
+      // its answer is lost; then the API is unreachable for three seconds, and comes back.
       let calls = 0;
       let down = false;
       await browser.context.route('**/api/guides/*/slides', async (route) => {
@@ -447,6 +489,17 @@ test.describe('capturing a flow with the extension', () => {
         }
         return route.continue();
       });
+
+      await act(browser, page, 1, async () => {
+        await page.getByLabel('Full name', { exact: true }).click();
+        await page.keyboard.type('Sam Fault');
+      });
+      await act(browser, page, 2, () => page.getByRole('checkbox', { name: 'Remember me' }).check());
+      await act(browser, page, 3, () => page.getByRole('button', { name: 'Create account' }).click());
+      await act(browser, page, 4, () => page.getByRole('link', { name: 'Settings', exact: true }).click());
+      await page.waitForURL(/settings\.html$/);
+      await act(browser, page, 5, () => page.getByRole('tab', { name: 'Notifications' }).click());
+      await act(browser, page, 6, () => page.getByRole('button', { name: 'Save changes' }).click());
 
       const guide = await stopAndOpenGuide(browser, popup);
       expect(calls).toBeGreaterThan(3);
@@ -473,10 +526,11 @@ test.describe('capturing a flow with the extension', () => {
       const page = browser.context.pages()[0] ?? (await browser.context.newPage());
       await page.goto(app.url('settings.html'));
       const popup = await startCapture(browser, page);
+      // Offline from the first step: nothing reaches Stepcast while recording.
+      await browser.context.route('**/api/**', (route) => route.abort('internetdisconnected'));
       await act(browser, page, 1, () => page.getByRole('tab', { name: 'Security' }).click());
       await act(browser, page, 2, () => page.getByRole('button', { name: 'Save changes' }).click());
 
-      await browser.context.route('**/api/**', (route) => route.abort('internetdisconnected'));
       await popup.getByRole('button', { name: 'Stop and create guide' }).click();
       await expect(popup.getByRole('heading', { name: 'Not yet in Stepcast' })).toBeVisible();
       await expect(popup.getByText('2 steps · uploading 0%')).toBeVisible();

@@ -18,8 +18,8 @@ import {
   stopRecording,
 } from './recorder';
 import { getRecording, setBadge } from './status';
-import { listCaptures, listSteps, putCapture } from './store';
-import { discardCapture, guideUrl, isUploading, liveUpload, retryCapture, setUploaderHooks, wakeUploads } from './uploader';
+import { listCaptures, listSteps, patchCapture } from './store';
+import { cancelUpload, discardCapture, discardStep, guideUrl, isUploading, liveUpload, recordingStopped, retryCapture, setUploaderHooks, stepAdded, wakeUploads } from './uploader';
 
 /**
  * The service worker: wires Chrome's events to the recorder and the uploader. Every listener
@@ -53,8 +53,10 @@ async function workerState(): Promise<WorkerState> {
   for (const capture of await listCaptures()) {
     const isLive = recording?.captureId === capture.id;
     const state = liveUpload(capture.id);
-    const steps = state?.steps ?? (await listSteps(capture.id));
+    const steps = (state?.steps ?? (await listSteps(capture.id))).filter((s) => !s.discarded);
     const current = state?.capture ?? capture;
+    // A cancelled capture is on its way out (its guide being deleted): not shown.
+    if (current.status === 'cancelled') continue;
     captures.push({
       id: capture.id,
       title: current.title || steps[0]?.page.title || 'Capture',
@@ -66,8 +68,19 @@ async function workerState(): Promise<WorkerState> {
       unlocatedSteps: steps.filter((s) => s.unlocated).length,
     });
   }
+  const held = recording ? liveUpload(recording.captureId)?.capture : undefined;
   return {
-    recording: recording ? { captureId: recording.captureId, tabId: recording.tabId, paused: recording.paused, stepCount: recording.stepCount, blurPersonalData: recording.blurPersonalData } : null,
+    recording: recording
+      ? {
+          captureId: recording.captureId,
+          tabId: recording.tabId,
+          paused: recording.paused,
+          stepCount: recording.stepCount,
+          blurPersonalData: recording.blurPersonalData,
+          // Said while recording: what will stop the guide from being made (a plan limit, signed out).
+          problem: held?.held ? (held.problem ?? null) : null,
+        }
+      : null,
     captures,
   };
 }
@@ -88,16 +101,17 @@ function publish(): void {
 
 async function ensureUploadAlarm(): Promise<void> {
   // A backstop for retries: timers die with the worker, alarms wake it (30 s at the least).
-  const waiting = (await listCaptures()).some((c) => c.status === 'ready');
+  const waiting = (await listCaptures()).some((c) => c.status === 'ready' || c.status === 'cancelled' || c.status === 'recording');
   if (waiting) await chrome.alarms.create(UPLOAD_ALARM, { periodInMinutes: 0.5 });
   else await chrome.alarms.clear(UPLOAD_ALARM);
 }
 
 setRecorderHooks({
   changed: publish,
-  stopped: () => {
-    void wakeUploads().then(ensureUploadAlarm);
-  },
+  stepAdded: (step, title) => stepAdded(step, title).then(ensureUploadAlarm),
+  stepDiscarded: discardStep,
+  stopped: (captureId, title) => recordingStopped(captureId, title).then(ensureUploadAlarm),
+  cancelled: (captureId) => cancelUpload(captureId).then(ensureUploadAlarm),
 });
 
 setUploaderHooks({
@@ -183,7 +197,11 @@ async function onPopupMessage(message: PopupMessage): Promise<unknown> {
       const capture = (await listCaptures()).find((c) => c.id === message.captureId);
       const recording = await getRecording();
       // An interrupted recording (the browser closed while recording) uploads what it has.
-      if (capture?.status === 'recording' && recording?.captureId !== capture.id) await putCapture(readyForUpload(capture, await listSteps(capture.id)));
+      if (capture?.status === 'recording' && recording?.captureId !== capture.id) {
+        const ready = readyForUpload(capture, await listSteps(capture.id));
+        await patchCapture(capture.id, { title: ready.title, stoppedAt: ready.stoppedAt });
+        await recordingStopped(capture.id, ready.title);
+      }
       await retryCapture(message.captureId);
       await ensureUploadAlarm();
       return { ok: true };

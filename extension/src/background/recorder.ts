@@ -4,7 +4,7 @@ import { newSalt, type Fingerprint } from '../lib/secret-match';
 import { captureTab, encodeFrame, type Frame } from './frames';
 import { forgetPrint, forgetPrints, rememberPrint } from './typed-values';
 import { broadcastStatus, getRecording, setRecording, statusOf, type Recording } from './status';
-import { addStep, deleteCapture, deleteStep, getCapture, listSteps, putCapture, putSteps, type CaptureRecord, type StepRecord } from './store';
+import { addStep, getCapture, listSteps, patchCapture, patchStep, putCapture, type CaptureRecord, type StepRecord } from './store';
 
 /**
  * Recording in the service worker: presses get a "before" frame (the latest one if the page has
@@ -15,8 +15,14 @@ import { addStep, deleteCapture, deleteStep, getCapture, listSteps, putCapture, 
 export interface RecorderHooks {
   /** the state shown in the popup and badge changed */
   changed(): void;
-  /** a capture was stopped and waits for upload */
-  stopped(captureId: string): void;
+  /** a step was stored: it goes up while recording goes on (the title is the guide's, from the first step) */
+  stepAdded(step: StepRecord, title: string): Promise<void>;
+  /** "Discard last": the step is taken back, from the server too if it got there */
+  stepDiscarded(captureId: string, seq: number): Promise<void>;
+  /** a capture was stopped: the rest of it goes up */
+  stopped(captureId: string, title: string): Promise<void>;
+  /** a capture was cancelled: what reached the server is deleted */
+  cancelled(captureId: string): Promise<void>;
 }
 
 const MAX_PENDING_PRESSES = 6;
@@ -41,7 +47,13 @@ interface PendingPress {
 const presses = new Map<string, PendingPress>();
 let chain: Promise<unknown> = Promise.resolve();
 let lastStep: { captureId: string; seq: number; at: number } | null = null;
-let hooks: RecorderHooks = { changed: () => undefined, stopped: () => undefined };
+let hooks: RecorderHooks = {
+  changed: () => undefined,
+  stepAdded: () => Promise.resolve(),
+  stepDiscarded: () => Promise.resolve(),
+  stopped: () => Promise.resolve(),
+  cancelled: () => Promise.resolve(),
+};
 
 export function setRecorderHooks(next: RecorderHooks): void {
   hooks = next;
@@ -153,8 +165,7 @@ export function setPaused(paused: boolean): Promise<Recording | null> {
   return serial(async () => {
     const next = await updateRecording((r) => ({ ...r, paused }));
     if (next) {
-      const capture = await getCapture(next.captureId);
-      if (capture) await putCapture({ ...capture, paused });
+      await patchCapture(next.captureId, { paused });
       if (!paused) {
         lastDirtyAt = performance.now();
         refreshSoon(next, 100);
@@ -168,11 +179,10 @@ export function discardLastStep(): Promise<void> {
   return serial(async () => {
     const recording = await getRecording();
     if (!recording) return;
-    const capture = await getCapture(recording.captureId);
-    const steps = await listSteps(recording.captureId);
+    const steps = (await listSteps(recording.captureId)).filter((s) => !s.discarded);
     const last = steps.sort((a, b) => b.seq - a.seq)[0];
-    if (!capture || !last) return;
-    await deleteStep(capture, last.seq);
+    if (!last) return;
+    await hooks.stepDiscarded(recording.captureId, last.seq);
     if (lastStep?.seq === last.seq) lastStep = null;
     await updateRecording((r) => ({ ...r, stepCount: Math.max(0, r.stepCount - 1) }));
   });
@@ -191,27 +201,31 @@ export function stopRecording(options: { discard?: boolean } = {}): Promise<stri
     latest = null;
     await broadcastStatus(recording.tabId, null);
     const capture = await getCapture(recording.captureId);
-    const steps = await listSteps(recording.captureId);
-    if (!capture || steps.length === 0 || options.discard) {
-      await deleteCapture(recording.captureId);
+    const steps = (await listSteps(recording.captureId)).filter((s) => !s.discarded);
+    if (!capture) return null;
+    if (steps.length === 0 || options.discard) {
+      // Whatever of it was uploaded while recording is deleted first, then the local copy.
+      await hooks.cancelled(capture.id);
       hooks.changed();
       return null;
     }
-    await putCapture(readyForUpload(capture, steps));
+    const ready = readyForUpload(capture, steps);
+    await patchCapture(capture.id, { title: ready.title, stoppedAt: ready.stoppedAt });
+    await hooks.stopped(capture.id, ready.title);
     hooks.changed();
-    hooks.stopped(capture.id);
     return capture.id;
   });
 }
 
 /** A capture whose recording ended (stopped, or interrupted by a browser restart) made ready to upload. */
 export function readyForUpload(capture: CaptureRecord, steps: readonly StepRecord[]): CaptureRecord {
-  const first = [...steps].sort((a, b) => a.seq - b.seq)[0];
+  const first = [...steps].filter((s) => !s.discarded).sort((a, b) => a.seq - b.seq)[0];
   const title = capture.title || guideTitle(first?.page.title, first?.page.url);
   return { ...capture, status: 'ready', title, stoppedAt: Date.now(), attempts: 0, retryAt: 0 };
 }
 
-function guideTitle(pageTitle: string | undefined, url: string | undefined): string {
+/** The guide's title: the first step's page title, else its host. */
+export function guideTitle(pageTitle: string | undefined, url: string | undefined): string {
   const title = (pageTitle ?? '').replace(/\s+/g, ' ').trim();
   if (title) return title.slice(0, 200);
   try {
@@ -329,8 +343,11 @@ async function recordStep(message: StepMessage, captureId: string, confirmedAt: 
     page: { ...message.page, viewportWidth: Math.round(viewportWidth) },
     ...(message.target.unlocated ? { unlocated: true } : {}),
   };
-  await addStep({ ...capture, nextSeq: seq + 1 }, step, blob);
+  // The guide is named after the first step's page; it is created with that step.
+  const title = capture.title || guideTitle(step.page.title, step.page.url);
+  await addStep({ nextSeq: seq + 1, title }, step, blob);
   lastStep = { captureId, seq, at: performance.now() };
+  void hooks.stepAdded(step, title);
   const next = await updateRecording((r) => ({ ...r, stepCount: r.stepCount + 1 }));
   // The click probably changed the page (focus, toggles) even without a DOM mutation.
   lastDirtyAt = performance.now();
@@ -357,7 +374,7 @@ export async function onNavigationCommitted(details: chrome.webNavigation.Commit
     await serial(async () => {
       const steps = await listSteps(joined.captureId);
       const step = steps.find((s) => s.seq === joined.seq);
-      if (step && !step.navigatedTo) await putSteps([{ ...step, navigatedTo: details.url }]);
+      if (step && !step.navigatedTo) await patchStep(joined.captureId, { seq: step.seq, navigatedTo: details.url });
     });
     return 'joined';
   }

@@ -90,6 +90,26 @@ function db(): Promise<IDBDatabase> {
 
 const range = (captureId: string) => IDBKeyRange.bound([captureId, -Infinity], [captureId, Infinity]);
 
+/**
+ * While recording, the recorder and the uploader both change a capture and its steps, each its
+ * own fields: every change after a record's creation is merged into what is stored, inside the
+ * transaction, so neither overwrites the other's.
+ */
+function merge<T extends object>(store: IDBObjectStore, key: IDBValidKey, patch: Partial<T>): void {
+  const read = store.get(key);
+  read.onsuccess = () => {
+    if (read.result) store.put({ ...(read.result as T), ...patch });
+  };
+}
+
+export type StepPatch = Pick<StepRecord, 'seq'> & Partial<StepRecord>;
+
+export async function patchCapture(id: string, patch: Partial<CaptureRecord>): Promise<void> {
+  const tx = (await db()).transaction('captures', 'readwrite');
+  merge(tx.objectStore('captures'), id, patch);
+  await done(tx);
+}
+
 export async function putCapture(capture: CaptureRecord): Promise<void> {
   const tx = (await db()).transaction('captures', 'readwrite');
   tx.objectStore('captures').put(capture);
@@ -113,25 +133,32 @@ export async function listSteps(captureId: string): Promise<StepRecord[]> {
 }
 
 /** A new step and its screenshot, and the capture's counters, in one transaction. */
-export async function addStep(capture: CaptureRecord, step: StepRecord, blob: Blob): Promise<void> {
+export async function addStep(capturePatch: Pick<CaptureRecord, 'nextSeq'> & Partial<CaptureRecord>, step: StepRecord, blob: Blob): Promise<void> {
   const tx = (await db()).transaction(['captures', 'steps', 'frames'], 'readwrite');
-  tx.objectStore('captures').put(capture);
+  merge(tx.objectStore('captures'), step.captureId, capturePatch);
   tx.objectStore('steps').put(step);
   tx.objectStore('frames').put({ captureId: step.captureId, seq: step.seq, blob } satisfies FrameRecord);
   await done(tx);
 }
 
-export async function putSteps(steps: readonly StepRecord[]): Promise<void> {
+export async function patchStep(captureId: string, patch: StepPatch): Promise<void> {
   const tx = (await db()).transaction('steps', 'readwrite');
-  for (const step of steps) tx.objectStore('steps').put(step);
+  merge(tx.objectStore('steps'), [captureId, patch.seq], patch);
   await done(tx);
 }
 
-/** Saves a capture and some of its steps together, so a restart never sees one without the other. */
-export async function putCaptureAndSteps(capture: CaptureRecord, steps: readonly StepRecord[]): Promise<void> {
-  const tx = (await db()).transaction(['captures', 'steps'], 'readwrite');
-  tx.objectStore('captures').put(capture);
-  for (const step of steps) tx.objectStore('steps').put(step);
+/**
+ * Changes a capture and some of its steps together, so a restart never sees one without the
+ * other; `removed` steps go with their screenshots.
+ */
+export async function patchCaptureAndSteps(captureId: string, capturePatch: Partial<CaptureRecord>, steps: readonly StepPatch[], removed: readonly number[] = []): Promise<void> {
+  const tx = (await db()).transaction(['captures', 'steps', 'frames'], 'readwrite');
+  merge(tx.objectStore('captures'), captureId, capturePatch);
+  for (const step of steps) merge(tx.objectStore('steps'), [captureId, step.seq], step);
+  for (const seq of removed) {
+    tx.objectStore('steps').delete([captureId, seq]);
+    tx.objectStore('frames').delete([captureId, seq]);
+  }
   await done(tx);
 }
 
@@ -148,11 +175,10 @@ export async function deleteFrame(captureId: string, seq: number): Promise<void>
   await done(tx);
 }
 
-export async function deleteStep(capture: CaptureRecord, seq: number): Promise<void> {
-  const tx = (await db()).transaction(['captures', 'steps', 'frames'], 'readwrite');
-  tx.objectStore('captures').put(capture);
-  tx.objectStore('steps').delete([capture.id, seq]);
-  tx.objectStore('frames').delete([capture.id, seq]);
+export async function deleteStep(captureId: string, seq: number): Promise<void> {
+  const tx = (await db()).transaction(['steps', 'frames'], 'readwrite');
+  tx.objectStore('steps').delete([captureId, seq]);
+  tx.objectStore('frames').delete([captureId, seq]);
   await done(tx);
 }
 

@@ -13,12 +13,15 @@ import {
   type UploadEvent,
   type UploadFailure,
 } from '../lib/upload-queue';
-import { deleteCapture, deleteFrame, getCapture, getFrame, listCaptures, listSteps, putCaptureAndSteps, type CaptureRecord, type StepRecord } from './store';
+import { getRecording } from './status';
+import { deleteCapture, deleteFrame, getCapture, getFrame, listCaptures, listSteps, patchCaptureAndSteps, type CaptureRecord, type StepPatch, type StepRecord } from './store';
 
 /**
  * Runs the upload state machine (lib/upload-queue.ts) against the API: every attempt is
  * written to IndexedDB before its request, every result after it, so the worker can stop at any
- * moment. When a capture is complete its local copy is deleted and the guide opens in the app.
+ * moment. It starts with the recording's first step (the recorder tells it of each step), so at
+ * Stop little is left. When a capture is complete its local copy is deleted and the guide opens
+ * in the app. It writes only the upload's fields; the recorder writes its own.
  */
 export interface UploaderHooks {
   changed(): void;
@@ -48,19 +51,56 @@ export function liveUpload(captureId: string): { capture: CaptureRecord; steps: 
 }
 
 export function isUploading(): boolean {
-  return [...live.values()].some((l) => l.capture.status === 'ready');
+  return [...live.values()].some((l) => l.capture.status === 'ready' || l.capture.status === 'cancelled');
 }
 
-/** Looks at every capture waiting for upload and moves each on. */
+/** Looks at every capture waiting for upload (or being recorded) and moves each on. */
 export async function wakeUploads(): Promise<void> {
+  const recording = await getRecording();
   for (const capture of await listCaptures()) {
     if (capture.status === 'done') {
       // Complete on the server; only the local copy was left when the worker stopped.
       await deleteCapture(capture.id);
       continue;
     }
-    if (capture.status === 'ready') await pump(capture.id);
+    // A capture still 'recording' whose recording is gone was interrupted: the author decides.
+    if (capture.status === 'ready' || capture.status === 'cancelled' || (capture.status === 'recording' && recording?.captureId === capture.id)) await pump(capture.id);
   }
+}
+
+/** The recorder stored a step: it goes up now (the guide is created with the first). */
+export async function stepAdded(step: StepRecord, title: string): Promise<void> {
+  const state = live.get(step.captureId) ?? (await load(step.captureId));
+  if (!state) return;
+  if (!state.steps.some((s) => s.seq === step.seq)) state.steps.push(step);
+  if (!state.capture.title) state.capture = { ...state.capture, title };
+  await pump(step.captureId);
+}
+
+/** "Discard last" while recording: forgotten here, and its slide removed if it reached the server. */
+export async function discardStep(captureId: string, seq: number): Promise<void> {
+  const state = await load(captureId);
+  if (!state) return;
+  await record(state, { type: 'stepDiscarded', seq });
+  await pump(captureId);
+}
+
+/** The recording ended: what is left goes up at once. */
+export async function recordingStopped(captureId: string, title: string): Promise<void> {
+  const state = await load(captureId);
+  if (!state) return;
+  // Every stored step is known before the capture can be complete.
+  for (const step of await listSteps(captureId)) if (!state.steps.some((s) => s.seq === step.seq)) state.steps.push(step);
+  await record(state, { type: 'stopped', title });
+  await pump(captureId);
+}
+
+/** The capture was cancelled: its guide, if one was created, is deleted, then the local copy. */
+export async function cancelUpload(captureId: string): Promise<void> {
+  const state = await load(captureId);
+  if (!state) return;
+  await record(state, { type: 'cancelled' });
+  await pump(captureId);
 }
 
 async function load(captureId: string): Promise<Live | undefined> {
@@ -76,15 +116,27 @@ async function load(captureId: string): Promise<Live | undefined> {
   return state;
 }
 
+/** The fields of a capture and of a step this module owns (the recorder writes the others). */
+const UPLOAD_CAPTURE_FIELDS = ['status', 'guide', 'guideAttemptedAt', 'attempts', 'retryAt', 'problem', 'held'] as const;
+const UPLOAD_STEP_FIELDS = ['key', 'slideId', 'slideAttempted', 'discarded', 'attempts', 'retryAt'] as const;
+
+function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
+}
+
 /** Applies an event in memory and queues its write; resolves once it is on disk. */
 function record(state: Live, event: UploadEvent): Promise<void> {
   const before = new Map(state.steps.map((s) => [s.seq, s]));
   const next = applyUploadEvent(state.capture, state.steps, event);
   state.capture = { ...state.capture, ...next.capture };
   state.steps = next.steps.map((s) => ({ ...before.get(s.seq)!, ...s }));
-  const changed = state.steps.filter((s) => before.get(s.seq) !== undefined && JSON.stringify(before.get(s.seq)) !== JSON.stringify(s));
-  const capture = state.capture;
-  const write = state.writes.then(() => putCaptureAndSteps(capture, changed));
+  const changed: StepPatch[] = state.steps
+    .filter((s) => before.get(s.seq) !== undefined && JSON.stringify(before.get(s.seq)) !== JSON.stringify(s))
+    .map((s) => ({ seq: s.seq, ...pick(s, UPLOAD_STEP_FIELDS) }));
+  const kept = new Set(state.steps.map((s) => s.seq));
+  const removed = [...before.keys()].filter((seq) => !kept.has(seq));
+  const capture = pick(state.capture, UPLOAD_CAPTURE_FIELDS);
+  const write = state.writes.then(() => patchCaptureAndSteps(state.capture.id, capture, changed, removed));
   state.writes = write.catch(() => undefined);
   hooks.changed();
   return write;
@@ -109,6 +161,16 @@ async function pump(captureId: string): Promise<void> {
   if (!state) return;
   if (state.capture.status === 'done') {
     await finish(state);
+    return;
+  }
+  if (state.capture.status === 'cancelled' && !state.capture.guide && state.capture.guideAttemptedAt === undefined && state.running.size === 0) {
+    // Nothing of it is on the server (any longer): the local copy goes too.
+    if (live.get(captureId) !== state) return;
+    live.delete(captureId);
+    clearTimeout(timers.get(captureId));
+    await state.writes;
+    await deleteCapture(captureId);
+    hooks.changed();
     return;
   }
   const now = Date.now();
@@ -208,11 +270,27 @@ async function run(state: Live, action: UploadAction): Promise<void> {
         if (slide) await deleteFrame(state.capture.id, step.seq);
         return;
       }
+      case 'removeSlide': {
+        const step = state.steps.find((s) => s.seq === action.seq)!;
+        await Api.deleteSlide(guide!.id, step.slideId!).catch(gone);
+        await record(state, { type: 'slideRemoved', seq: step.seq });
+        return;
+      }
+      case 'deleteGuide': {
+        await Api.deleteGuide(guide!.id).catch(gone);
+        await record(state, { type: 'guideDeleted' });
+        return;
+      }
     }
   } catch (error) {
-    const scope = action.type === 'createGuide' || action.type === 'findGuide' ? 'guide' : 'step';
+    const scope = action.type === 'createGuide' || action.type === 'findGuide' || action.type === 'deleteGuide' ? 'guide' : 'step';
     await record(state, { type: 'failed', action, failure: failure(error, scope), now: Date.now() });
   }
+}
+
+/** A deletion whose object is already gone did what it was for. */
+function gone(error: unknown): void {
+  if (!(error instanceof Api.ApiError && error.status === 404)) throw error;
 }
 
 /** What capture recorded of a step, as the API stores it: the page's URL without query or fragment (they may hold tokens). */

@@ -69,8 +69,29 @@ function healthyServer(held: Set<number> = new Set()) {
         return [{ type: 'slideCreated', seq: action.seq, slideId: `s${action.seq}` }];
       case 'findSlide':
         return held.has(action.seq) ? [{ type: 'slideCreated', seq: action.seq, slideId: `s${action.seq}` }] : [{ type: 'slideNotFound', seq: action.seq }];
+      case 'removeSlide':
+        held.delete(action.seq);
+        return [{ type: 'slideRemoved', seq: action.seq }];
+      case 'deleteGuide':
+        held.clear();
+        return [{ type: 'guideDeleted' }];
     }
   };
+}
+
+/** Plans and answers at once until nothing is left to start; the actions in the order started. */
+function drain(state: { capture: UploadCapture; steps: UploadStep[] }, server: (action: UploadAction) => UploadEvent[], now = 0) {
+  const started: UploadAction[] = [];
+  for (let round = 0; round < 100; round++) {
+    const actions = planUploads(state.capture, state.steps, none, now);
+    if (actions.length === 0) break;
+    for (const action of actions) {
+      started.push(action);
+      if (action.type === 'createSlide') state = applyUploadEvent(state.capture, state.steps, { type: 'slideAttempt', seq: action.seq });
+      for (const event of server(action)) state = applyUploadEvent(state.capture, state.steps, event);
+    }
+  }
+  return { state, started };
 }
 
 describe('planning', () => {
@@ -78,8 +99,8 @@ describe('planning', () => {
     expect(planUploads(capture(), steps(3), none, 0)).toEqual([{ type: 'createGuide' }]);
   });
 
-  it('does nothing while recording, blocked or done', () => {
-    for (const status of ['recording', 'blocked', 'done'] as const) expect(planUploads(capture({ status }), steps(3), none, 0)).toEqual([]);
+  it('does nothing while blocked or done', () => {
+    for (const status of ['blocked', 'done'] as const) expect(planUploads(capture({ status }), steps(3), none, 0)).toEqual([]);
   });
 
   it('looks for a guide whose create may have arrived instead of creating another', () => {
@@ -224,5 +245,111 @@ describe('whole uploads against a fake server', () => {
     expect(state.capture.status).toBe('done');
     expect([...slides].sort((a, b) => a - b)).toEqual([0, 1, 2, 3]);
     expect(state.steps.find((s) => s.seq === 2)?.slideId).toBe('s2');
+  });
+});
+
+describe('building the guide while recording', () => {
+  const recording = (over: Partial<UploadCapture> = {}) => capture({ status: 'recording', ...over });
+
+  it('creates no guide before the first step, and creates it with the first', () => {
+    expect(planUploads(recording(), [], none, 0)).toEqual([]);
+    expect(planUploads(recording(), steps(1), none, 0)).toEqual([{ type: 'createGuide' }]);
+  });
+
+  it('uploads every screenshot and adds every slide but the newest, which "Discard last" may still take back', () => {
+    const { state, started } = drain({ capture: recording(), steps: steps(5) }, healthyServer());
+    expect(started.filter((a) => a.type === 'createSlide').map((a) => 'seq' in a && a.seq)).toEqual([0, 1, 2, 3]);
+    expect(state.steps.map((s) => [s.key, s.slideId])).toEqual([...[0, 1, 2, 3].map((seq) => [`k${seq}`, `s${seq}`]), ['k4', undefined]]);
+    // Every slide but one is on the server, yet the capture is not done: recording goes on.
+    expect(state.capture.status).toBe('recording');
+  });
+
+  it('at Stop only the newest step is left: one request, then done', () => {
+    const server = healthyServer();
+    const during = drain({ capture: recording(), steps: steps(20) }, server).state;
+    const stopped = applyUploadEvent(during.capture, during.steps, { type: 'stopped', title: 'ignored' });
+    expect(stopped.capture.status).toBe('ready');
+    expect(stopped.capture.title).toBe('Sign up');
+    const { state, started } = drain(stopped, server);
+    expect(started).toEqual([{ type: 'createSlide', seq: 19 }]);
+    expect(state.capture.status).toBe('done');
+  });
+
+  it('a step taken back before its slide was added is forgotten; one whose slide was added has it removed', () => {
+    const server = healthyServer();
+    let state = drain({ capture: recording(), steps: steps(3) }, server).state;
+    // The newest (2) has no slide yet: gone at once.
+    state = applyUploadEvent(state.capture, state.steps, { type: 'stepDiscarded', seq: 2 });
+    expect(state.steps.map((s) => s.seq)).toEqual([0, 1]);
+    // Step 1's slide is on the server: removed there, then forgotten.
+    state = applyUploadEvent(state.capture, state.steps, { type: 'stepDiscarded', seq: 1 });
+    expect(state.steps.find((s) => s.seq === 1)?.discarded).toBe(true);
+    const after = drain(state, server);
+    expect(after.started).toEqual([{ type: 'removeSlide', seq: 1 }]);
+    expect(after.state.steps.map((s) => s.seq)).toEqual([0]);
+    const done = drain(applyUploadEvent(after.state.capture, after.state.steps, { type: 'stopped', title: '' }), server).state;
+    expect(done.capture.status).toBe('done');
+  });
+
+  it('a step taken back while its slide was being added is looked for, then removed if it arrived', () => {
+    const list = [
+      { seq: 0, key: 'k0', slideId: 's0', attempts: 0, retryAt: 0 },
+      { seq: 1, key: 'k1', slideAttempted: true, attempts: 0, retryAt: 0 },
+      { seq: 2, key: 'k2', attempts: 0, retryAt: 0 },
+    ];
+    const discarded = applyUploadEvent(recording({ guide }), list, { type: 'stepDiscarded', seq: 1 });
+    expect(planUploads(discarded.capture, discarded.steps, new Set(['createSlide:1']), 0)).toEqual([]);
+    expect(planUploads(discarded.capture, discarded.steps, none, 0)).toEqual([{ type: 'findSlide', seq: 1 }]);
+    const arrived = drain(discarded, healthyServer(new Set([1])));
+    expect(arrived.started.map((a) => a.type)).toEqual(['findSlide', 'removeSlide']);
+    expect(arrived.state.steps.map((s) => s.seq)).toEqual([0, 2]);
+    const lost = drain(discarded, healthyServer(new Set()));
+    expect(lost.started.map((a) => a.type)).toEqual(['findSlide']);
+    expect(lost.state.steps.map((s) => s.seq)).toEqual([0, 2]);
+  });
+
+  it('a refusal while recording holds the upload and recording goes on; Stop tries again at once', () => {
+    const refused = applyUploadEvent(recording(), steps(2), { type: 'failed', action: { type: 'createGuide' }, failure: classifyFailure(402, 'plan_limit', 'Upgrade to Pro.', 'guide'), now: 0 });
+    expect(refused.capture).toMatchObject({ status: 'recording', held: true, problem: { code: 'plan_limit' } });
+    expect(planUploads(refused.capture, refused.steps, none, 0)).toEqual([]);
+    expect(nextWake(refused.capture, refused.steps, 0)).toBeUndefined();
+    const stopped = applyUploadEvent(refused.capture, refused.steps, { type: 'stopped', title: '' });
+    expect(stopped.capture).toMatchObject({ status: 'ready', held: undefined, problem: undefined });
+    expect(planUploads(stopped.capture, stopped.steps, none, 0)).toEqual([{ type: 'createGuide' }]);
+  });
+
+  it('at Stop, waits that were backing off end: everything is tried now', () => {
+    const list = steps(2).map((s) => ({ ...s, key: `k${s.seq}`, attempts: 3, retryAt: 10_000 }));
+    const stopped = applyUploadEvent(recording({ guide, attempts: 2, retryAt: 10_000 }), list, { type: 'stopped', title: '' });
+    expect(planUploads(stopped.capture, stopped.steps, none, 0)).toEqual([{ type: 'createSlide', seq: 0 }]);
+  });
+
+  it('a guide deleted while recording is created anew at Stop', () => {
+    const list = steps(2).map((s) => ({ ...s, key: `k${s.seq}` }));
+    const refused = applyUploadEvent(recording({ guide }), list, { type: 'failed', action: { type: 'createSlide', seq: 0 }, failure: classifyFailure(404, 'not_found', 'Guide not found.', 'step'), now: 0 });
+    expect(refused.capture.held).toBe(true);
+    const stopped = applyUploadEvent(refused.capture, refused.steps, { type: 'stopped', title: '' });
+    expect(stopped.capture.guide).toBeUndefined();
+    expect(stopped.steps.every((s) => s.key === undefined)).toBe(true);
+  });
+
+  it('a cancelled capture deletes its guide once nothing is in flight, or looks for one that may exist', () => {
+    const cancelled = applyUploadEvent(recording({ guide }), steps(2), { type: 'cancelled' });
+    expect(planUploads(cancelled.capture, cancelled.steps, new Set(['createSlide:0']), 0)).toEqual([]);
+    expect(planUploads(cancelled.capture, cancelled.steps, none, 0)).toEqual([{ type: 'deleteGuide' }]);
+    const deleted = applyUploadEvent(cancelled.capture, cancelled.steps, { type: 'guideDeleted' });
+    expect(planUploads(deleted.capture, deleted.steps, none, 0)).toEqual([]);
+    expect(deleted.capture.guide).toBeUndefined();
+    expect(planUploads(capture({ status: 'cancelled', guideAttemptedAt: 5 }), steps(1), none, 0)).toEqual([{ type: 'findGuide', since: 5 }]);
+    // Refused (signed out): the draft stays on the server, the capture goes.
+    const refused = applyUploadEvent(cancelled.capture, cancelled.steps, { type: 'failed', action: { type: 'deleteGuide' }, failure: classifyFailure(401, 'unauthorized', 'Sign in.', 'guide'), now: 0 });
+    expect(refused.capture.guide).toBeUndefined();
+    expect(planUploads(refused.capture, refused.steps, none, 0)).toEqual([]);
+  });
+
+  it('progress counts only the steps kept', () => {
+    const list = [{ seq: 0, key: 'k0', slideId: 's0', attempts: 0, retryAt: 0 }, { seq: 1, key: 'k1', slideId: 's1', discarded: true, attempts: 0, retryAt: 0 }];
+    expect(uploadProgress(list)).toMatchObject({ total: 1, fraction: 1 });
+    expect(isComplete(list)).toBe(false);
   });
 });

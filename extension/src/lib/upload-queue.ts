@@ -9,9 +9,15 @@
  * after all others, since each call rewrites the guide's summary from what it sees). A request whose outcome is unknown (network failure,
  * timeout, 5xx) may have reached the server: the next attempt first looks for its result
  * (the guide by title and time, the slide by its screenshot key) so nothing is created twice.
+ *
+ * The guide is built while recording: from the first step on, screenshots go up and slides are
+ * added as steps come, all but the newest (which "Discard last" may still take back), so Stop
+ * only adds that one and opens the guide. A step discarded after its slide was added has the
+ * slide removed; a cancelled capture has its guide deleted. A refusal while recording (plan
+ * limit, signed out) holds the work until Stop, which tries everything once more at once.
  */
 
-export type CaptureStatus = 'recording' | 'ready' | 'blocked' | 'done';
+export type CaptureStatus = 'recording' | 'ready' | 'blocked' | 'done' | 'cancelled';
 
 export interface UploadProblem {
   /** the API error code (`plan_limit`, `unauthorized`, …) or `network` */
@@ -32,6 +38,8 @@ export interface UploadCapture {
   attempts: number;
   retryAt: number;
   problem?: UploadProblem | undefined;
+  /** refused while recording (`problem` says why): nothing more is tried until Stop */
+  held?: boolean | undefined;
 }
 
 export interface UploadStep {
@@ -42,6 +50,8 @@ export interface UploadStep {
   slideId?: string | undefined;
   /** a create-slide request was sent and its outcome is not known yet */
   slideAttempted?: boolean | undefined;
+  /** taken back with "Discard last" after its slide reached the server: the slide is removed */
+  discarded?: boolean | undefined;
   attempts: number;
   retryAt: number;
 }
@@ -51,7 +61,9 @@ export type UploadAction =
   | { type: 'findGuide'; since: number }
   | { type: 'uploadScreenshot'; seq: number }
   | { type: 'createSlide'; seq: number }
-  | { type: 'findSlide'; seq: number };
+  | { type: 'findSlide'; seq: number }
+  | { type: 'removeSlide'; seq: number }
+  | { type: 'deleteGuide' };
 
 export type UploadEvent =
   | { type: 'guideAttempt'; at: number }
@@ -64,7 +76,15 @@ export type UploadEvent =
   /** the server did not find the screenshot (an upload lost or expired): upload it again */
   | { type: 'screenshotMissing'; seq: number }
   | { type: 'failed'; action: UploadAction; failure: UploadFailure; now: number }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** the author took a step back while recording */
+  | { type: 'stepDiscarded'; seq: number }
+  | { type: 'slideRemoved'; seq: number }
+  /** the recording ended: the rest goes up now, with the title the guide gets if not created yet */
+  | { type: 'stopped'; title: string }
+  /** the author cancelled the capture: what reached the server is deleted */
+  | { type: 'cancelled' }
+  | { type: 'guideDeleted' };
 
 /**
  * How a failed request goes on: `retry` by itself after a backoff (network, 5xx, 429), or
@@ -96,15 +116,34 @@ export function actionKey(action: UploadAction): string {
   return 'seq' in action ? `${action.type}:${action.seq}` : 'guide';
 }
 
+/** The steps the guide is to have (not taken back), in order. */
+function kept(steps: readonly UploadStep[]): UploadStep[] {
+  return steps.filter((step) => !step.discarded).sort((a, b) => a.seq - b.seq);
+}
+
 /** What can start now, given what is already running. */
 export function planUploads(capture: UploadCapture, steps: readonly UploadStep[], running: ReadonlySet<string>, now: number, limits: UploadLimits = {}): UploadAction[] {
-  if (capture.status !== 'ready') return [];
+  if (capture.status === 'cancelled') {
+    // Once nothing is in flight (a guide being created now would be missed): delete what is there.
+    if (running.size > 0 || now < capture.retryAt) return [];
+    if (capture.guide) return [{ type: 'deleteGuide' }];
+    return capture.guideAttemptedAt !== undefined ? [{ type: 'findGuide', since: capture.guideAttemptedAt }] : [];
+  }
+  if ((capture.status !== 'ready' && capture.status !== 'recording') || capture.held) return [];
+  const ordered = kept(steps);
+  // No guide before the first step: a capture cancelled at once leaves nothing behind.
+  if (capture.status === 'recording' && ordered.length === 0) return [];
   if (!capture.guide) {
     if (running.has('guide') || now < capture.retryAt) return [];
     return [capture.guideAttemptedAt !== undefined ? { type: 'findGuide', since: capture.guideAttemptedAt } : { type: 'createGuide' }];
   }
   const actions: UploadAction[] = [];
-  const ordered = [...steps].sort((a, b) => a.seq - b.seq);
+  // Steps taken back whose slide reached the server (or may have): found, then removed.
+  for (const step of steps) {
+    if (!step.discarded || step.retryAt > now || running.has(`createSlide:${step.seq}`) || running.has(`findSlide:${step.seq}`) || running.has(`removeSlide:${step.seq}`)) continue;
+    if (step.slideId) actions.push({ type: 'removeSlide', seq: step.seq });
+    else if (step.slideAttempted) actions.push({ type: 'findSlide', seq: step.seq });
+  }
   let uploading = [...running].filter((key) => key.startsWith('uploadScreenshot:')).length;
   const limit = limits.uploads ?? 4;
   for (const step of ordered) {
@@ -115,7 +154,9 @@ export function planUploads(capture: UploadCapture, steps: readonly UploadStep[]
   }
   // Slides carry their order, so all but the last are created in parallel; the last waits for
   // the others, so its call (which writes the guide's slide count and thumbnail) sees them all.
-  const pending = ordered.filter((step) => !step.slideId);
+  // While recording, the newest step waits for the next one or for Stop ("Discard last").
+  const newest = capture.status === 'recording' ? ordered[ordered.length - 1] : undefined;
+  const pending = ordered.filter((step) => !step.slideId && step !== newest);
   const last = pending[pending.length - 1];
   let creating = [...running].filter((key) => key.startsWith('createSlide:') || key.startsWith('findSlide:')).length;
   for (const step of pending) {
@@ -128,9 +169,19 @@ export function planUploads(capture: UploadCapture, steps: readonly UploadStep[]
   return actions;
 }
 
-/** True when every step is on the server. */
+/** True when every step is on the server and every step taken back is off it. */
 export function isComplete(steps: readonly UploadStep[]): boolean {
-  return steps.every((step) => step.slideId !== undefined);
+  return steps.every((step) => step.slideId !== undefined && !step.discarded);
+}
+
+/** A step taken back that never reached the server (or surely did not) is simply forgotten. */
+function settle(steps: readonly UploadStep[]): UploadStep[] {
+  return steps.filter((step) => !step.discarded || step.slideId !== undefined || step.slideAttempted === true);
+}
+
+/** 'done' once a stopped capture is complete. */
+function finished(capture: UploadCapture, steps: readonly UploadStep[]): UploadCapture {
+  return capture.status === 'ready' && isComplete(steps) ? { ...capture, status: 'done', problem: undefined } : capture;
 }
 
 export interface UploadProgress {
@@ -141,7 +192,8 @@ export interface UploadProgress {
   fraction: number;
 }
 
-export function uploadProgress(steps: readonly UploadStep[]): UploadProgress {
+export function uploadProgress(all: readonly UploadStep[]): UploadProgress {
+  const steps = all.filter((step) => !step.discarded);
   const total = steps.length;
   const uploaded = steps.filter((s) => s.key || s.slideId).length;
   const acknowledged = steps.filter((s) => s.slideId).length;
@@ -150,8 +202,8 @@ export function uploadProgress(steps: readonly UploadStep[]): UploadProgress {
 
 /** The earliest time something waiting for a backoff may start, if anything waits. */
 export function nextWake(capture: UploadCapture, steps: readonly UploadStep[], now: number): number | undefined {
-  if (capture.status !== 'ready') return undefined;
-  const times = [capture.retryAt, ...steps.filter((s) => !s.slideId).map((s) => s.retryAt)].filter((t) => t > now);
+  if ((capture.status !== 'ready' && capture.status !== 'recording' && capture.status !== 'cancelled') || capture.held) return undefined;
+  const times = [capture.retryAt, ...steps.filter((s) => !s.slideId || s.discarded).map((s) => s.retryAt)].filter((t) => t > now);
   return times.length ? Math.min(...times) : undefined;
 }
 
@@ -159,8 +211,13 @@ function withStep(steps: readonly UploadStep[], seq: number, change: (step: Uplo
   return steps.map((step) => (step.seq === seq ? change(step) : step));
 }
 
-/** The state after an event; inputs are never changed. */
+/** The state after an event; inputs are never changed. Steps taken back and no longer on the server are dropped. */
 export function applyUploadEvent(capture: UploadCapture, steps: readonly UploadStep[], event: UploadEvent): { capture: UploadCapture; steps: UploadStep[] } {
+  const next = nextState(capture, steps, event);
+  return { capture: next.capture, steps: settle(next.steps) };
+}
+
+function nextState(capture: UploadCapture, steps: readonly UploadStep[], event: UploadEvent): { capture: UploadCapture; steps: UploadStep[] } {
   const same = { capture, steps: [...steps] };
   switch (event.type) {
     case 'guideAttempt':
@@ -175,9 +232,37 @@ export function applyUploadEvent(capture: UploadCapture, steps: readonly UploadS
       return { capture, steps: withStep(steps, event.seq, (s) => ({ ...s, slideAttempted: true })) };
     case 'slideCreated': {
       const next = withStep(steps, event.seq, (s) => ({ ...s, slideId: event.slideId, slideAttempted: false, attempts: 0, retryAt: 0 }));
-      const done = isComplete(next);
-      return { capture: { ...capture, status: done ? 'done' : capture.status, problem: undefined }, steps: next };
+      return { capture: finished({ ...capture, problem: capture.held ? capture.problem : undefined }, next), steps: next };
     }
+    case 'slideRemoved': {
+      const next = steps.filter((s) => s.seq !== event.seq);
+      return { capture: finished(capture, next), steps: next };
+    }
+    case 'stepDiscarded':
+      return { capture, steps: withStep(steps, event.seq, (s) => ({ ...s, discarded: true, attempts: 0, retryAt: 0 })) };
+    case 'stopped': {
+      if (capture.status !== 'recording') return same;
+      // A refusal while recording is tried again now; a guide deleted meanwhile is created anew.
+      const gone = capture.held === true && capture.problem?.code === 'not_found';
+      const next = gone
+        ? steps.filter((s) => !s.discarded).map((s) => ({ ...s, key: undefined, slideId: undefined, slideAttempted: undefined, attempts: 0, retryAt: 0 }))
+        : steps.map((s) => ({ ...s, attempts: 0, retryAt: 0 }));
+      const stopped: UploadCapture = {
+        ...capture,
+        status: 'ready',
+        title: capture.title || event.title,
+        held: undefined,
+        problem: undefined,
+        attempts: 0,
+        retryAt: 0,
+        ...(gone ? { guide: undefined, guideAttemptedAt: undefined } : {}),
+      };
+      return { capture: finished(stopped, next), steps: next };
+    }
+    case 'cancelled':
+      return { capture: { ...capture, status: 'cancelled', held: undefined, problem: undefined, attempts: 0, retryAt: 0 }, steps: same.steps };
+    case 'guideDeleted':
+      return { capture: { ...capture, guide: undefined, guideAttemptedAt: undefined }, steps: same.steps };
     case 'slideNotFound':
       return { capture, steps: withStep(steps, event.seq, (s) => ({ ...s, slideAttempted: false })) };
     case 'screenshotMissing':
@@ -197,6 +282,16 @@ export function applyUploadEvent(capture: UploadCapture, steps: readonly UploadS
 
 function applyFailure(capture: UploadCapture, steps: readonly UploadStep[], action: UploadAction, failure: UploadFailure, now: number) {
   const problem: UploadProblem = { code: failure.code, message: failure.message };
+  if (failure.kind === 'block' && capture.status === 'cancelled') {
+    // Refused (signed out, no right): the draft stays on the server; the capture goes.
+    return { capture: { ...capture, guide: undefined, guideAttemptedAt: undefined }, steps: [...steps] };
+  }
+  if (failure.kind === 'block' && capture.status === 'recording') {
+    // Recording goes on; the upload waits for Stop, and the popup says why.
+    const held: UploadCapture = { ...capture, held: true, problem: failure.guideGone ? { code: 'not_found', message: failure.message } : problem };
+    if ('seq' in action) return { capture: held, steps: withStep(steps, action.seq, (s) => ({ ...s, slideAttempted: action.type === 'createSlide' ? false : s.slideAttempted })) };
+    return { capture: { ...held, guideAttemptedAt: undefined }, steps: [...steps] };
+  }
   if (failure.kind === 'block') {
     // A guide deleted while uploading: its slides and screenshots went with it.
     const blocked: UploadCapture = { ...capture, status: 'blocked', problem: failure.guideGone ? { code: 'not_found', message: failure.message } : problem };

@@ -276,6 +276,7 @@ function renderRecording(recording: NonNullable<WorkerState['recording']>): void
       h('span', { class: `recording-state${recording.paused ? ' paused' : ''}` }, h('span', { class: 'dot', 'aria-hidden': 'true' }), recording.paused ? 'Paused' : 'Recording'),
       h('span', { class: 'count', id: 'step-count' }, String(recording.stepCount), ' ', h('small', {}, recording.stepCount === 1 ? 'step' : 'steps')),
       h('p', { class: 'hint' }, recordingNote(recording.blurPersonalData)),
+      ...(recording.problem ? [h('p', { class: 'problem', role: 'status' }, heldNote(recording.problem))] : []),
     ),
     h(
       'div',
@@ -286,6 +287,13 @@ function renderRecording(recording: NonNullable<WorkerState['recording']>): void
     iconButton(ICONS.stop, 'Stop and create guide', 'primary block', control('stop')),
     h('div', { class: 'center' }, h('button', { type: 'button', class: 'button ghost danger', onclick: control('cancel') }, 'Cancel capture')),
   );
+}
+
+/** Why the guide is not being built while recording: the steps are kept, and Stop tries again. */
+function heldNote(problem: { code: string; message: string }): string {
+  if (problem.code === 'plan_limit') return 'Your plan’s guide limit is reached: the steps are kept on this computer. Upgrade, then stop to create the guide.';
+  if (problem.code === 'unauthorized') return 'Signed out of Stepcast: the steps are kept on this computer. Sign in again, then stop to create the guide.';
+  return `${problem.message} The steps are kept on this computer.`;
 }
 
 function captureLine(capture: CaptureSummary): string {
