@@ -9,7 +9,7 @@ import type { BrandFont, ShownBrand } from '#shared/brand-look';
 import { plainText, splitBold } from '#shared/step-markup';
 import type { ExportGuide } from '../source';
 import sharp from 'sharp';
-import { annotatedScreenshot } from './images';
+import { encodePixels, screenshotPixels, type Pixels } from './images';
 import { emojiFontPath, fontPath, inParallel, renderLanes } from './tools';
 import type { RenderContext, RenderResult } from './types';
 
@@ -30,9 +30,10 @@ const PICTURE_GAP = 12;
 /**
  * A crop of the (annotated) screenshot around the click, as the player zooms: the step's zoom,
  * at least 2×, its window slid back inside the picture near an edge; drawn as large as the full one.
+ * Cut from the pixels the full picture is encoded from, so the screenshot is decoded once.
  */
 async function zoomedCrop(
-  image: { bytes: Buffer; width: number; height: number },
+  pixels: Pixels,
   click: { x: number; y: number },
   size: { width: number; height: number },
   zoomLevel: number,
@@ -42,14 +43,14 @@ async function zoomedCrop(
   const height = size.height / zoom;
   const x = Math.min(size.width - width, Math.max(0, click.x - width / 2));
   const y = Math.min(size.height - height, Math.max(0, click.y - height / 2));
-  // the JPEG may be smaller than the capture (at most 1,600 px wide): crop in its own pixels
-  const fx = image.width / size.width;
-  const fy = image.height / size.height;
+  // the pixels may be fewer than the capture's (at most 1,600 wide): crop in their own
+  const fx = pixels.width / size.width;
+  const fy = pixels.height / size.height;
   const region = { left: Math.round(x * fx), top: Math.round(y * fy), width: Math.max(1, Math.round(width * fx)), height: Math.max(1, Math.round(height * fy)) };
-  region.width = Math.min(region.width, image.width - region.left);
-  region.height = Math.min(region.height, image.height - region.top);
-  const bytes = await sharp(image.bytes).extract(region).jpeg({ quality: 88 }).toBuffer();
-  return { bytes, width: image.width, height: image.height };
+  region.width = Math.min(region.width, pixels.width - region.left);
+  region.height = Math.min(region.height, pixels.height - region.top);
+  const bytes = await encodePixels(pixels, { format: 'jpeg', region, quality: 88 });
+  return { bytes, width: pixels.width, height: pixels.height };
 }
 const INK = rgb(0.06, 0.09, 0.16);
 const MUTED = rgb(0.33, 0.36, 0.45);
@@ -259,11 +260,18 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
   let prepared = 0;
   const images = await inParallel(
     guide.slides.map((slide) => async () => {
-      const image = slide.screenshot ? await annotatedScreenshot(slide.screenshot.bytes, null, { maxWidth: 1600, format: 'jpeg', annotations: slide.annotations }) : null;
+      if (!slide.screenshot) {
+        ctx.onProgress((0.8 * ++prepared) / guide.slides.length);
+        return null;
+      }
+      // decoded and drawn on once; the full picture and its crop are each encoded once from those pixels
+      const pixels = await screenshotPixels(slide.screenshot.bytes, null, { maxWidth: 1600, annotations: slide.annotations });
+      const [bytes, crop] = await Promise.all([
+        encodePixels(pixels, { format: 'jpeg' }),
+        options.pictures !== 'full' && slide.click && slide.size ? zoomedCrop(pixels, slide.click, slide.size, slide.zoomLevel) : null,
+      ]);
       ctx.onProgress((0.8 * ++prepared) / guide.slides.length);
-      if (!image) return null;
-      const crop = options.pictures !== 'full' && slide.click && slide.size ? await zoomedCrop(image, slide.click, slide.size, slide.zoomLevel) : null;
-      return { ...image, embedded: await doc.embedJpg(image.bytes), crop: crop ? { ...crop, embedded: await doc.embedJpg(crop.bytes) } : null };
+      return { width: pixels.width, height: pixels.height, embedded: await doc.embedJpg(bytes), crop: crop ? { ...crop, embedded: await doc.embedJpg(crop.bytes) } : null };
     }),
     renderLanes() * 2,
   );
