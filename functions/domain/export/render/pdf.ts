@@ -77,11 +77,13 @@ interface Fonts {
   clean: (text: string) => string;
   /** the text's pieces with the font that draws each: DejaVu (bold or not), or the emoji font for what DejaVu lacks */
   pieces: (text: string, bold: boolean) => Array<{ text: string; font: PDFFont }>;
+  /** a text's width in one font at a size, each measured once a document (a measure lays the text out with fontkit) */
+  width: (font: PDFFont, text: string, size: number) => number;
 }
 
 /** The width of a text in points, each piece in its own font. */
 function widthOf(fonts: Fonts, text: string, bold: boolean, size: number): number {
-  return fonts.pieces(text, bold).reduce((sum, piece) => sum + piece.font.widthOfTextAtSize(piece.text, size), 0);
+  return fonts.pieces(text, bold).reduce((sum, piece) => sum + fonts.width(piece.font, piece.text, size), 0);
 }
 
 /** Draws a text from (x, y), each piece in its own font; answers where it ends. */
@@ -89,7 +91,7 @@ function drawPieces(page: PDFPage, fonts: Fonts, text: string, bold: boolean, at
   let x = at.x;
   for (const piece of fonts.pieces(text, bold)) {
     page.drawText(piece.text, { x, y: at.y, size: at.size, font: piece.font, color: at.colour });
-    x += piece.font.widthOfTextAtSize(piece.text, at.size);
+    x += fonts.width(piece.font, piece.text, at.size);
   }
   return x;
 }
@@ -101,7 +103,7 @@ function wrap(runs: Run[], fonts: Fonts, size: number, width: number): Run[][] {
   const lines: Run[][] = [];
   let line: Run[] = [];
   let lineWidth = 0;
-  const space = fonts.regular.widthOfTextAtSize(' ', size);
+  const space = fonts.width(fonts.regular, ' ', size);
   for (const run of runs) {
     const measure = (text: string) => widthOf(fonts, text, run.bold, size);
     for (const word of run.text.split(/\s+/).filter(Boolean)) {
@@ -172,7 +174,15 @@ async function embedFonts(doc: PDFDocument, brand?: ShownBrand): Promise<Fonts> 
     }
     return out;
   };
-  return { regular, bold, clean, pieces };
+  const widths = new Map<PDFFont, Map<string, number>>([regular, bold, emoji].map((font) => [font, new Map()]));
+  const width = (font: PDFFont, text: string, size: number) => {
+    const known = widths.get(font)!;
+    const key = `${size} ${text}`;
+    let value = known.get(key);
+    if (value === undefined) known.set(key, (value = font.widthOfTextAtSize(text, size)));
+    return value;
+  };
+  return { regular, bold, clean, pieces, width };
 }
 
 interface Bookmark {
@@ -395,7 +405,7 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
     for (const bookmark of bookmarks.slice(n * contentsPerPage, (n + 1) * contentsPerPage)) {
       const page = doc.getPages().indexOf(bookmark.page);
       const number = String(page);
-      const numberWidth = fonts.regular.widthOfTextAtSize(number, 11);
+      const numberWidth = fonts.width(fonts.regular, number, 11);
       // the step's title, cut to leave room for its page number at the right
       let title = fonts.clean(bookmark.title);
       while (title.length > 1 && widthOf(fonts, title, false, 11) > contentWidth - numberWidth - 16) title = `${title.slice(0, -2).trimEnd()}…`;
