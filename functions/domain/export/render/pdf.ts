@@ -1,13 +1,14 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFArray, PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, PDFString, rgb, type PDFFont, type PDFPage, type PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFHexString, PDFName, PDFNull, PDFNumber, PDFString, rgb, type PDFFont, type PDFImage, type PDFPage, type PDFRef } from 'pdf-lib';
 import type { PdfExportOptions } from '#shared/exports';
 import { PRODUCT_NAME } from '#shared/product';
 import type { BrandFont, ShownBrand } from '#shared/brand-look';
 import { plainText, splitBold } from '#shared/step-markup';
-import type { ExportGuide } from '../source';
+import type { ExportGuide, ExportSlide } from '../source';
 import sharp from 'sharp';
 import { encodePixels, screenshotPixels, type Pixels } from './images';
 import { emojiFontPath, fontPath, inParallel, renderLanes } from './tools';
@@ -267,22 +268,34 @@ export async function renderPdf(guide: ExportGuide, options: PdfExportOptions, c
   const logo = guide.logo ? await embedLogo(doc, guide.logo.bytes) : null;
 
   // Screenshots become JPEGs first (sharp, in parallel): pdf-lib embeds JPEG bytes as they are.
+  // A step that repeats another's picture (the same screenshot, annotations and crop) reuses its
+  // images: encoded once, and in the file once.
+  const pictures = new Map<string, Promise<{ width: number; height: number; embedded: PDFImage; crop: { width: number; height: number; embedded: PDFImage } | null }>>();
+  const picture = (screenshot: Buffer, slide: ExportSlide) => {
+    const crop = options.pictures !== 'full' && slide.click && slide.size ? { click: slide.click, size: slide.size, zoomLevel: slide.zoomLevel } : null;
+    const key = `${createHash('sha256').update(screenshot).digest('base64')} ${JSON.stringify([slide.annotations, crop])}`;
+    let made = pictures.get(key);
+    if (!made) {
+      made = (async () => {
+        // decoded and drawn on once; the full picture and its crop are each encoded once from those pixels
+        const pixels = await screenshotPixels(screenshot, null, { maxWidth: 1600, annotations: slide.annotations });
+        const [bytes, cropped] = await Promise.all([
+          // the same pixels as the smallest JPEG, in half the time (the PDF about a tenth larger)
+          encodePixels(pixels, { format: 'jpeg', optimiseCoding: false }),
+          crop ? zoomedCrop(pixels, crop.click, crop.size, crop.zoomLevel) : null,
+        ]);
+        return { width: pixels.width, height: pixels.height, embedded: await doc.embedJpg(bytes), crop: cropped ? { ...cropped, embedded: await doc.embedJpg(cropped.bytes) } : null };
+      })();
+      pictures.set(key, made);
+    }
+    return made;
+  };
   let prepared = 0;
   const images = await inParallel(
     guide.slides.map((slide) => async () => {
-      if (!slide.screenshot) {
-        ctx.onProgress((0.8 * ++prepared) / guide.slides.length);
-        return null;
-      }
-      // decoded and drawn on once; the full picture and its crop are each encoded once from those pixels
-      const pixels = await screenshotPixels(slide.screenshot.bytes, null, { maxWidth: 1600, annotations: slide.annotations });
-      const [bytes, crop] = await Promise.all([
-        // the same pixels as the smallest JPEG, in half the time (the PDF about a tenth larger)
-        encodePixels(pixels, { format: 'jpeg', optimiseCoding: false }),
-        options.pictures !== 'full' && slide.click && slide.size ? zoomedCrop(pixels, slide.click, slide.size, slide.zoomLevel) : null,
-      ]);
+      const image = slide.screenshot ? await picture(slide.screenshot.bytes, slide) : null;
       ctx.onProgress((0.8 * ++prepared) / guide.slides.length);
-      return { width: pixels.width, height: pixels.height, embedded: await doc.embedJpg(bytes), crop: crop ? { ...crop, embedded: await doc.embedJpg(crop.bytes) } : null };
+      return image;
     }),
     renderLanes() * 2,
   );
