@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Annotations } from './annotations';
-import { annotationsSvg } from './annotation-svg';
+import { annotationsBounds, annotationsSvg } from './annotation-svg';
 import type { Annotation } from './annotation-geometry';
 
 const list: Annotation[] = [
@@ -41,6 +41,22 @@ describe('annotationsSvg', () => {
     const svg = annotationsSvg(odd, 100, 100);
     expect(svg).not.toContain('script');
     expect(svg).toContain('fill="#e11d48"');
+  });
+
+  it('draws only a region of the image when asked, in the same places', () => {
+    const svg = annotationsSvg(list, 1280, 800, { region: { x: 100, y: 300, width: 500, height: 200 } });
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="500" height="200" viewBox="100 300 500 200"/);
+    expect(svg).toContain('<g data-annotation="a" data-kind="arrow"><line x1="128" y1="400"');
+  });
+
+  it('bounds what it paints inside the image, a label to the right edge', () => {
+    expect(annotationsBounds([], 1280, 800)).toBeNull();
+    const label = annotationsBounds([list[2]!], 1280, 800)!;
+    expect(label.x + label.width).toBe(1280);
+    expect(label.x).toBeLessThan(128);
+    const corner = annotationsBounds([{ id: 'c', kind: 'badge', colour: 'ink', x: 1, y: 1 }], 1280, 800)!;
+    expect(corner.x + corner.width).toBe(1280);
+    expect(corner.y + corner.height).toBe(800);
   });
 
   it('scales into a box of another shape as the screenshot does', () => {

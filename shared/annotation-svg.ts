@@ -10,6 +10,7 @@ import {
   describeAnnotation,
   labelBox,
   type Annotation,
+  type Box,
 } from './annotation-geometry';
 
 /**
@@ -71,6 +72,59 @@ function shape(annotation: Annotation, numbers: Map<string, number>, width: numb
   }
 }
 
+/**
+ * The whole pixels `shape` can paint for these annotations, inside the image: each shape's
+ * extent with its strokes, halo and anti-aliasing, a label's to the image's right edge (its
+ * text's width is an estimate, and the font may run wider); null when nothing is painted.
+ */
+export function annotationsBounds(annotations: readonly Annotation[], width: number, height: number): Box | null {
+  if (annotations.length === 0 || !(width > 0) || !(height > 0)) return null;
+  const m = annotationMetrics(width, height);
+  let left = Infinity;
+  let top = Infinity;
+  let right = -Infinity;
+  let bottom = -Infinity;
+  const cover = (x0: number, y0: number, x1: number, y1: number, pad: number) => {
+    left = Math.min(left, x0 - pad);
+    top = Math.min(top, y0 - pad);
+    right = Math.max(right, x1 + pad);
+    bottom = Math.max(bottom, y1 + pad);
+  };
+  // strokes are centred on their path: half the widest (the halo, 2 × m.halo) falls outside, plus 2 px of anti-aliasing
+  const pad = m.halo + m.stroke + 2;
+  for (const annotation of annotations) {
+    switch (annotation.kind) {
+      case 'arrow': {
+        const { from, shaftEnd, head } = arrowGeometry(annotation, width, height);
+        const xs = [from.x, shaftEnd.x, ...head.map((p) => p.x)];
+        const ys = [from.y, shaftEnd.y, ...head.map((p) => p.y)];
+        cover(Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys), pad);
+        break;
+      }
+      case 'rect': {
+        const x = clampUnit(annotation.x) * width;
+        const y = clampUnit(annotation.y) * height;
+        cover(x, y, x + clampUnit(annotation.width) * width, y + clampUnit(annotation.height) * height, pad);
+        break;
+      }
+      case 'label': {
+        const box = labelBox(annotation, width, height);
+        cover(box.x, box.y, width, box.y + box.height, pad + m.fontSize);
+        break;
+      }
+      case 'badge': {
+        const { cx, cy, r } = badgeCircle(annotation, width, height);
+        cover(cx - r, cy - r, cx + r, cy + r, pad + r);
+        break;
+      }
+    }
+  }
+  const x = Math.max(0, Math.floor(left));
+  const y = Math.max(0, Math.floor(top));
+  const box = { x, y, width: Math.min(Math.ceil(width), Math.ceil(right)) - x, height: Math.min(Math.ceil(height), Math.ceil(bottom)) - y };
+  return box.width > 0 && box.height > 0 ? box : null;
+}
+
 /** What the annotations say, for the SVG's accessible name: "Annotations: Arrow; Label “Save”". */
 export function annotationsLabel(annotations: readonly Annotation[]): string {
   const numbers = badgeNumbers(annotations);
@@ -80,16 +134,23 @@ export function annotationsLabel(annotations: readonly Annotation[]): string {
 /**
  * The annotations as one `<svg>` sized `width`×`height` (its viewBox the same), or an empty string
  * without any. `fit` is how it scales into a box of another shape: `slice` matches an image
- * shown with `object-fit: cover`.
+ * shown with `object-fit: cover`. `region` draws only that part of the image (the exports
+ * rasterise just the box the annotations cover, its pixels the same as in the whole drawing).
  */
-export function annotationsSvg(annotations: readonly Annotation[], width: number, height: number, options: { fit?: 'slice' | 'meet'; className?: string } = {}): string {
+export function annotationsSvg(
+  annotations: readonly Annotation[],
+  width: number,
+  height: number,
+  options: { fit?: 'slice' | 'meet'; className?: string; region?: Box } = {},
+): string {
   if (annotations.length === 0 || !(width > 0) || !(height > 0)) return '';
   const numbers = badgeNumbers(annotations);
+  const view = options.region ?? { x: 0, y: 0, width, height };
   const attributes = [
     'xmlns="http://www.w3.org/2000/svg"',
-    `width="${n(width)}"`,
-    `height="${n(height)}"`,
-    `viewBox="0 0 ${n(width)} ${n(height)}"`,
+    `width="${n(view.width)}"`,
+    `height="${n(view.height)}"`,
+    `viewBox="${n(view.x)} ${n(view.y)} ${n(view.width)} ${n(view.height)}"`,
     `preserveAspectRatio="xMidYMid ${options.fit ?? 'meet'}"`,
     options.className ? `class="${escapeHtml(options.className)}"` : '',
     'role="img"',

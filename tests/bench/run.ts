@@ -43,14 +43,16 @@ const BENCHES: Record<string, (stack: BenchStack) => Promise<void>> = {
 const writesSummary = process.argv.includes('--summary');
 const only = process.argv.slice(2).filter((arg) => arg !== '--summary');
 const ran: string[] = [];
-const stack = await startBenchStack();
+// Benchmarks that start nothing (they render or import in this process) run without the stack.
+const STANDALONE = new Set(['bundles', 'exports']);
+const chosen = Object.entries(BENCHES).filter(([name]) => only.length === 0 || only.includes(name));
+const stack = chosen.some(([name]) => !STANDALONE.has(name)) ? await startBenchStack() : null;
 let failed = false;
 try {
-  for (const [name, bench] of Object.entries(BENCHES)) {
-    if (only.length > 0 && !only.includes(name)) continue;
+  for (const [name, bench] of chosen) {
     ran.push(name);
     try {
-      await bench(stack);
+      await bench(stack!);
     } catch (error) {
       failed = true;
       console.error(`bench ${name} failed:`, error);
@@ -58,6 +60,6 @@ try {
   }
   if (writesSummary) await writeSummary(summary(), ran);
 } finally {
-  await stack.stop();
+  await stack?.stop();
 }
 process.exit(failed ? 1 : 0);

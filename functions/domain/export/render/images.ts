@@ -1,6 +1,6 @@
 import sharp, { type Metadata, type OverlayOptions } from 'sharp';
-import type { Annotation } from '#shared/annotation-geometry';
-import { annotationsSvg } from '#shared/annotation-svg';
+import type { Annotation, Box } from '#shared/annotation-geometry';
+import { annotationsBounds, annotationsSvg } from '#shared/annotation-svg';
 import { PRODUCT_NAME } from '#shared/product';
 import { isDefaultBrand, type ShownBrand } from '#shared/brand-look';
 import { fontPath, RenderError, useBundledFontsWhereNoneInstalled } from './tools';
@@ -87,17 +87,25 @@ export async function textImage(
 }
 
 /**
+ * A slide's annotations over an image `width`×`height` as one overlay for sharp's composite: the
+ * player's SVG, rasterised only over the box the annotations paint (a full-frame layer cost most
+ * of a step's picture), placed where that box is; null without annotations.
+ */
+function annotationsOverlay(annotations: readonly Annotation[], width: number, height: number): OverlayOptions | null {
+  const region = annotationsBounds(annotations, width, height);
+  if (!region) return null;
+  useBundledFontsWhereNoneInstalled();
+  return { input: Buffer.from(annotationsSvg(annotations, width, height, { region })), left: region.x, top: region.y };
+}
+
+/**
  * A screenshot already resized to `width`×`height` with its annotations drawn on, as PNG: the
  * player's SVG, rasterised, so the video follows them through its pan and zoom as it does the screenshot.
  */
 async function withAnnotations(image: Buffer, annotations: readonly Annotation[], width: number, height: number): Promise<Buffer> {
-  const svg = annotationsSvg(annotations, width, height);
-  if (!svg) return image;
-  useBundledFontsWhereNoneInstalled();
-  return sharp(image)
-    .composite([{ input: Buffer.from(svg), left: 0, top: 0 }])
-    .png()
-    .toBuffer();
+  const overlay = annotationsOverlay(annotations, width, height);
+  if (!overlay) return image;
+  return sharp(image).composite([overlay]).png().toBuffer();
 }
 
 /** Where a screenshot of this size sits when fitted (contained) inside a frame, with a margin. */
@@ -165,13 +173,17 @@ export async function slideFrame(
   return { raw, rect };
 }
 
-/** The highlight ring (a PNG `size` wide): an accent circle with a soft glow, as the player draws it. */
-export function ringSvg(size: number): Buffer {
+/**
+ * The highlight ring (a PNG `size` wide): an accent circle with a soft glow, as the player draws
+ * it; `view`, a part of its square, draws only that part.
+ */
+export function ringSvg(size: number, view?: Box): Buffer {
   const r = size * 0.34;
   const c = size / 2;
   const stroke = Math.max(2, size * 0.05);
+  const frame = view ? `width="${view.width}" height="${view.height}" viewBox="${view.x} ${view.y} ${view.width} ${view.height}"` : `width="${size}" height="${size}"`;
   return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" ${frame}>` +
       `<circle cx="${c}" cy="${c}" r="${r + stroke * 1.6}" fill="none" stroke="${RING_COLOUR}" stroke-opacity="0.28" stroke-width="${stroke * 2}"/>` +
       `<circle cx="${c}" cy="${c}" r="${r}" fill="none" stroke="${RING_COLOUR}" stroke-width="${stroke}"/></svg>`,
   );
@@ -230,15 +242,16 @@ export async function cardFrame(title: string, subtitle: string, frame: { width:
     .toBuffer();
 }
 
-/**
- * A screenshot with the highlight ring drawn at the click (Markdown and PDF steps), as PNG or
- * JPEG, no wider than `maxWidth`.
- */
-export async function annotatedScreenshot(
-  screenshot: Buffer,
-  click: { x: number; y: number } | null,
-  options: { maxWidth: number; format: 'png' | 'jpeg'; annotations?: readonly Annotation[] | undefined },
-): Promise<{ bytes: Buffer; width: number; height: number }> {
+/** Decoded pixels, as sharp reads and writes them raw. */
+export interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/** The size a screenshot is drawn at, no wider than `maxWidth` (read from its header), and its scale. */
+async function fittedSize(screenshot: Buffer, maxWidth: number): Promise<{ scale: number; width: number; height: number }> {
   let meta: Metadata;
   try {
     meta = await sharp(screenshot).metadata();
@@ -247,26 +260,114 @@ export async function annotatedScreenshot(
   }
   const width = meta.width ?? 1;
   const height = meta.height ?? 1;
-  const scale = Math.min(1, options.maxWidth / width);
-  const outWidth = Math.round(width * scale);
-  const outHeight = Math.round(height * scale);
-  let image = sharp(screenshot).resize(outWidth, outHeight, { fit: 'fill' });
-  if (options.annotations?.length) image = sharp(await withAnnotations(await image.png().toBuffer(), options.annotations, outWidth, outHeight));
+  const scale = Math.min(1, maxWidth / width);
+  return { scale, width: Math.round(width * scale), height: Math.round(height * scale) };
+}
+
+/**
+ * A screenshot no wider than `maxWidth` with its annotations drawn on and the highlight ring at
+ * the click, as raw pixels: decoded once, each layer rasterised over only its box meanwhile, so
+ * each picture made from it (the step's image, the PDF's zoomed crop) is encoded straight from them.
+ */
+export async function screenshotPixels(
+  screenshot: Buffer,
+  click: { x: number; y: number } | null,
+  options: { maxWidth: number; annotations?: readonly Annotation[] | undefined },
+): Promise<Pixels> {
+  const { scale, width: outWidth, height: outHeight } = await fittedSize(screenshot, options.maxWidth);
+  // the annotations, then the ring over them
+  const overlays: OverlayOptions[] = [];
+  const annotations = options.annotations?.length ? annotationsOverlay(options.annotations, outWidth, outHeight) : null;
+  if (annotations) overlays.push(annotations);
   if (click) {
     const size = Math.max(40, Math.round(outWidth * 0.06));
-    const ring = await sharp(ringSvg(size)).png().toBuffer();
     const left = Math.round(Math.min(outWidth - 1, Math.max(0, click.x * scale)) - size / 2);
     const top = Math.round(Math.min(outHeight - 1, Math.max(0, click.y * scale)) - size / 2);
-    // The ring may hang over an edge: composite onto a copy padded by its size, then crop back.
-    // sharp composites after every other operation of a pipeline (an extract too), so the ring
-    // goes on in one pipeline and the crop happens in the next: in one, the ring lands `size` off.
-    const padded = await image.extend({ top: size, bottom: size, left: size, right: size, background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
-    const ringed = await sharp(padded)
-      .composite([{ input: ring, left: left + size, top: top + size }])
-      .png()
-      .toBuffer();
-    image = sharp(await sharp(ringed).extract({ left: size, top: size, width: outWidth, height: outHeight }).png().toBuffer());
+    // The ring may hang over an edge: only its part inside the picture is drawn, where it falls.
+    const x = Math.max(0, left);
+    const y = Math.max(0, top);
+    const view = { x: x - left, y: y - top, width: Math.min(outWidth, left + size) - x, height: Math.min(outHeight, top + size) - y };
+    overlays.push({ input: ringSvg(size, view), left: x, top: y });
   }
-  const bytes = options.format === 'png' ? await image.png({ compressionLevel: 6 }).toBuffer() : await image.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: false }).toBuffer();
-  return { bytes, width: outWidth, height: outHeight };
+  const [{ data, info }, ...layers] = await Promise.all([
+    sharp(screenshot).resize(outWidth, outHeight, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true }),
+    ...overlays.map((overlay) => sharp(overlay.input as Buffer).ensureAlpha().raw().toBuffer({ resolveWithObject: true })),
+  ]);
+  const pixels: Pixels = { data, width: info.width, height: info.height, channels: info.channels };
+  if (overlays.length === 0) return pixels;
+  if (pixels.channels !== 3) {
+    // a screenshot with transparency (or in grey): sharp's composite, which blends any kind
+    const raw = { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } };
+    const drawn = await sharp(data, raw).composite(overlays).raw().toBuffer({ resolveWithObject: true });
+    return { data: drawn.data, width: drawn.info.width, height: drawn.info.height, channels: drawn.info.channels };
+  }
+  // An opaque screenshot (what the extension takes): each layer blended onto its box of pixels
+  // here, where sharp's composite would blend the whole frame (twice the time of the rest).
+  layers.forEach((layer, i) => blendOver(pixels, layer.data, layer.info.width, layer.info.height, overlays[i]!.left!, overlays[i]!.top!));
+  return pixels;
+}
+
+/** RGBA pixels (`width`×`height`) drawn over opaque RGB ones in place, their top left at (left, top): Porter-Duff over, as sharp composites. */
+function blendOver(base: Pixels, layer: Buffer, width: number, height: number, left: number, top: number): void {
+  const out = base.data;
+  const rows = Math.min(height, base.height - top);
+  const columns = Math.min(width, base.width - left);
+  for (let y = Math.max(0, -top); y < rows; y++) {
+    let from = (y * width + Math.max(0, -left)) * 4;
+    let to = ((top + y) * base.width + left + Math.max(0, -left)) * 3;
+    for (let x = Math.max(0, -left); x < columns; x++, from += 4, to += 3) {
+      const alpha = layer[from + 3]!;
+      if (alpha === 0) continue;
+      if (alpha === 255) {
+        out[to] = layer[from]!;
+        out[to + 1] = layer[from + 1]!;
+        out[to + 2] = layer[from + 2]!;
+        continue;
+      }
+      // (a·α + b·(255 − α)) / 255, rounded: + 127 then truncated is the same for whole numbers
+      const rest = 255 - alpha;
+      out[to] = ((layer[from]! * alpha + out[to]! * rest + 127) / 255) | 0;
+      out[to + 1] = ((layer[from + 1]! * alpha + out[to + 1]! * rest + 127) / 255) | 0;
+      out[to + 2] = ((layer[from + 2]! * alpha + out[to + 2]! * rest + 127) / 255) | 0;
+    }
+  }
+}
+
+/**
+ * Pixels (or a region of them) as PNG, or as JPEG on white. `quality` is the JPEG's, 85 unless
+ * given; `optimiseCoding: false` skips the second pass that shrinks its Huffman tables (the same
+ * pixels, about a tenth more bytes, half the time).
+ */
+export async function encodePixels(
+  pixels: Pixels,
+  options: { format: 'png' | 'jpeg'; region?: { left: number; top: number; width: number; height: number }; quality?: number; optimiseCoding?: boolean },
+): Promise<Buffer> {
+  let image = sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } });
+  if (options.region) image = image.extract(options.region);
+  return options.format === 'png'
+    ? image.png({ compressionLevel: 6 }).toBuffer()
+    : image
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: options.quality ?? 85, mozjpeg: false, optimiseCoding: options.optimiseCoding ?? true })
+        .toBuffer();
+}
+
+/**
+ * A screenshot with its annotations and the highlight ring drawn at the click (Markdown and PDF
+ * steps), as PNG or JPEG, no wider than `maxWidth`.
+ */
+export async function annotatedScreenshot(
+  screenshot: Buffer,
+  click: { x: number; y: number } | null,
+  options: { maxWidth: number; format: 'png' | 'jpeg'; annotations?: readonly Annotation[] | undefined },
+): Promise<{ bytes: Buffer; width: number; height: number }> {
+  if (click || options.annotations?.length) {
+    const pixels = await screenshotPixels(screenshot, click, options);
+    return { bytes: await encodePixels(pixels, { format: options.format }), width: pixels.width, height: pixels.height };
+  }
+  // nothing to draw: resized and encoded in one pass, without the pixels in between
+  const { width, height } = await fittedSize(screenshot, options.maxWidth);
+  const image = sharp(screenshot).resize(width, height, { fit: 'fill' });
+  const bytes = await (options.format === 'png' ? image.png({ compressionLevel: 6 }) : image.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: false })).toBuffer();
+  return { bytes, width, height };
 }
