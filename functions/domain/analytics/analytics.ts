@@ -110,13 +110,17 @@ export async function record(batch: EventBatch, viewer: Viewer, now = Date.now()
   if (tokens.length === 0) return none;
 
   const shard = Store.shardOf(batch.viewerId);
-  await Limits.check({ guideId: batch.guideId, viewerId: batch.viewerId, shard, ip: viewer.ip });
-
   const day = dayOf(now);
   const hasView = tokens.some((token) => token.startsWith('v'));
+  // The limits and the viewer's day in one round trip: a refused batch counts nothing (no
+  // counter moves), though its tokens are marked seen, so the same events sent again that day
+  // do not count either (the player sends each batch once, with sendBeacon, and never again).
   // Without a view in it, a batch counts only for a viewer already counted today: steps and
   // completions belong to a view.
-  const result = await Store.addViewerTokens(Store.keys.viewerDay(batch.guideId, day, batch.viewerId), day, tokens, !hasView);
+  const [, result] = await Promise.all([
+    Limits.check({ guideId: batch.guideId, viewerId: batch.viewerId, shard, ip: viewer.ip }),
+    Store.addViewerTokens(Store.keys.viewerDay(batch.guideId, day, batch.viewerId), day, tokens, !hasView),
+  ]);
   if (!result || result.added.length === 0) return none;
   const counts = countsOf(result.added, result.firstOfDay, batch.embed);
   await Store.addToRollups({ guideId: batch.guideId, orgId: guide.orgId, shard, day, referrer: batch.referrer, counts });
