@@ -42,8 +42,30 @@ async function clickRound(page: Page, delays: { pointerdown: number[]; click: nu
   delays.click.push(...measured.click);
 }
 
-/** The same clicks with and without the extension recording, alternating rounds. */
-async function benchClickOverhead(browser: ExtensionBrowser, app: SampleApp): Promise<void> {
+/**
+ * Waits until the recording's guide on the server has every step but the newest (held back for
+ * "Discard last"): the uploads a round of clicks started are done, so they do not land in the
+ * next round, with or without the extension.
+ */
+async function uploadsSettled(browser: ExtensionBrowser, appOrigin: string, before: Set<string>): Promise<void> {
+  const request = browser.context.request;
+  for (const started = performance.now(); performance.now() - started < 120_000; ) {
+    const steps = (await recordingState(browser))?.stepCount ?? 0;
+    const list = (await (await request.get(`${appOrigin}/api/guides`)).json()) as { items: Array<{ id: string; slideCount: number }> };
+    const guide = list.items.find((g) => !before.has(g.id));
+    if (guide && guide.slideCount >= steps - 1) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the recording’s uploads did not settle within 2 minutes');
+}
+
+/**
+ * The same clicks with and without the extension recording, alternating rounds. The extension
+ * builds the guide while recording: its uploads wait for a quiet moment (no press for 400 ms),
+ * so a burst of clicks does not share the computer with them; each round with the extension is
+ * followed by the wait for those uploads, outside both measurements.
+ */
+async function benchClickOverhead(browser: ExtensionBrowser, app: SampleApp, appOrigin: string): Promise<void> {
   const plain = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     const plainPage = await plain.newPage({ viewport: VIEWPORT });
@@ -52,6 +74,7 @@ async function benchClickOverhead(browser: ExtensionBrowser, app: SampleApp): Pr
     const page = browser.context.pages()[0]!;
     await page.addInitScript(MEASURE_SCRIPT);
     await page.goto(app.url('settings.html'));
+    const before = new Set(((await (await browser.context.request.get(`${appOrigin}/api/guides`)).json()) as { items: Array<{ id: string }> }).items.map((g) => g.id));
     const popup = await openPopup(browser);
     await popup.getByRole('button', { name: 'Start capture' }).click();
     await waitForSteps(browser, 0);
@@ -63,6 +86,7 @@ async function benchClickOverhead(browser: ExtensionBrowser, app: SampleApp): Pr
     for (let round = 0; round < ROUNDS; round++) {
       await clickRound(plainPage, without);
       await clickRound(page, withExtension);
+      await uploadsSettled(browser, appOrigin, before);
     }
     const steps = (await recordingState(browser))?.stepCount ?? 0;
     await popup.getByRole('button', { name: 'Cancel capture' }).click();
@@ -204,7 +228,7 @@ export async function benchCapture(stack: BenchStack): Promise<void> {
     const times: Array<[number, number]> = [];
     for (const steps of [5, 20, 100]) times.push([steps, await benchStopToGuide(browser, app, appOrigin, steps)]);
     console.log(`\nStop → guide open by length: ${times.map(([n, t]) => `${n} steps ${t.toFixed(0)} ms`).join(', ')} (flat: 100 steps / 5 steps = ${(times[2]![1] / times[0]![1]).toFixed(2)}×)`);
-    await benchClickOverhead(browser, app);
+    await benchClickOverhead(browser, app, appOrigin);
   } finally {
     await browser.close();
     await app.close();

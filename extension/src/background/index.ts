@@ -19,7 +19,7 @@ import {
 } from './recorder';
 import { getRecording, setBadge } from './status';
 import { listCaptures, listSteps, patchCapture } from './store';
-import { cancelUpload, discardCapture, discardStep, guideUrl, isUploading, liveUpload, recordingStopped, retryCapture, setUploaderHooks, stepAdded, wakeUploads } from './uploader';
+import { cancelUpload, discardCapture, discardStep, guideUrl, isUploading, liveUpload, notePress, recordingStopped, retryCapture, setUploaderHooks, stepAdded, wakeUploads } from './uploader';
 
 /**
  * The service worker: wires Chrome's events to the recorder and the uploader. Every listener
@@ -108,6 +108,7 @@ async function ensureUploadAlarm(): Promise<void> {
 
 setRecorderHooks({
   changed: publish,
+  pressed: notePress,
   stepAdded: (step, title) => stepAdded(step, title).then(ensureUploadAlarm),
   stepDiscarded: discardStep,
   stopped: (captureId, title) => recordingStopped(captureId, title).then(ensureUploadAlarm),

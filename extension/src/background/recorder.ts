@@ -15,6 +15,8 @@ import { addStep, getCapture, listSteps, patchCapture, patchStep, putCapture, ty
 export interface RecorderHooks {
   /** the state shown in the popup and badge changed */
   changed(): void;
+  /** the author pressed something in the recorded tab */
+  pressed(): void;
   /** a step was stored: it goes up while recording goes on (the title is the guide's, from the first step) */
   stepAdded(step: StepRecord, title: string): Promise<void>;
   /** "Discard last": the step is taken back, from the server too if it got there */
@@ -49,6 +51,7 @@ let chain: Promise<unknown> = Promise.resolve();
 let lastStep: { captureId: string; seq: number; at: number } | null = null;
 let hooks: RecorderHooks = {
   changed: () => undefined,
+  pressed: () => undefined,
   stepAdded: () => Promise.resolve(),
   stepDiscarded: () => Promise.resolve(),
   stopped: () => Promise.resolve(),
@@ -261,6 +264,7 @@ export async function onContentMessage(message: ContentMessage, sender: chrome.r
       return undefined;
     case 'press': {
       if (recording.paused) return undefined;
+      hooks.pressed();
       const view = message.view;
       const samePage = latest && (view === null || (latest.view.documentToken === view.documentToken && latest.view.scrollX === view.scrollX && latest.view.scrollY === view.scrollY)) ? latest : null;
       const fresh = message.clean && isFresh(samePage, tabId);

@@ -9,6 +9,7 @@ import {
   classifyFailure,
   nextWake,
   planUploads,
+  QUIET_MS,
   type UploadAction,
   type UploadEvent,
   type UploadFailure,
@@ -38,6 +39,8 @@ interface Live {
 }
 
 const live = new Map<string, Live>();
+/** Until when the author is taken to be clicking (uploads of a recording wait: lib/upload-queue.ts). */
+let quietUntil = 0;
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 let hooks: UploaderHooks = { changed: () => undefined, finished: () => undefined };
 
@@ -66,6 +69,11 @@ export async function wakeUploads(): Promise<void> {
     // A capture still 'recording' whose recording is gone was interrupted: the author decides.
     if (capture.status === 'ready' || capture.status === 'cancelled' || (capture.status === 'recording' && recording?.captureId === capture.id)) await pump(capture.id);
   }
+}
+
+/** The author pressed something in the recorded tab: a recording's uploads wait for a quiet moment. */
+export function notePress(): void {
+  quietUntil = Date.now() + QUIET_MS;
 }
 
 /** The recorder stored a step: it goes up now (the guide is created with the first). */
@@ -174,7 +182,7 @@ async function pump(captureId: string): Promise<void> {
     return;
   }
   const now = Date.now();
-  for (const action of planUploads(state.capture, state.steps, state.running, now)) {
+  for (const action of planUploads(state.capture, state.steps, state.running, now, { quietUntil })) {
     const key = actionKey(action);
     state.running.add(key);
     void run(state, action)
@@ -185,7 +193,7 @@ async function pump(captureId: string): Promise<void> {
       });
   }
   clearTimeout(timers.get(captureId));
-  const wake = nextWake(state.capture, state.steps, now);
+  const wake = nextWake(state.capture, state.steps, now, { quietUntil });
   if (wake !== undefined && state.running.size === 0) timers.set(captureId, setTimeout(() => void pump(captureId), wake - now + 5));
 }
 

@@ -347,6 +347,14 @@ describe('building the guide while recording', () => {
     expect(planUploads(refused.capture, refused.steps, none, 0)).toEqual([]);
   });
 
+  it('starts nothing while the author is clicking, and wakes when the quiet moment comes; Stop does not wait for it', () => {
+    const quiet = { quietUntil: 1_000 };
+    expect(planUploads(recording(), steps(2), none, 600, quiet)).toEqual([]);
+    expect(nextWake(recording(), steps(2), 600, quiet)).toBe(1_000);
+    expect(planUploads(recording(), steps(2), none, 1_000, quiet)).toEqual([{ type: 'createGuide' }]);
+    expect(planUploads(capture({ status: 'ready' }), steps(2), none, 600, quiet)).toEqual([{ type: 'createGuide' }]);
+  });
+
   it('progress counts only the steps kept', () => {
     const list = [{ seq: 0, key: 'k0', slideId: 's0', attempts: 0, retryAt: 0 }, { seq: 1, key: 'k1', slideId: 's1', discarded: true, attempts: 0, retryAt: 0 }];
     expect(uploadProgress(list)).toMatchObject({ total: 1, fraction: 1 });

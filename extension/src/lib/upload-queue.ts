@@ -101,7 +101,15 @@ export interface UploadFailure extends UploadProblem {
 export interface UploadLimits {
   /** screenshot uploads, and slide creations, at once @default 4 */
   uploads?: number;
+  /** while recording, nothing starts before this time: the author is clicking (QUIET_MS after a press) */
+  quietUntil?: number;
 }
+
+/**
+ * While recording, uploads wait until the author has not pressed anything for this long, so a
+ * burst of clicks never shares the computer with uploads; the pauses between steps are longer.
+ */
+export const QUIET_MS = 400;
 
 export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_MAX_MS = 15_000;
@@ -130,6 +138,7 @@ export function planUploads(capture: UploadCapture, steps: readonly UploadStep[]
     return capture.guideAttemptedAt !== undefined ? [{ type: 'findGuide', since: capture.guideAttemptedAt }] : [];
   }
   if ((capture.status !== 'ready' && capture.status !== 'recording') || capture.held) return [];
+  if (capture.status === 'recording' && now < (limits.quietUntil ?? 0)) return [];
   const ordered = kept(steps);
   // No guide before the first step: a capture cancelled at once leaves nothing behind.
   if (capture.status === 'recording' && ordered.length === 0) return [];
@@ -201,9 +210,10 @@ export function uploadProgress(all: readonly UploadStep[]): UploadProgress {
 }
 
 /** The earliest time something waiting for a backoff may start, if anything waits. */
-export function nextWake(capture: UploadCapture, steps: readonly UploadStep[], now: number): number | undefined {
+export function nextWake(capture: UploadCapture, steps: readonly UploadStep[], now: number, limits: UploadLimits = {}): number | undefined {
   if ((capture.status !== 'ready' && capture.status !== 'recording' && capture.status !== 'cancelled') || capture.held) return undefined;
-  const times = [capture.retryAt, ...steps.filter((s) => !s.slideId || s.discarded).map((s) => s.retryAt)].filter((t) => t > now);
+  const quiet = capture.status === 'recording' ? (limits.quietUntil ?? 0) : 0;
+  const times = [capture.retryAt, quiet, ...steps.filter((s) => !s.slideId || s.discarded).map((s) => s.retryAt)].filter((t) => t > now);
   return times.length ? Math.min(...times) : undefined;
 }
 
