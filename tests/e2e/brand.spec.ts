@@ -3,7 +3,7 @@ import { passingShade } from '../../shared/brand-contrast';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
 import { embedPath, sharePath } from '../../shared/share/link';
 import { pngImage } from '../support/images';
-import { signUpVerified } from '../support/browser-accounts';
+import { newPerson, signUpVerified } from '../support/browser-accounts';
 import { becomePro } from '../support/browser-guides';
 import { axeViolations } from '../support/a11y';
 
@@ -11,11 +11,6 @@ const PASSWORD = 'correct horse battery';
 
 async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
-}
-
-async function signUp(request: APIRequestContext, baseURL: string, name: string) {
-  const email = `${name.split(' ')[0]!.toLowerCase()}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await signUpVerified(request, baseURL, { name, email, password: PASSWORD });
 }
 
 /** A published public guide of two steps, made through the API. */
@@ -38,7 +33,7 @@ async function publishGuide(request: APIRequestContext, baseURL: string, title: 
 
 test.describe('brand', () => {
   test('an owner sets the brand in the organisation settings (locked on the free plan), and viewers see it on the share page and the embed', async ({ page, baseURL }) => {
-    await signUp(page.request, baseURL!, 'Bea Brand');
+    await signUpVerified(page.request, baseURL!, { ...newPerson('Bea Brand'), password: PASSWORD });
     await page.goto('/dashboard/organization');
     const section = page.getByRole('region', { name: 'Brand' });
     await expect(section.getByText(/Brand is a Pro feature/)).toBeVisible();

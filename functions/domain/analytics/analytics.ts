@@ -13,6 +13,7 @@ import { TOP_REFERRERS } from '#shared/analytics/contracts';
 import { dayOf, daysBetween } from '#shared/analytics/days';
 import { completionRate, funnel } from '#shared/analytics/funnel';
 import { AppError } from '#shared/errors';
+import { keptReads } from '../../core/kept-reads';
 import { db } from '../../db/service';
 import * as Limits from './analytics-limits';
 import * as Store from './analytics-store';
@@ -38,20 +39,16 @@ interface GuideFacts {
  */
 export const GUIDE_CACHE_MS = 60_000;
 const GUIDE_CACHE_SIZE = 5_000;
-const guides = new Map<string, { facts: GuideFacts | undefined; until: number }>();
+const guides = keptReads<GuideFacts | undefined>(GUIDE_CACHE_MS, GUIDE_CACHE_SIZE);
 
-async function guideFacts(guideId: string, now: number): Promise<GuideFacts | undefined> {
-  const cached = guides.get(guideId);
-  if (cached && cached.until > now) return cached.facts;
-  const { data } = await db().entities.guide.get({ guideId }).go({ attributes: ['orgId', 'title', 'status', 'visibility', 'slideCount'] });
-  // A private guide has only members as viewers, and members are not counted.
-  const facts = data
-    ? { orgId: data.orgId, title: data.title, published: data.status === 'published' && data.visibility === 'public', slideCount: data.slideCount }
-    : undefined;
-  guides.delete(guideId);
-  if (guides.size >= GUIDE_CACHE_SIZE) guides.delete(guides.keys().next().value!);
-  guides.set(guideId, { facts, until: now + GUIDE_CACHE_MS });
-  return facts;
+function guideFacts(guideId: string, now: number): Promise<GuideFacts | undefined> {
+  return guides.read(guideId, now, async () => {
+    const { data } = await db().entities.guide.get({ guideId }).go({ attributes: ['orgId', 'title', 'status', 'visibility', 'slideCount'] });
+    // A private guide has only members as viewers, and members are not counted.
+    return data
+      ? { orgId: data.orgId, title: data.title, published: data.status === 'published' && data.visibility === 'public', slideCount: data.slideCount }
+      : undefined;
+  });
 }
 
 /** What a batch asks to count, as viewer-day tokens (analytics-store.ts), each once. */

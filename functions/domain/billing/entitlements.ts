@@ -1,4 +1,5 @@
 import { entitlements, type Entitlements } from '#shared/plan';
+import { keptReads } from '../../core/kept-reads';
 import { db } from '../../db/service';
 import { isOwner } from '../members';
 
@@ -29,17 +30,11 @@ export async function forOrganization(orgId: string): Promise<Entitlements> {
  */
 export const EMBED_CACHE_MS = 60_000;
 const EMBED_CACHE_SIZE = 1_000;
-const planRights = new Map<string, { rights: Entitlements; until: number }>();
+const planRights = keptReads<Entitlements>(EMBED_CACHE_MS, EMBED_CACHE_SIZE);
 
 /** An organisation's entitlements as this instance last read them, for at most EMBED_CACHE_MS. */
-async function keptEntitlements(orgId: string, now: number): Promise<Entitlements> {
-  const cached = planRights.get(orgId);
-  if (cached && cached.until > now) return cached.rights;
-  const rights = await forOrganization(orgId);
-  planRights.delete(orgId);
-  if (planRights.size >= EMBED_CACHE_SIZE) planRights.delete(planRights.keys().next().value!);
-  planRights.set(orgId, { rights, until: now + EMBED_CACHE_MS });
-  return rights;
+function keptEntitlements(orgId: string, now: number): Promise<Entitlements> {
+  return planRights.read(orgId, now, () => forOrganization(orgId));
 }
 
 /**
@@ -67,5 +62,5 @@ export function forgetEmbedRights(): void {
  */
 export async function grantComplimentaryPro(orgId: string): Promise<void> {
   await db().entities.organization.patch({ orgId }).set({ complimentaryPlan: 'Pro' }).go();
-  planRights.delete(orgId);
+  planRights.forget(orgId);
 }

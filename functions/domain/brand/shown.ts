@@ -1,5 +1,6 @@
 import { BrandSettings } from '#shared/brand';
 import { DEFAULT_BRAND, DEFAULT_SHOWN_BRAND, type ShownBrand } from '#shared/brand-look';
+import { keptReads } from '../../core/kept-reads';
 import { db } from '../../db/service';
 import { Entitlements } from '../billing';
 import { Asset } from '../platform';
@@ -23,21 +24,15 @@ async function saved(orgId: string): Promise<BrandSettings | undefined> {
  */
 export const SHOWN_CACHE_MS = 60_000;
 const SHOWN_CACHE_SIZE = 1_000;
-const savedBrands = new Map<string, { settings: BrandSettings | undefined; until: number }>();
+const savedBrands = keptReads<BrandSettings | undefined>(SHOWN_CACHE_MS, SHOWN_CACHE_SIZE);
 
 /** The brand changed in this instance: viewers here see it at once (other instances within SHOWN_CACHE_MS). */
 export function forgetShown(orgId: string): void {
-  savedBrands.delete(orgId);
+  savedBrands.forget(orgId);
 }
 
-async function keptSaved(orgId: string, now: number): Promise<BrandSettings | undefined> {
-  const cached = savedBrands.get(orgId);
-  if (cached && cached.until > now) return cached.settings;
-  const settings = await saved(orgId);
-  savedBrands.delete(orgId);
-  if (savedBrands.size >= SHOWN_CACHE_SIZE) savedBrands.delete(savedBrands.keys().next().value!);
-  savedBrands.set(orgId, { settings, until: now + SHOWN_CACHE_MS });
-  return settings;
+function keptSaved(orgId: string, now: number): Promise<BrandSettings | undefined> {
+  return savedBrands.read(orgId, now, () => saved(orgId));
 }
 
 /** The brand an organisation's viewers see: its own while Pro, else Stepcast's (a free plan, or Pro that lapsed). */

@@ -1,6 +1,7 @@
 import { AppError } from '#shared/errors';
 import type { OrganizationDto } from '#shared/organization';
 import { CREATOR_ROLE } from '#shared/permissions';
+import { keptReads } from '../../core/kept-reads';
 import { db } from '../../db/service';
 import { VersionStore } from '../guide-store';
 import { Asset, newId, ShareCache } from '../platform';
@@ -38,7 +39,7 @@ export async function fromId(orgId: string) {
  */
 export const NAME_CACHE_MS = 60_000;
 const NAME_CACHE_SIZE = 1_000;
-const names = new Map<string, { name: string | undefined; until: number }>();
+const names = keptReads<string | undefined>(NAME_CACHE_MS, NAME_CACHE_SIZE);
 
 /**
  * An organisation's name, from this process's memory when it was read less than NAME_CACHE_MS
@@ -46,17 +47,11 @@ const names = new Map<string, { name: string | undefined; until: number }>();
  * A rename or deletion in this process forgets it at once; other processes within the minute.
  */
 export async function nameOf(orgId: string, now = Date.now()): Promise<string | undefined> {
-  const cached = names.get(orgId);
-  if (cached && cached.until > now) return cached.name;
-  const name = (await fromId(orgId))?.name;
-  names.delete(orgId);
-  if (names.size >= NAME_CACHE_SIZE) names.delete(names.keys().next().value!);
-  names.set(orgId, { name, until: now + NAME_CACHE_MS });
-  return name;
+  return names.read(orgId, now, async () => (await fromId(orgId))?.name);
 }
 
 function forgetName(orgId: string): void {
-  names.delete(orgId);
+  names.forget(orgId);
 }
 
 /** The organisations a user belongs to. */
