@@ -123,6 +123,8 @@ describe('a drift check reports each page change as it is, and Guide me finds wh
     const [finding] = await replay([{ slideId: 's', capture: { action: 'click', element, page: { url, viewportWidth: 1280 } }, screenshot: null, click }], {
       browser,
       egress: { allowedHosts: [new URL(origin).host] },
+      // The pages are served whole, with no script: nothing renders after they load.
+      settleMs: 0,
     });
     expect([finding!.status, finding!.strategy]).toEqual(c.report);
 

@@ -9,13 +9,19 @@ import { ApiClient, signUp } from '../support/api-client';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { postUpload } from '../support/images';
 import { useIsolatedStack } from '../support/isolated-stack';
-import { captureFlow } from '../fixtures/drift-app/flow';
+import { captureFlow, type CapturedStep } from '../fixtures/drift-app/flow';
 import { SESSION_COOKIE, startDriftApp, type DriftApp } from '../fixtures/drift-app/server';
 
 // Each check replays a guide in Chromium: seconds alone, much longer on a machine shared with other runs.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-const stack = useIsolatedStack({ env: { SITE_SESSION_KEY: randomBytes(32).toString('base64url') } });
+const stack = useIsolatedStack({
+  env: {
+    SITE_SESSION_KEY: randomBytes(32).toString('base64url'),
+    // The demo app renders its pages on the server: a check needs no time for them to settle.
+    DRIFT_SETTLE_MS: '0',
+  },
+});
 
 let app: DriftApp;
 let browser: Browser;
@@ -30,10 +36,24 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Captures the flow from the app as it is now and makes a guide of it, as the extension would. */
+/**
+ * The unchanged app's flow as the extension captures it, at a screen's pixel ratio: captured once
+ * per ratio (the app unchanged looks the same every time), each guide uploading its own copy.
+ */
+const flows = new Map<number, Promise<CapturedStep[]>>();
+function unchangedFlow(pixelRatio: number): Promise<CapturedStep[]> {
+  let flow = flows.get(pixelRatio);
+  if (!flow) {
+    flow = captureFlow(browser, app.origin, { pixelRatio });
+    flows.set(pixelRatio, flow);
+  }
+  return flow;
+}
+
+/** Makes a guide of the unchanged app's flow (callers change the app back first), as the extension would. */
 async function captureGuide(c: ApiClient, title: string, pixelRatio = 1): Promise<GuideDto> {
   const guide = (await c.post('/api/guides', { title })).json as GuideDto;
-  for (const step of await captureFlow(browser, app.origin, { pixelRatio })) {
+  for (const step of await unchangedFlow(pixelRatio)) {
     const upload = (await c.post(`/api/guides/${guide.id}/uploads`, { contentType: 'image/png', contentLength: step.png.length })).json;
     await postUpload(upload, step.png, 'image/png');
     const { text, narration, click, capture } = step;

@@ -27,6 +27,12 @@ export const replayConfig = defineConfig({
    * loopback, link-local or reserved address is refused, in AWS and locally (egress.ts).
    */
   DRIFT_ALLOWED_HOSTS: z.string().max(2_000).default('').transform(parseAllowedHosts),
+  /**
+   * How long a replay lets a page settle after it loads and after each step's action, before it
+   * looks for the next element: time for a page's scripts to render what they fetch. Pages that
+   * render on the server (the drift demo app, the tests' pages) need none.
+   */
+  DRIFT_SETTLE_MS: z.coerce.number().int().min(0).max(10_000).default(300),
 });
 
 /** The drift demo app's own origin (README: `startDriftApp({ port: 4321 })`), which local checks may always reach. */
@@ -39,7 +45,6 @@ export function egressPolicy(): EgressPolicy {
 }
 
 const STEP_TIMEOUT_MS = 8_000;
-const SETTLE_MS = 300;
 const LARGEST_VIEWPORT = { width: 2_560, height: 1_600 };
 
 export interface ReplayStep {
@@ -75,6 +80,8 @@ export interface ReplayOptions {
   egress?: EgressPolicy | undefined;
   /** told of each connection the egress proxy refuses */
   onRefusal?: ((refusal: Refusal) => void) | undefined;
+  /** how long a page settles after it loads and after each action; DRIFT_SETTLE_MS unless a test gives its own */
+  settleMs?: number | undefined;
 }
 
 export { launchBrowser } from './browser';
@@ -176,7 +183,7 @@ export async function pixelDifference(original: Uint8Array, fresh: Uint8Array): 
 const SAMPLE_VALUES: Record<string, string> = { email: 'name@example.com', number: '1', tel: '5550100', url: 'https://example.com', date: '2026-01-01', time: '09:00' };
 
 /** Does what the author did at this step, so that the flow goes on; failures are only noted. */
-async function act(page: Page, found: Located, capture: CaptureMeta): Promise<void> {
+async function act(page: Page, found: Located, capture: CaptureMeta, settleMs: number): Promise<void> {
   const locator = found.handle;
   if (capture.action === 'type') {
     const type = (capture.element?.type ?? 'text').toLowerCase();
@@ -188,7 +195,7 @@ async function act(page: Page, found: Located, capture: CaptureMeta): Promise<vo
     await locator.click({ timeout: STEP_TIMEOUT_MS });
   }
   await page.waitForLoadState('load', { timeout: STEP_TIMEOUT_MS }).catch(() => undefined);
-  await page.waitForTimeout(SETTLE_MS);
+  if (settleMs > 0) await page.waitForTimeout(settleMs);
 }
 
 const pathOf = (url: string) => {
@@ -206,13 +213,13 @@ export const REFUSED_NOTE = 'The page is on a private or local network address, 
  * Loads a step's page; null when it loaded, else what the step should say. A navigation the
  * egress proxy refused (at the first request or anywhere in its redirect chain) says so.
  */
-async function open(page: Page, url: string, proxy: EgressProxy): Promise<string | null> {
+async function open(page: Page, url: string, proxy: EgressProxy, settleMs: number): Promise<string | null> {
   const refusedBefore = privateRefusals(proxy);
   try {
     const response = await page.goto(url, { waitUntil: 'load', timeout: STEP_TIMEOUT_MS * 2 });
     if (response?.headers()[REFUSED_HEADER] === 'refused') return REFUSED_NOTE;
     if (response && response.status() >= 400) return `The page answered ${response.status()}.`;
-    await page.waitForTimeout(SETTLE_MS);
+    if (settleMs > 0) await page.waitForTimeout(settleMs);
     return null;
   } catch (error) {
     // A refused HTTPS (CONNECT) request fails the navigation as a tunnel error.
@@ -242,6 +249,7 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
   const viewport = first ? { width: first.width, height: first.height } : { width: 1280, height: 800 };
   // The author's screen's pixel ratio: fresh screenshots come out the size of the guide's.
   const ratio = first?.ratio ?? 1;
+  const settleMs = options.settleMs ?? replayConfig().DRIFT_SETTLE_MS;
   const proxy = await startEgressProxy(options.egress ?? egressPolicy(), options.onRefusal);
   let context: BrowserContext | undefined;
   try {
@@ -274,7 +282,7 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
           await page.close().catch(() => undefined);
           page = await newPage();
         }
-        pageNote = await open(page, url, proxy);
+        pageNote = await open(page, url, proxy, settleMs);
       } else if (!url && page.url() === 'about:blank') {
         pageNote = 'Capture recorded no page for this step.';
       }
@@ -306,7 +314,7 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
           if (weaker) finding.note = `Not found by its ${describeCandidate(candidates[0]!)}; found by its ${describeCandidate(candidates.find((c) => c.strategy === found.strategy)!)}.`;
           else if (displaced) finding.note = 'Found somewhere else on the page.';
           try {
-            await act(page, found, step.capture!);
+            await act(page, found, step.capture!, settleMs);
           } catch {
             finding.note = `${finding.note ? `${finding.note} ` : ''}The step’s action could not be repeated.`;
           }
