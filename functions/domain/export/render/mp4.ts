@@ -17,7 +17,7 @@ import type { RenderContext, RenderResult } from './types';
  * `perspective` filter (sub-pixel, so the slow zoom does not shake) over the few frames it
  * moves, the whole screen before it and the zoomed view after it are the same frame repeated,
  * the ring and captions are overlays, and each segment dips through the brand colour at its ends
- * (ffmpeg 4.1 has no `xfade`). The segments are then joined without re-encoding (concat demuxer),
+ * (ffmpeg 4.1 has no `xfade`): the colour overlaid, fading. The segments are then joined without re-encoding (concat demuxer),
  * with the voiceovers as one AAC track, the captions as a mov_text track, and `+faststart`.
  */
 export const X264_PRESET = 'superfast';
@@ -171,14 +171,20 @@ async function planSegment(
     });
   }
   const colour = `0x${look.background.slice(1)}`;
+  // A fade is the brand colour laid over the picture, its opacity fading (in YUV, as the frames
+  // are: fade's own colour mode converted each of its frames to RGB and back, 4× the CPU).
+  let veils = 0;
+  const veil = (label: string, frames: number, alphaFade: string): string => {
+    const out = `${label}v${veils++}`;
+    graph.push(`color=c=${colour}:s=${width}x${height}:r=${FPS},trim=end_frame=${frames},format=yuva420p,${alphaFade}[${out}c]`);
+    graph.push(`[${label}][${out}c]overlay=shortest=1:format=yuv420[${out}]`);
+    return out;
+  };
   const joined = parts.map((part) => {
-    const fades: string[] = [];
-    if (part.from < fade) fades.push(`fade=t=in:s=0:n=${fade}:c=${colour}`);
-    if (part.from + part.frames > total - fade) fades.push(`fade=t=out:s=${Math.max(0, total - fade - part.from)}:n=${fade}:c=${colour}`);
-    if (fades.length === 0) return `[${part.label}]`;
-    // fade draws a colour in RGB: back to yuv420p at once, or the whole segment is negotiated to RGB.
-    graph.push(`[${part.label}]${fades.join(',')},format=yuv420p[${part.label}f]`);
-    return `[${part.label}f]`;
+    let label = part.label;
+    if (part.from < fade) label = veil(label, part.frames, `fade=t=out:s=0:n=${fade}:alpha=1`);
+    if (part.from + part.frames > total - fade) label = veil(label, part.frames, `fade=t=in:s=${Math.max(0, total - fade - part.from)}:n=${fade}:alpha=1`);
+    return `[${label}]`;
   });
   graph.push(`${joined.join('')}${joined.length > 1 ? `concat=n=${joined.length}:v=1:a=0,` : 'null,'}setsar=1,format=yuv420p[v]`);
   const script = `${base}.graph`;
