@@ -218,14 +218,17 @@ export const WORKERS: Record<WorkerName, WorkerSpec> = {
     // A 100-slide narrated guide (about 10 minutes of 1080p video) renders well inside Lambda's
     // 15 minutes at this size; the README (infra) has the figures and where longer guides go.
     timeoutSeconds: 900,
-    // Lambda's CPU grows with memory: 4 GB is about 2.3 vCPUs, and the renderer encodes one
-    // video segment per core.
-    memoryMb: 4096,
+    // Lambda's CPU grows with memory (1,769 MB a vCPU) and the renderer encodes one video segment
+    // per core: a 10-slide narrated 1080p guide (50.5 s of video) is ~31 CPU seconds spread over
+    // 13 lanes of work with nothing serial but a 0.15 s join (npm run bench -- exports, 1 lane vs 2).
+    // 0.25× real time needs ~2.5 vCPUs busy; 4 vCPUs (7,076 MB) give about 0.19× with the lanes'
+    // uneven ends, for ~15% more GB-seconds a render than 4 GB (infra/cdk/README.md).
+    memoryMb: 7076,
     // the slides' screenshots and voiceovers, the video segments and the finished file
     ephemeralStorageMb: 4096,
     // A render that fails fails again; one more delivery covers a worker that died or a dependency blip.
     maxReceiveCount: 2,
-    // 4 GB for up to 15 minutes each: the costliest worker, so the fewest at once
+    // 7 GB for up to 15 minutes each: the costliest worker, so the fewest at once
     maxConcurrency: 3,
     // screenshots are composed with sharp; the video is encoded by ffmpeg's static binary
     nativeModules: ['sharp', 'ffmpeg', 'fonts', 'emojiFont'],

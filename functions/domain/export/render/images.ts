@@ -98,16 +98,6 @@ function annotationsOverlay(annotations: readonly Annotation[], width: number, h
   return { input: Buffer.from(annotationsSvg(annotations, width, height, { region })), left: region.x, top: region.y };
 }
 
-/**
- * A screenshot already resized to `width`×`height` with its annotations drawn on, as PNG: the
- * player's SVG, rasterised, so the video follows them through its pan and zoom as it does the screenshot.
- */
-async function withAnnotations(image: Buffer, annotations: readonly Annotation[], width: number, height: number): Promise<Buffer> {
-  const overlay = annotationsOverlay(annotations, width, height);
-  if (!overlay) return image;
-  return sharp(image).composite([overlay]).png().toBuffer();
-}
-
 /** Where a screenshot of this size sits when fitted (contained) inside a frame, with a margin. */
 export function fitRect(size: { width: number; height: number }, frame: { width: number; height: number }, margin: number): Rect {
   const room = { width: frame.width - 2 * margin, height: frame.height - 2 * margin };
@@ -153,23 +143,32 @@ export async function slideFrame(
     throw new RenderError('A screenshot could not be read as an image.');
   }
   const rect = fitRect({ width: meta.width ?? width, height: meta.height ?? height }, frame, Math.round(height * 0.04));
-  const resized = await sharp(screenshot).resize(rect.width, rect.height, { fit: 'fill', kernel: 'lanczos3' }).removeAlpha().png().toBuffer();
-  const fitted = await withAnnotations(resized, annotations, rect.width, rect.height);
+  // Raw RGB from step to step (a PNG between steps cost three 1080p encodes and four decodes a slide).
+  const overlay = annotationsOverlay(annotations, rect.width, rect.height);
+  let fitted = await sharp(screenshot).resize(rect.width, rect.height, { fit: 'fill', kernel: 'lanczos3' }).toColourspace('srgb').removeAlpha().raw().toBuffer();
+  if (overlay) {
+    fitted = await sharp(fitted, { raw: { width: rect.width, height: rect.height, channels: 3 } }).composite([overlay]).removeAlpha().raw().toBuffer();
+  }
   // Framed, not letterboxed: behind it the same screenshot fills the frame, blurred and dimmed,
-  // so a screenshot of another shape (a phone's, a tall page) sits in its own colours, not between bars.
-  const backdrop = await sharp(screenshot)
+  // so a screenshot of another shape (a phone's, a tall page) sits in its own colours, not between
+  // bars. Blurred small, then enlarged in a pipeline of its own (sharp keeps one resize a
+  // pipeline: the small one was dropped and the blur ran over the whole frame, 200 ms a slide).
+  const small = await sharp(screenshot)
     .resize(Math.max(2, Math.round(width / 8)), Math.max(2, Math.round(height / 8)), { fit: 'cover' })
+    .toColourspace('srgb')
     .removeAlpha()
     .blur(6)
     .modulate({ brightness: 0.45, saturation: 0.8 })
-    .resize(width, height, { kernel: 'cubic' })
-    .png()
-    .toBuffer();
-  const raw = await sharp(backdrop)
-    .composite([{ input: fitted, left: rect.x, top: rect.y }])
-    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // (linear: the backdrop is blurred, and cubic enlarging cost twice as much)
+  const raw = await sharp(small.data, { raw: { width: small.info.width, height: small.info.height, channels: 3 } })
+    .resize(width, height, { kernel: 'linear' })
     .raw()
     .toBuffer();
+  // the screenshot is opaque: laid on row by row (sharp's composite blends every pixel)
+  const row = rect.width * 3;
+  for (let y = 0; y < rect.height; y++) fitted.copy(raw, ((rect.y + y) * width + rect.x) * 3, y * row, (y + 1) * row);
   return { raw, rect };
 }
 

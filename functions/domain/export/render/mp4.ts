@@ -17,7 +17,7 @@ import type { RenderContext, RenderResult } from './types';
  * `perspective` filter (sub-pixel, so the slow zoom does not shake) over the few frames it
  * moves, the whole screen before it and the zoomed view after it are the same frame repeated,
  * the ring and captions are overlays, and each segment dips through the brand colour at its ends
- * (ffmpeg 4.1 has no `xfade`). The segments are then joined without re-encoding (concat demuxer),
+ * (ffmpeg 4.1 has no `xfade`): the colour overlaid, fading. The segments are then joined without re-encoding (concat demuxer),
  * with the voiceovers as one AAC track, the captions as a mov_text track, and `+faststart`.
  */
 export const X264_PRESET = 'superfast';
@@ -171,14 +171,20 @@ async function planSegment(
     });
   }
   const colour = `0x${look.background.slice(1)}`;
+  // A fade is the brand colour laid over the picture, its opacity fading (in YUV, as the frames
+  // are: fade's own colour mode converted each of its frames to RGB and back, 4× the CPU).
+  let veils = 0;
+  const veil = (label: string, frames: number, alphaFade: string): string => {
+    const out = `${label}v${veils++}`;
+    graph.push(`color=c=${colour}:s=${width}x${height}:r=${FPS},trim=end_frame=${frames},format=yuva420p,${alphaFade}[${out}c]`);
+    graph.push(`[${label}][${out}c]overlay=shortest=1:format=yuv420[${out}]`);
+    return out;
+  };
   const joined = parts.map((part) => {
-    const fades: string[] = [];
-    if (part.from < fade) fades.push(`fade=t=in:s=0:n=${fade}:c=${colour}`);
-    if (part.from + part.frames > total - fade) fades.push(`fade=t=out:s=${Math.max(0, total - fade - part.from)}:n=${fade}:c=${colour}`);
-    if (fades.length === 0) return `[${part.label}]`;
-    // fade draws a colour in RGB: back to yuv420p at once, or the whole segment is negotiated to RGB.
-    graph.push(`[${part.label}]${fades.join(',')},format=yuv420p[${part.label}f]`);
-    return `[${part.label}f]`;
+    let label = part.label;
+    if (part.from < fade) label = veil(label, part.frames, `fade=t=out:s=0:n=${fade}:alpha=1`);
+    if (part.from + part.frames > total - fade) label = veil(label, part.frames, `fade=t=in:s=${Math.max(0, total - fade - part.from)}:n=${fade}:alpha=1`);
+    return `[${label}]`;
   });
   graph.push(`${joined.join('')}${joined.length > 1 ? `concat=n=${joined.length}:v=1:a=0,` : 'null,'}setsar=1,format=yuv420p[v]`);
   const script = `${base}.graph`;
@@ -198,10 +204,10 @@ export const TRUE_PEAK_DBTP = -1.5;
 /** each voiceover fades in and out over this long (seconds) */
 const AUDIO_FADE_S = 0.04;
 
-/** loudnorm's second pass for this audio, from a first pass that measures it; null for silence. */
-async function loudnessFilter(file: string, signal: AbortSignal): Promise<string | null> {
-  const target = `I=${LOUDNESS_LUFS}:TP=${TRUE_PEAK_DBTP}:LRA=11`;
-  const said = await runFfmpeg({ signal, loglevel: 'info', args: ['-i', file, '-af', `loudnorm=${target}:print_format=json`, '-f', 'null', '-'] });
+const LOUDNORM_TARGET = `I=${LOUDNESS_LUFS}:TP=${TRUE_PEAK_DBTP}:LRA=11`;
+
+/** loudnorm's second pass, from what its first (measuring) pass said; null for silence. */
+function loudnessFilter(said: string): string | null {
   const json = /\{[^{}]*"input_i"[^{}]*\}/.exec(said)?.[0];
   if (!json) return null;
   const measured = z
@@ -210,7 +216,7 @@ async function loudnessFilter(file: string, signal: AbortSignal): Promise<string
   if (!measured.success || !Object.values(measured.data).every(Number.isFinite)) return null;
   const m = measured.data;
   return (
-    `loudnorm=${target}:measured_I=${m.input_i}:measured_TP=${m.input_tp}:measured_LRA=${m.input_lra}:` +
+    `loudnorm=${LOUDNORM_TARGET}:measured_I=${m.input_i}:measured_TP=${m.input_tp}:measured_LRA=${m.input_lra}:` +
     `measured_thresh=${m.input_thresh}:offset=${m.target_offset}:linear=true,aresample=44100`
   );
 }
@@ -222,88 +228,99 @@ export async function renderMp4(guide: ExportGuide, options: Mp4ExportOptions, c
   const ring = { file: path.join(ctx.workDir, 'ring.png'), size: ringSize };
   await writeFile(ring.file, await ringImage(ringSize));
 
-  // Progress: the segments' frames are most of the work; joining them and the audio the rest.
-  const doneFrames = new Array<number>(timeline.segments.length).fill(0);
-  const report = () => ctx.onProgress((0.9 * doneFrames.reduce((a, b) => a + b, 0)) / timeline.frames);
-  const outputs = await inParallel(
-    timeline.segments.map((segment, i) => async () => {
-      const plan = await planSegment(segment, i, guide, options, ctx, ring);
-      await runFfmpeg({
-        args: plan.args,
-        signal: ctx.signal,
-        onFrames: (frames) => {
-          doneFrames[i] = Math.min(segment.frames, frames);
-          report();
-        },
-      });
-      doneFrames[i] = segment.frames;
-      report();
-      // The raw still is 6 MB at 1080p: a long guide would fill the worker's /tmp with them.
-      await rm(plan.still, { force: true });
-      return plan.output;
-    }),
-    renderLanes(),
-  );
-
-  const list = path.join(ctx.workDir, 'segments.txt');
-  await writeFile(list, outputs.map((file) => `file '${file.replace(/'/g, "'\\''")}'`).join('\n'));
-  const inputs = ['-f', 'concat', '-safe', '0', '-i', list];
+  // The sound: the voiceovers (or silence) of each segment, one after another.
+  const voiceovers: string[] = [];
   const audio: string[] = [];
-  // the voiceovers' inputs, in the audio pass (after the six arguments of the video's input)
-  let input = 0;
   for (const [i, segment] of timeline.segments.entries()) {
     const seconds = num(segment.frames / FPS);
     const voiceover = !segment.hasAudio ? null : segment.kind === 'slide' ? guide.slides[segment.index]!.audio : segment.kind === 'intro' ? guide.introAudio : guide.outroAudio;
     if (voiceover) {
       const file = path.join(ctx.workDir, `voiceover-${i}`);
       await writeFile(file, voiceover.bytes);
-      inputs.push('-i', file);
+      voiceovers.push('-i', file);
       // a short fade at each end, so one slide's voice never cuts into the next with a click
       const fadeOut = Math.max(0, Math.min(voiceover.durationMs ?? Infinity, segment.durationMs) / 1000 - AUDIO_FADE_S);
       audio.push(
-        `[${input}:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=stereo,afade=t=in:d=${AUDIO_FADE_S},afade=t=out:st=${num(fadeOut)}:d=${AUDIO_FADE_S},apad,atrim=duration=${seconds},asetpts=N/SR/TB[a${i}]`,
+        `[${voiceovers.length / 2 - 1}:a]aresample=44100,aformat=sample_fmts=fltp:channel_layouts=stereo,afade=t=in:d=${AUDIO_FADE_S},afade=t=out:st=${num(fadeOut)}:d=${AUDIO_FADE_S},apad,atrim=duration=${seconds},asetpts=N/SR/TB[a${i}]`,
       );
-      input++;
     } else {
       audio.push(`anullsrc=r=44100:cl=stereo,atrim=duration=${seconds},aformat=sample_fmts=fltp:channel_layouts=stereo,asetpts=N/SR/TB[a${i}]`);
     }
   }
-  audio.push(`${timeline.segments.map((_, i) => `[a${i}]`).join('')}concat=n=${timeline.segments.length}:v=0:a=1[audio]`);
+  // mixed and measured in one pass (loudnorm's first), for the second to bring it to LOUDNESS_LUFS
+  audio.push(`${timeline.segments.map((_, i) => `[a${i}]`).join('')}concat=n=${timeline.segments.length}:v=0:a=1,asplit=2[audio][tomeasure]`);
+  audio.push(`[tomeasure]loudnorm=${LOUDNORM_TARGET}:print_format=json[measured]`);
   const graph = path.join(ctx.workDir, 'audio.graph');
   await writeFile(graph, audio.join(';\n'));
+  const mix = path.join(ctx.workDir, 'audio.wav');
+  const sound = path.join(ctx.workDir, 'audio.m4a');
+  // The voiceovers mixed and measured, then brought to LOUDNESS_LUFS in one linear gain with a
+  // true-peak ceiling (loudnorm's two passes: one pass alone pumps on short clips) and encoded:
+  // a lane of its own beside the segments, so joining them waits on no audio work.
+  const renderAudio = async () => {
+    const said = await runFfmpeg({
+      signal: ctx.signal,
+      loglevel: 'info',
+      args: ['-y', ...voiceovers, '-filter_complex_script', graph, '-map', '[audio]', '-c:a', 'pcm_f32le', mix, '-map', '[measured]', '-f', 'null', '-'],
+    });
+    const loudness = loudnessFilter(said);
+    await runFfmpeg({ signal: ctx.signal, args: ['-y', '-i', mix, ...(loudness ? ['-af', loudness] : []), '-c:a', 'aac', '-b:a', '128k', sound] });
+    await rm(mix, { force: true });
+    return sound;
+  };
 
+  // Progress: the segments' frames are most of the work; joining them and the audio the rest.
+  const doneFrames = new Array<number>(timeline.segments.length).fill(0);
+  const report = () => ctx.onProgress((0.9 * doneFrames.reduce((a, b) => a + b, 0)) / timeline.frames);
+  const [, ...outputs] = await inParallel(
+    [
+      renderAudio,
+      ...timeline.segments.map((segment, i) => async () => {
+        const plan = await planSegment(segment, i, guide, options, ctx, ring);
+        await runFfmpeg({
+          args: plan.args,
+          signal: ctx.signal,
+          onFrames: (frames) => {
+            doneFrames[i] = Math.min(segment.frames, frames);
+            report();
+          },
+        });
+        doneFrames[i] = segment.frames;
+        report();
+        // The raw still is 6 MB at 1080p: a long guide would fill the worker's /tmp with them.
+        await rm(plan.still, { force: true });
+        return plan.output;
+      }),
+    ],
+    renderLanes(),
+  );
+
+  const list = path.join(ctx.workDir, 'segments.txt');
+  await writeFile(list, outputs.map((file) => `file '${file.replace(/'/g, "'\\''")}'`).join('\n'));
   const subtitles = timeline.cues.length > 0 ? path.join(ctx.workDir, 'captions.vtt') : undefined;
   const subtitlesSrt = subtitles ? path.join(ctx.workDir, 'captions.srt') : undefined;
   if (subtitles && subtitlesSrt) {
     await writeFile(subtitles, toWebVtt(timeline.cues));
     await writeFile(subtitlesSrt, toSrt(timeline.cues));
   }
-  // The voiceovers mixed first, then measured, then brought to LOUDNESS_LUFS in one linear gain
-  // with a true-peak ceiling (loudnorm's two passes: one pass alone pumps on short clips).
-  const mix = path.join(ctx.workDir, 'audio.wav');
-  await runFfmpeg({ signal: ctx.signal, args: ['-y', ...inputs.slice(6), '-filter_complex_script', graph, '-map', '[audio]', '-c:a', 'pcm_f32le', mix] });
-  const loudness = await loudnessFilter(mix, ctx.signal);
   const output = path.join(ctx.workDir, 'video.mp4');
   await runFfmpeg({
     signal: ctx.signal,
     args: [
       '-y',
-      ...inputs.slice(0, 6),
+      ...['-f', 'concat', '-safe', '0', '-i', list],
       '-i',
-      mix,
+      sound,
       ...(subtitles ? ['-i', subtitles] : []),
       '-map',
       '0:v',
       '-map',
       '1:a',
-      ...(loudness ? ['-af', loudness] : []),
       ...(subtitles ? ['-map', '2:s', '-c:s', 'mov_text', '-metadata:s:s:0', 'language=eng', '-metadata:s:s:0', 'handler_name=Captions'] : []),
       '-c:v',
       'copy',
       '-c:a',
-      'aac',
-      '-b:a',
-      '128k',
+      'copy',
       '-metadata',
       `title=${guide.title}`,
       '-metadata',
