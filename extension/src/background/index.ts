@@ -101,7 +101,9 @@ function publish(): void {
 
 async function ensureUploadAlarm(): Promise<void> {
   // A backstop for retries: timers die with the worker, alarms wake it (30 s at the least).
-  const waiting = (await listCaptures()).some((c) => c.status === 'ready' || c.status === 'cancelled' || c.status === 'recording');
+  // A capture still 'recording' counts only while it is recorded: an interrupted one waits for the author.
+  const recording = await getRecording();
+  const waiting = (await listCaptures()).some((c) => c.status === 'ready' || c.status === 'cancelled' || (c.status === 'recording' && c.id === recording?.captureId));
   if (waiting) await chrome.alarms.create(UPLOAD_ALARM, { periodInMinutes: 0.5 });
   else await chrome.alarms.clear(UPLOAD_ALARM);
 }
@@ -109,7 +111,8 @@ async function ensureUploadAlarm(): Promise<void> {
 setRecorderHooks({
   changed: publish,
   pressed: notePress,
-  stepAdded: (step, title) => stepAdded(step, title).then(ensureUploadAlarm),
+  // The alarm is set once, with the first step; the steps after it change nothing about it.
+  stepAdded: (step, title) => stepAdded(step, title).then(() => (step.seq === 0 ? ensureUploadAlarm() : undefined)),
   stepDiscarded: discardStep,
   stopped: (captureId, title) => recordingStopped(captureId, title).then(ensureUploadAlarm),
   cancelled: (captureId) => cancelUpload(captureId).then(ensureUploadAlarm),

@@ -351,7 +351,8 @@ async function recordStep(message: StepMessage, captureId: string, confirmedAt: 
   const title = capture.title || guideTitle(step.page.title, step.page.url);
   await addStep({ nextSeq: seq + 1, title }, step, blob);
   lastStep = { captureId, seq, at: performance.now() };
-  void hooks.stepAdded(step, title);
+  // Its upload failing here (storage) is retried by the next step, Stop or the alarm.
+  hooks.stepAdded(step, title).catch(() => undefined);
   const next = await updateRecording((r) => ({ ...r, stepCount: r.stepCount + 1 }));
   // The click probably changed the page (focus, toggles) even without a DOM mutation.
   lastDirtyAt = performance.now();
