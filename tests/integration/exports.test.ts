@@ -446,7 +446,7 @@ describe('exports: reuse, one at a time, failure, deletion', () => {
     expect(list.items.every((item) => item.state === 'done' && item.downloadUrl)).toBe(true);
   }, 60_000);
 
-  it('runs one export per guide and format at a time: another MP4 while one renders is a conflict', async () => {
+  it('runs one export per guide and format at a time: another MP4 while one renders is a conflict, until that one is deleted, leaving no file', async () => {
     const guide = await threeStepGuide(c, 'One at a time');
     const first = await c.post(`/api/guides/${guide.id}/exports`, { format: 'mp4', options: { resolution: '720p' } });
     expect(first.status).toBe(202);
@@ -458,10 +458,18 @@ describe('exports: reuse, one at a time, failure, deletion', () => {
     expect(ErrorBody.parse(other.json).error.message).toMatch(/already running/);
     const pdf = await c.post(`/api/guides/${guide.id}/exports`, { format: 'pdf' });
     expect(pdf.status).toBe(202);
-    await stack().server.workers.idle();
+
+    // The author deletes the MP4 while it renders: it leaves no file behind, and the guide may
+    // have another MP4 at once. (Its render stops at the next progress write; one render less here.)
+    await expect.poll(async () => ExportDto.parse((await c.get(`/api/exports/${first.json.id}`)).json).state, { timeout: 60_000 }).toBe('running');
+    expect((await c.request('DELETE', `/api/exports/${first.json.id}`)).status).toBe(204);
     const after = await c.post(`/api/guides/${guide.id}/exports`, { format: 'mp4', options: { resolution: '720p', burnCaptions: false } });
     expect(after.status).toBe(202);
     await stack().server.workers.idle();
+    expect((await c.get(`/api/exports/${first.json.id}`)).status).toBe(404);
+    expect(await objectsUnder('orgs/').then((keys) => keys.filter((k) => k.includes(`/exports/${first.json.id}/`)))).toEqual([]);
+    expect((await c.get(`/api/exports/${after.json.id}`)).json).toMatchObject({ state: 'done' });
+    expect((await c.get(`/api/exports/${pdf.json.id}`)).json).toMatchObject({ state: 'done' });
   }, 120_000);
 
   it('leaves an export whose screenshot cannot be read failed, with a message and nothing to download, and retries it', async () => {
