@@ -1,21 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bundleLambda, bundleLambdas, lambdaEntries, type LambdaBundle } from './lambda-bundles';
 
-// Every Lambda bundled as the construct bundles it, all in one esbuild run (they share most of their modules).
-let bundled: Promise<LambdaBundle[]> | undefined;
-async function bundleOf(index: number): Promise<LambdaBundle> {
-  bundled ??= bundleLambdas(lambdaEntries());
-  return (await bundled)[index]!;
+// Every Lambda bundled as the construct bundles it, all in one esbuild run (they share most of
+// their modules), before the first case: the run is setup, with a setup's time (on a busy machine
+// it took longer than one case may, and failed whichever case came first).
+let bundled: LambdaBundle[] = [];
+beforeAll(async () => {
+  bundled = await bundleLambdas(lambdaEntries());
+}, 120_000);
+function bundleOf(index: number): LambdaBundle {
+  const bundle = bundled[index];
+  if (!bundle) throw new Error(`no bundle at ${index}: the bundling in beforeAll failed`);
+  return bundle;
 }
 
 describe.each(lambdaEntries().map((lambda, index) => ({ ...lambda, index })))('the $name Lambda bundle ($entry)', ({ index }) => {
-  it("carries zod's English messages only, none of its other locales", async () => {
-    const locales = (await bundleOf(index)).inputs.filter((input) => /node_modules\/zod\/.*\/locales\//.test(input));
+  it("carries zod's English messages only, none of its other locales", () => {
+    const locales = bundleOf(index).inputs.filter((input) => /node_modules\/zod\/.*\/locales\//.test(input));
     expect(locales.filter((input) => !input.endsWith('/locales/en.js'))).toEqual([]);
   });
 
-  it('carries no nodemailer, and loads it only lazily (the local SMTP client; SES sends in AWS)', async () => {
-    const bundle = await bundleOf(index);
+  it('carries no nodemailer, and loads it only lazily (the local SMTP client; SES sends in AWS)', () => {
+    const bundle = bundleOf(index);
     expect(bundle.inputs.filter((input) => input.includes('node_modules/nodemailer/'))).toEqual([]);
     const nodemailer = bundle.externalImports.filter((i) => i.path === 'nodemailer');
     expect(nodemailer.every((i) => i.kind === 'dynamic-import')).toBe(true);
