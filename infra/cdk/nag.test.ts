@@ -34,7 +34,8 @@ const WORKERS: Record<string, WorkerSpec> = {
 
 // Each acknowledgement sits beside what causes it, with its reason, on the construct that has the
 // finding (infra/cdk/nag.ts); the synth fails on any other finding.
-describe('cdk-nag AWS Solutions checks, inside the synth', () => {
+// Each case synthesises whole stages (with cdk-nag): seconds each, many more on a busy machine.
+describe('cdk-nag AWS Solutions checks, inside the synth', { timeout: 60_000 }, () => {
   it('find nothing unacknowledged in a dev stage', () => {
     expect(unacknowledged({ stage: 'dev' })).toBe('');
   });

@@ -761,7 +761,7 @@ describe('web stack: prerendered pages', () => {
     synthStepcast({ stage: 'dev', domain, siteDir: builtSiteDir() }).web.resourceCountIs('Custom::CDKBucketDeployment', 2);
     // On its CloudFront name the pages name the distribution, which uses the fallback: no upload can come first.
     built.web.resourceCountIs('Custom::CDKBucketDeployment', 2);
-  });
+  }, 60_000); // three synths of a stage: seconds each, many more on a busy machine
 
   it.each([
     ['a listed page', 'pricing/index.html', /pricing\/index\.html, which the build lacks/],
