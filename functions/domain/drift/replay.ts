@@ -275,12 +275,14 @@ export async function replay(steps: readonly ReplayStep[], options: ReplayOption
       const expected = candidates[0]?.strategy ?? null;
       const url = step.capture?.page?.url ?? null;
       const finding: ReplayFinding = { slideId: step.slideId, status: 'missing', strategy: null, expected, score: null, fresh: null, click: null, note: null };
-      const refusedBefore = privateRefusals(proxy);
+      let refusedBefore = privateRefusals(proxy);
       if (url && /^https?:/.test(url) && (page.url() === 'about:blank' || step.capture?.action === 'navigate' || pathOf(page.url()) !== pathOf(url))) {
-        // A page left behind by a refused or failed load may still be navigating: the step starts on a new one.
+        // A page left behind by a refused or failed load may still be navigating: the step starts
+        // on a new one, and counts refusals from then on (the old page's last ones were its own).
         if (pageNote) {
           await page.close().catch(() => undefined);
           page = await newPage();
+          refusedBefore = privateRefusals(proxy);
         }
         pageNote = await open(page, url, proxy, settleMs);
       } else if (!url && page.url() === 'about:blank') {
