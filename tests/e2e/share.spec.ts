@@ -419,8 +419,11 @@ test.describe("the edge's first frame", () => {
     });
   }
 
-  /** When the first screenshot was painted (its Element Timing entry) and when each script began to load, ms from navigation start. */
-  async function paintAndScripts(page: Page): Promise<{ painted: number; scripts: Array<{ path: string; start: number }> }> {
+  /**
+   * When the first screenshot was painted (its Element Timing entry) and when each script and each
+   * narration (audio) began to load, ms from navigation start.
+   */
+  async function paintAndScripts(page: Page): Promise<{ painted: number; scripts: Array<{ path: string; start: number }>; audio: Array<{ path: string; start: number }> }> {
     return page.evaluate(
       () =>
         new Promise((resolve) => {
@@ -431,7 +434,10 @@ test.describe("the edge's first frame", () => {
             const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
               .filter((resource) => new URL(resource.name).pathname.endsWith('.js'))
               .map((resource) => ({ path: new URL(resource.name).pathname, start: resource.startTime }));
-            resolve({ painted: entry.renderTime ?? 0, scripts });
+            const audio = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+              .filter((resource) => resource.initiatorType === 'audio' || /\.(mp3|m4a|ogg|wav)$/.test(new URL(resource.name).pathname))
+              .map((resource) => ({ path: new URL(resource.name).pathname, start: resource.startTime }));
+            resolve({ painted: entry.renderTime ?? 0, scripts, audio });
           }).observe({ type: 'element', buffered: true });
         }),
     );
@@ -454,6 +460,16 @@ test.describe("the edge's first frame", () => {
         (resource) => resource.endsWith('.js') && resource !== entry,
       );
       expect(loaded.length).toBeGreaterThan(0);
+    });
+
+    test(`the ${view}'s frame leaves its first step's narration to the app: nothing but the screenshot is fetched for the first paint`, async ({ page }) => {
+      await page.goto(url, { waitUntil: 'commit' });
+      const { painted, audio } = await paintAndScripts(page);
+      expect(painted).toBeGreaterThan(0);
+      expect(audio, `narration requested before the screenshot was painted at ${painted.toFixed(0)} ms`).toEqual([]);
+      // The live player preloads it, as before: Play answers at once.
+      await waitForApp(page);
+      await expect(page.locator('audio')).toHaveAttribute('preload', 'auto');
     });
   }
 
