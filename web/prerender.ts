@@ -28,6 +28,7 @@ import { escapeHtml } from '#shared/html';
 import { withoutUnusedBlocks, withoutUnusedCustomProperties } from './prerender-css';
 import { SHARE_FRAME_RENDERER_FILE, SHARE_SHELL_PATHS } from '#shared/share/frame';
 import { SITE_BUILD_FILE, SiteOriginError, siteBuildFromEnv, type SiteBuild } from '#shared/site-build';
+import { EMBED_ENTRY, EMBED_MANIFEST } from './vite.embed.config';
 
 type RenderModule = typeof RenderPage;
 
@@ -89,6 +90,9 @@ function assetLinks(shell: string, { scripts, styles }: { scripts: string[]; sty
   ];
 }
 
+/** The embed's player, which its entry imports once the frame has painted (src/embed-main.tsx). */
+const EMBED_PLAYER = 'src/app/routes/share/embed-mount.tsx';
+
 /**
  * What each share view loads (src/main.tsx): the modules behind its first frame's markup, whose
  * stylesheets the frame needs before any script runs (shared/share/frame.ts).
@@ -100,9 +104,21 @@ const SHARE_VIEW_MODULES = {
     'src/app/routes/share/share.tsx',
     'src/lib/app-query-client.tsx',
   ],
-  // embed-mount.tsx is inside the guide-player chunk (vite.config.ts), which the manifest names.
-  embed: ['chunk:guide-player'],
+  // The embed's own build (vite.embed.config.ts): its entry and the player it loads.
+  embed: [EMBED_ENTRY, EMBED_PLAYER],
 } as const;
+
+/**
+ * The embed's build (vite.embed.config.ts: the player on Preact, issue 31), into `static/embed/`
+ * of the same dist; its manifest.
+ */
+async function buildEmbed(): Promise<Manifest> {
+  await rm(path.join(DIST, 'static/embed'), { recursive: true, force: true });
+  await build({ configFile: path.join(WEB_ROOT, 'vite.embed.config.ts'), logLevel: 'warn', build: { outDir: DIST } });
+  const manifest = Manifest.parse(JSON.parse(await readFile(path.join(DIST, EMBED_MANIFEST), 'utf8')));
+  console.log(`built the embed → ${path.relative(process.cwd(), path.join(DIST, manifest[EMBED_ENTRY]?.file ?? EMBED_ENTRY))}`);
+  return manifest;
+}
 
 /** The renderer of share pages' first frames, a Node module the edge handler loads (shared/share/frame.ts); its code. */
 async function buildShareFrameRenderer(): Promise<string> {
@@ -221,17 +237,22 @@ async function main(): Promise<void> {
     // preloads either: the app's code starts loading once the frame's screenshot has painted
     // (src/main.tsx), instead of competing with it for the connection or the main thread.
     const frameRendererCode = await buildShareFrameRenderer();
+    const embedManifest = await buildEmbed();
+    const shellEntry = /<script type="module" crossorigin src="([^"]+)"/.exec(shell)?.[1];
+    if (!shellEntry) throw new Error('prerender: no entry script in the SPA shell');
     for (const [view, file] of Object.entries(SHARE_SHELL_PATHS)) {
-      const shellStyles = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
-      const { styles, scripts } = assetsOf(manifest, SHARE_VIEW_MODULES[view as keyof typeof SHARE_SHELL_PATHS]);
+      const embed = view === 'embed';
+      // The embed's entry and styles are its own build's (its entry imports the shell's tokens and base styles).
+      const shellStyles = embed ? [] : [...shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map((match) => match[1]!);
+      const { styles, scripts } = assetsOf(embed ? embedManifest : manifest, SHARE_VIEW_MODULES[view as keyof typeof SHARE_SHELL_PATHS]);
+      const src = embed ? scripts[0]! : shellEntry;
       const inlined = [...new Set([...shellStyles, ...styles])];
       let css = await Promise.all(inlined.map((href) => readFile(path.join(DIST, href), 'utf8')));
-      if (view === 'embed') {
+      if (embed) {
         // The embed never leaves its page (its links open new tabs), so it needs only the rules
         // its own code can apply and the design tokens those rules, its code and its markup use
         // (issue 5: its bytes are on other sites).
-        const shellEntry = /<script type="module" crossorigin src="([^"]+)"/.exec(shell)?.[1] ?? '';
-        const code = (await Promise.all([shellEntry, ...scripts].filter(Boolean).map((href) => readFile(path.join(DIST, href), 'utf8')))).join('\n');
+        const code = (await Promise.all(scripts.map((href) => readFile(path.join(DIST, href), 'utf8')))).join('\n');
         // Its own code, not the frame renderer's, which also renders the share page.
         css = [withoutUnusedBlocks(css, code)];
         css = withoutUnusedCustomProperties(css, `${code}\n${frameRendererCode}`);
@@ -246,8 +267,6 @@ async function main(): Promise<void> {
       // script holds DOMContentLoaded, and Chromium's first paint with it), and `#root` exists
       // by the time it runs.
       const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
-      const src = entry.exec(html)?.[1];
-      if (!src) throw new Error('prerender: no entry script in the SPA shell');
       html = replaceOnce(html.replace(entry, ''), /\n\s*<\/body>/, `\n    <script type="module" async crossorigin src="${src}"></script>\n  </body>`, '</body>');
       await writeFile(path.join(DIST, file), html);
     }

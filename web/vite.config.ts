@@ -63,9 +63,10 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               test: /(web[\\/]src[\\/](features[\\/]share[\\/]api[\\/]prefetch-shared-guide|lib[\\/]api-error)|shared[\\/]share[\\/]id)\.ts$/,
             },
-            // The guide player and the embed's own modules in one chunk: the embed loads it on
-            // other sites within a budget (issue 5: ≤ 80 KB gzip), and one file compresses
-            // better than six. Only these modules, not what they import (the app shares that);
+            // The guide player and the embed's own modules in one chunk: one file compresses
+            // better than six. (The embed's shell loads its own build, vite.embed.config.ts, on
+            // Preact, within its budget of 80 KB gzip; this chunk is the share page's player and
+            // the embed on the dev server.) Only these modules, not what they import (the app shares that);
             // the viewer-events sender and its rules ride with the player, and so does the drawing
             // of annotations (the editor's own geometry stays in the app's chunks) and the
             // player's English words (each other language's words are a chunk of their own).

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SHARE_FRAME_RENDERER_FILE } from '#shared/share/frame';
 import { REPO_ROOT } from './config';
 
-const SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/prerender.ts', 'web/prerender-css.ts', 'shared'];
+const SOURCES = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'web/vite.embed.config.ts', 'web/prerender.ts', 'web/prerender-css.ts', 'shared'];
 
 function newest(target: string): number {
   const info = statSync(target, { throwIfNoEntry: false });

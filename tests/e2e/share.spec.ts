@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { signUpVerified } from '../support/browser-accounts';
 import { SERVER_FRAME_ATTRIBUTE } from '../../shared/share/frame';
@@ -251,6 +252,28 @@ test.describe('the embed', () => {
     }
   });
 
+  test('loads its player from its own build, without React, within 80 KB gzip of script and style', async ({ page }) => {
+    // Every script and stylesheet the embed loads, each compressed alone as a CDN serves it
+    // (tests/bench/share.bench.ts prints the same count for its guide).
+    const files = new Map<string, number>();
+    const pending: Array<Promise<void>> = [];
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      pending.push(response.body().then((body) => void files.set(new URL(response.url()).pathname, gzipSync(body).length)));
+    });
+    const document = await page.goto(`${ACME_PATH}/embed`);
+    await waitForApp(page);
+    await expect(page.getByRole('region', { name: /^Guide player/ })).toBeVisible();
+    await Promise.all(pending);
+    // Its inline styles count too: the embed's shell carries its stylesheets inline.
+    const inline = [...((await document?.text()) ?? '').matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join('\n');
+    const total = [...files.values()].reduce((sum, bytes) => sum + bytes, gzipSync(inline).length);
+    // Nothing of the SPA's build (React, the app's chunks): only the embed's own (web/vite.embed.config.ts).
+    expect([...files.keys()].filter((file) => !file.startsWith('/static/embed/'))).toEqual([]);
+    expect(total, JSON.stringify(Object.fromEntries(files))).toBeLessThanOrEqual(80_000);
+  });
+
   test("a free organisation's guide framed by another site shows a link to its share page instead of the player (embedding is Pro)", async ({ page, baseURL }) => {
     await signUpVerified(page.request, baseURL!, { name: 'Fred Free', email: `free-${Date.now().toString(36)}@example.com`, password: PASSWORD });
     const guide = await guideOfSteps(page.request, baseURL!, 'Close a ticket', ['Open the ticket', 'Click Close']);
@@ -396,8 +419,11 @@ test.describe("the edge's first frame", () => {
     });
   }
 
-  /** When the first screenshot was painted (its Element Timing entry) and when each script began to load, ms from navigation start. */
-  async function paintAndScripts(page: Page): Promise<{ painted: number; scripts: Array<{ path: string; start: number }> }> {
+  /**
+   * When the first screenshot was painted (its Element Timing entry) and when each script and each
+   * narration (audio) began to load, ms from navigation start.
+   */
+  async function paintAndScripts(page: Page): Promise<{ painted: number; scripts: Array<{ path: string; start: number }>; audio: Array<{ path: string; start: number }> }> {
     return page.evaluate(
       () =>
         new Promise((resolve) => {
@@ -408,7 +434,10 @@ test.describe("the edge's first frame", () => {
             const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
               .filter((resource) => new URL(resource.name).pathname.endsWith('.js'))
               .map((resource) => ({ path: new URL(resource.name).pathname, start: resource.startTime }));
-            resolve({ painted: entry.renderTime ?? 0, scripts });
+            const audio = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+              .filter((resource) => resource.initiatorType === 'audio' || /\.(mp3|m4a|ogg|wav)$/.test(new URL(resource.name).pathname))
+              .map((resource) => ({ path: new URL(resource.name).pathname, start: resource.startTime }));
+            resolve({ painted: entry.renderTime ?? 0, scripts, audio });
           }).observe({ type: 'element', buffered: true });
         }),
     );
@@ -432,6 +461,16 @@ test.describe("the edge's first frame", () => {
       );
       expect(loaded.length).toBeGreaterThan(0);
     });
+
+    test(`the ${view}'s frame leaves its first step's narration to the app: nothing but the screenshot is fetched for the first paint`, async ({ page }) => {
+      await page.goto(url, { waitUntil: 'commit' });
+      const { painted, audio } = await paintAndScripts(page);
+      expect(painted).toBeGreaterThan(0);
+      expect(audio, `narration requested before the screenshot was painted at ${painted.toFixed(0)} ms`).toEqual([]);
+      // The live player preloads it, as before: Play answers at once.
+      await waitForApp(page);
+      await expect(page.locator('audio')).toHaveAttribute('preload', 'auto');
+    });
   }
 
   /** Holds back every script but the page's entry until `release`: the app arriving seconds late, as on a slow network. */
@@ -439,7 +478,8 @@ test.describe("the edge's first frame", () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/static\/.+\.js$/, async (route) => {
-      if (!/\/static\/index-[\w-]+\.js$/.test(route.request().url())) await released;
+      // The SPA's entry, or the embed's (its own build, web/vite.embed.config.ts).
+      if (!/\/static\/(index|embed\/embed)-[\w-]+\.js$/.test(route.request().url())) await released;
       await route.continue();
     });
     return release;

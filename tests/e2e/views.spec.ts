@@ -270,7 +270,7 @@ test.describe('the embed', () => {
       await page.goto(`${ACME_PATH}/embed?view=${view}`);
       if (view === 'read') await expect(page.locator('.guide-doc > li')).toHaveCount(ACME_STEPS.length);
       else await expect(tryHeading(page)).toHaveText(ACME_STEPS[0]!);
-      expect(chunks.some((chunk) => /\/static\/embed-views-[\w-]+\.js$/.test(chunk))).toBe(true);
+      expect(chunks.some((chunk) => /\/static\/embed\/embed-views-[\w-]+\.js$/.test(chunk))).toBe(true);
       // The organisation's brand reaches it as it does the player's embed: the badge (the demo's brand shows it).
       await expect(page.getByRole('link', { name: /^Made with Stepcast/ })).toHaveAttribute('target', '_blank');
       await expectNoAxeViolations(page);

@@ -1,11 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/** The app has taken over the prerendered HTML: a client-side link works. */
+/**
+ * The app has taken over the prerendered HTML: a client-side link works. React marks its root
+ * with a `__reactContainer…` key; the embed, built on Preact (web/vite.embed.config.ts), with
+ * Preact's rendered tree (`__k`).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+    return root !== null && (Object.keys(root).some((key) => key.startsWith('__reactContainer')) || '__k' in root);
   });
 }
 

@@ -25,7 +25,9 @@ if (isSharePage && !framed) void prefetch();
 void serverFramePainted(root).then(() => {
   if (isSharePage && framed) void prefetch();
   // The embed is framed by other sites and must stay small (≤ 80 KB gzip): it renders
-  // without the router, the query client and the app's pages.
+  // without the router, the query client and the app's pages. Its shell (/__share-embed.html)
+  // loads its own build instead (src/embed-main.tsx, on Preact); this is the embed on the dev
+  // server and under a build without that shell.
   if (isEmbedPath(window.location.pathname)) {
     void import('#web/app/routes/share/embed-mount').then(({ mountEmbed }) => mountEmbed(root));
     return;

@@ -13,8 +13,9 @@ import { isApiError } from '#web/lib/api-error';
 
 /**
  * `/share/{slug}-{id}/embed` on a page load: the embed as its own small app. Other sites frame it,
- * so it loads React and the player only: no router, no query client, no validation library and
- * none of the app's pages (at most 80 KB gzip of JS and CSS). It keeps the route's
+ * so it loads the player only: no router, no query client, no validation library and none of the
+ * app's pages, and in its own build (web/vite.embed.config.ts) Preact in React's place (at most
+ * 80 KB gzip of JS and CSS). It keeps the route's
  * behaviour: the id from the segment (a short one is an error), 404 → the guide's not-found
  * state, any other failure → the generic error screen whose 'Try Again' loads again. A guide whose
  * organisation may not embed (the free plan) shows what the edge answers it with: a link to its
