@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { siteBuildFromEnv } from '../shared/site-build.ts';
 
 /**
@@ -11,14 +11,15 @@ import { siteBuildFromEnv } from '../shared/site-build.ts';
  * tells the prerender which files the embed's shell (/__share-embed.html) names and inlines.
  */
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
-const site = siteBuildFromEnv(process.env);
 
 /** Where the embed's manifest is written, relative to dist/. */
 export const EMBED_MANIFEST = '.vite/embed-manifest.json';
 /** The embed's entry, as its manifest names it. */
 export const EMBED_ENTRY = 'src/embed-main.tsx';
 
-export default defineConfig({
+// A function: web/prerender.ts imports the names above, and the site's origin is read (and its
+// absence reported, in prerender's one line) only when the embed is built.
+export default defineConfig((): UserConfig => ({
   root: webRoot,
   base: '/',
   publicDir: false,
@@ -31,7 +32,7 @@ export default defineConfig({
       { find: /^react(-dom)?$/, replacement: 'preact/compat' },
     ],
   },
-  define: { 'import.meta.env.VITE_SITE_ORIGIN': JSON.stringify(site.origin) },
+  define: { 'import.meta.env.VITE_SITE_ORIGIN': JSON.stringify(siteBuildFromEnv(process.env).origin) },
   build: {
     outDir: 'dist',
     // The SPA's build is already there: this one adds its files beside it.
@@ -52,4 +53,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
