@@ -91,42 +91,62 @@ export interface ApiEventInput {
 
 /** The API Gateway v2 (HTTP API, payload 2.0) event of a request to a route. */
 export function apiGatewayEvent({ method, url, match, headers, cookies, sourceIp, protocol, body }: ApiEventInput): APIGatewayProxyEventV2 {
-  const query: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
-  const pathParameters: Record<string, string> = {};
-  for (const [key, value] of Object.entries(match.pathParameters)) pathParameters[key] = safeDecode(value);
-  const isText = body.length === 0 || TEXT_CONTENT_TYPE.test(headers['content-type'] ?? '');
-  const now = new Date();
   const key = routeKey(match.route);
-  return {
+  const host = headers['host'] ?? 'localhost';
+  const now = Date.now();
+  const event: APIGatewayProxyEventV2 = {
     version: '2.0',
     routeKey: key,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
-    ...(cookies && cookies.length > 0 ? { cookies } : {}),
     headers,
-    ...(Object.keys(query).length > 0 ? { queryStringParameters: query } : {}),
-    ...(Object.keys(pathParameters).length > 0 ? { pathParameters } : {}),
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: headers['host'] ?? 'localhost',
-      domainPrefix: (headers['host'] ?? 'localhost').split('.')[0] ?? 'localhost',
+      domainName: host,
+      domainPrefix: host.split('.')[0] ?? 'localhost',
       http: { method, path: url.pathname, protocol, sourceIp, userAgent: headers['user-agent'] ?? '' },
       requestId: randomUUID(),
       routeKey: key,
       stage: '$default',
-      time: now.toISOString(),
-      timeEpoch: now.getTime(),
+      time: new Date(now).toISOString(),
+      timeEpoch: now,
     },
-    ...(body.length > 0 ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
-    isBase64Encoded: body.length > 0 && !isText,
+    isBase64Encoded: false,
   };
+  // Absent rather than empty, as API Gateway sends them.
+  if (cookies && cookies.length > 0) event.cookies = cookies;
+  if (url.search.length > 1) {
+    let query: Record<string, string> | undefined;
+    for (const [name, value] of url.searchParams) {
+      query ??= {};
+      query[name] = name in query ? `${query[name]},${value}` : value;
+    }
+    if (query) event.queryStringParameters = query;
+  }
+  let pathParameters: Record<string, string> | undefined;
+  for (const name in match.pathParameters) {
+    pathParameters ??= {};
+    pathParameters[name] = safeDecode(match.pathParameters[name]!);
+  }
+  if (pathParameters) event.pathParameters = pathParameters;
+  if (body.length > 0) {
+    const isText = TEXT_CONTENT_TYPE.test(headers['content-type'] ?? '');
+    event.body = isText ? body.toString('utf8') : body.toString('base64');
+    event.isBase64Encoded = !isText;
+  }
+  return event;
 }
 
-export function buildEvent(req: IncomingMessage, body: Buffer, match: NonNullable<ReturnType<typeof matchRoute>>): APIGatewayProxyEventV2 {
+export function buildEvent(
+  req: IncomingMessage,
+  body: Buffer,
+  match: NonNullable<ReturnType<typeof matchRoute>>,
+  url: URL = new URL(req.url ?? '/', 'http://local'),
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  for (const name in req.headers) {
+    const value = req.headers[name];
     if (value === undefined || name === 'cookie') continue;
     headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
@@ -145,7 +165,7 @@ export function buildEvent(req: IncomingMessage, body: Buffer, match: NonNullabl
   headers[VIEWER_ADDRESS_HEADER.toLowerCase()] = `${sourceIp}:${req.socket.remotePort ?? 0}`;
   return apiGatewayEvent({
     method: req.method ?? 'GET',
-    url: new URL(req.url ?? '/', 'http://local'),
+    url,
     match,
     headers,
     cookies: req.headers.cookie?.split(';').map((c) => c.trim()).filter(Boolean),
@@ -155,24 +175,38 @@ export function buildEvent(req: IncomingMessage, body: Buffer, match: NonNullabl
   });
 }
 
-function lambdaContext(fn: FunctionName, requestId: string, deadline: number): Context {
-  const notSupported = () => {
-    throw new Error('Callback-style completion is not used by Stepcast handlers');
-  };
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: `stepcast-local-${fn}`,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:stepcast-local-${fn}`,
-    memoryLimitInMB: String((FUNCTIONS[fn] as FunctionSpec).memoryMb ?? 512),
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/stepcast-local-${fn}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: notSupported,
-    fail: notSupported,
-    succeed: notSupported,
-  };
+function callbackStyleCompletion(): never {
+  throw new Error('Callback-style completion is not used by Stepcast handlers');
+}
+
+/** The Lambda context of one invocation (its methods on the prototype: nothing is made per request but the object). */
+class LocalContext implements Context {
+  readonly callbackWaitsForEmptyEventLoop = false;
+  readonly functionName: string;
+  readonly functionVersion = '$LATEST';
+  readonly invokedFunctionArn: string;
+  readonly memoryLimitInMB: string;
+  readonly logGroupName: string;
+  readonly logStreamName = 'local';
+
+  constructor(
+    fn: FunctionName,
+    readonly awsRequestId: string,
+    private readonly deadline: number,
+  ) {
+    this.functionName = `stepcast-local-${fn}`;
+    this.invokedFunctionArn = `arn:aws:lambda:local:000000000000:function:${this.functionName}`;
+    this.memoryLimitInMB = String((FUNCTIONS[fn] as FunctionSpec).memoryMb ?? 512);
+    this.logGroupName = `/aws/lambda/${this.functionName}`;
+  }
+
+  getRemainingTimeInMillis(): number {
+    return Math.max(0, this.deadline - Date.now());
+  }
+
+  done = callbackStyleCompletion;
+  fail = callbackStyleCompletion;
+  succeed = callbackStyleCompletion;
 }
 
 function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string | object): void {
@@ -186,8 +220,9 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResul
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(structured.headers ?? {})) headers[name.toLowerCase()] = String(value);
   if (structured.cookies && structured.cookies.length > 0) headers['set-cookie'] = structured.cookies;
-  const body = structured.body ? Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-  headers['content-length'] = String(body.length);
+  // A text body goes out as it is (its UTF-8 length counted, not copied); only base64 is decoded.
+  const body = structured.isBase64Encoded && structured.body ? Buffer.from(structured.body, 'base64') : (structured.body ?? '');
+  headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
   res.writeHead(structured.statusCode ?? 200, headers);
   res.end(body);
 }
@@ -206,14 +241,14 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     return;
   }
   const fn = match.route.fn;
-  const event = buildEvent(req, body, match);
+  const event = buildEvent(req, body, match, url);
   const timeoutMs = ((FUNCTIONS[fn] as FunctionSpec).timeoutSeconds ?? 10) * 1000;
   const deadline = Date.now() + timeoutMs;
   const handler = await loadHandler(fn);
   let timer: NodeJS.Timeout | undefined;
   try {
     const result = await Promise.race([
-      handler(event, lambdaContext(fn, event.requestContext.requestId, deadline)),
+      handler(event, new LocalContext(fn, event.requestContext.requestId, deadline)),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
       }),
