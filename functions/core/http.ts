@@ -157,16 +157,18 @@ const API_HEADERS: Record<string, string> = {
   'cache-control': 'no-store',
 };
 
+const API_JSON_HEADERS: Record<string, string> = { ...API_HEADERS, 'content-type': 'application/json; charset=utf-8' };
+
 function jsonResult(statusCode: number, body: unknown, headers: Record<string, string> = {}, cookies: string[] = []): ApiResult {
   const hasBody = body !== undefined && statusCode !== 204;
-  // An answer that sets a cookie is one person's: never cacheable, whatever the route asked for.
-  const personal: Record<string, string> = cookies.length > 0 ? { 'cache-control': 'private, no-store' } : {};
-  return {
-    statusCode,
-    headers: { ...API_HEADERS, ...(hasBody ? { 'content-type': 'application/json; charset=utf-8' } : {}), ...headers, ...personal },
-    ...(cookies.length > 0 ? { cookies } : {}),
-    body: hasBody ? JSON.stringify(body) : '',
-  };
+  const merged: Record<string, string> = Object.assign({}, hasBody ? API_JSON_HEADERS : API_HEADERS, headers);
+  const result: ApiResult = { statusCode, headers: merged, body: hasBody ? JSON.stringify(body) : '' };
+  if (cookies.length > 0) {
+    // An answer that sets a cookie is one person's: never cacheable, whatever the route asked for.
+    merged['cache-control'] = 'private, no-store';
+    result.cookies = cookies;
+  }
+  return result;
 }
 
 export function errorResult(error: AppError, requestId?: string): ApiResult {
