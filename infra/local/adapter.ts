@@ -89,6 +89,14 @@ export interface ApiEventInput {
   body: Buffer;
 }
 
+// The last request time as API Gateway's `time`: requests in the same millisecond share it.
+let lastTime = { epoch: 0, text: new Date(0).toISOString() };
+
+function requestTime(epoch: number): string {
+  if (lastTime.epoch !== epoch) lastTime = { epoch, text: new Date(epoch).toISOString() };
+  return lastTime.text;
+}
+
 /** The API Gateway v2 (HTTP API, payload 2.0) event of a request to a route. */
 export function apiGatewayEvent({ method, url, match, headers, cookies, sourceIp, protocol, body }: ApiEventInput): APIGatewayProxyEventV2 {
   const key = routeKey(match.route);
@@ -109,7 +117,7 @@ export function apiGatewayEvent({ method, url, match, headers, cookies, sourceIp
       requestId: randomUUID(),
       routeKey: key,
       stage: '$default',
-      time: new Date(now).toISOString(),
+      time: requestTime(now),
       timeEpoch: now,
     },
     isBase64Encoded: false,

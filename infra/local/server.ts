@@ -220,14 +220,15 @@ async function serveShare(req: http.IncomingMessage, res: http.ServerResponse, d
 /** Where the local CloudFront sends a request: the share API, the API, assets, share pages, the SPA. */
 async function routeRequest(req: http.IncomingMessage, res: http.ServerResponse, options: AppServerOptions, webRoot: string, state: { ready: boolean }): Promise<void> {
   const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+  // The API first: loopbackRedirect never moves /api, so an API request skips it.
+  if (matchesPathPattern(SHARE_API_PATH_PATTERN, pathname)) return serveShareApi(req, res);
+  if (pathname === '/api' || pathname.startsWith('/api/')) return handleApiRequest(req, res);
   const canonical = loopbackRedirect(req, process.env.APP_ORIGIN);
   if (canonical) {
     res.writeHead(308, { location: canonical, 'cache-control': 'no-store' });
     res.end();
     return;
   }
-  if (matchesPathPattern(SHARE_API_PATH_PATTERN, pathname)) return serveShareApi(req, res);
-  if (pathname === '/api' || pathname.startsWith('/api/')) return handleApiRequest(req, res);
   if (pathname.startsWith('/assets/')) return serveAsset(options.s3, options.bucket, req, res);
   if (pathname.startsWith('/share/') && (req.method === 'GET' || req.method === 'HEAD')) return serveShare(req, res, Boolean(options.vite));
   if (pathname === '/_dev/ready') {
