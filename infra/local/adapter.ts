@@ -20,6 +20,8 @@ type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promis
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const loaded = new Map<FunctionName, Promise<LambdaHandler>>();
+/** The source modules' handlers once imported: a warm request calls its handler without awaiting the import again. */
+const imported = new Map<FunctionName, LambdaHandler>();
 
 /** Runs a function elsewhere than in this process: its synthesised bundle (`npm start -- --bundles`). */
 export type ApiInvoker = (fn: FunctionName, event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
@@ -38,7 +40,10 @@ function loadHandler(fn: FunctionName): Promise<LambdaHandler> {
   let handler = loaded.get(fn);
   if (!handler) {
     const entry = pathToFileURL(path.join(REPO_ROOT, FUNCTIONS[fn].entry)).href;
-    handler = import(entry).then((module: { handler: LambdaHandler }) => module.handler);
+    handler = import(entry).then((module: { handler: LambdaHandler }) => {
+      imported.set(fn, module.handler);
+      return module.handler;
+    });
     loaded.set(fn, handler);
   }
   return handler;
@@ -54,9 +59,12 @@ function sendError(res: ServerResponse, code: ErrorCode, message: string): void 
 
 const NO_BODY = Buffer.alloc(0);
 
+/** A request with neither header has no body (RFC 9112 §6.3): most GETs skip the stream read. */
+function declaresBody(req: IncomingMessage): boolean {
+  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+}
+
 async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  // A request with neither header has no body (RFC 9112 §6.3): most GETs skip the stream read.
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return NO_BODY;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -226,7 +234,7 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResul
   }
   const structured = result;
   const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(structured.headers ?? {})) headers[name.toLowerCase()] = String(value);
+  for (const name in structured.headers) headers[name.toLowerCase()] = String(structured.headers[name]);
   if (structured.cookies && structured.cookies.length > 0) headers['set-cookie'] = structured.cookies;
   // A text body goes out as it is (its UTF-8 length counted, not copied); only base64 is decoded.
   const body = structured.isBase64Encoded && structured.body ? Buffer.from(structured.body, 'base64') : (structured.body ?? '');
@@ -237,7 +245,7 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResul
 
 /** Answers one /api request through the function the routes table names. */
 export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const body = await readBody(req);
+  const body = declaresBody(req) ? await readBody(req) : NO_BODY;
   if (!body) {
     sendError(res, 'payload_too_large', `The request body is larger than ${MAX_PAYLOAD_BYTES} bytes.`);
     return;
@@ -252,7 +260,7 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
   const event = buildEvent(req, body, match, url);
   const timeoutMs = ((FUNCTIONS[fn] as FunctionSpec).timeoutSeconds ?? 10) * 1000;
   const deadline = Date.now() + timeoutMs;
-  const handler = await loadHandler(fn);
+  const handler = (invoker ? undefined : imported.get(fn)) ?? (await loadHandler(fn));
   let timer: NodeJS.Timeout | undefined;
   try {
     const result = await Promise.race([
