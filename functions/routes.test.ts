@@ -9,6 +9,13 @@ describe('the routes table', () => {
     expect(matchRoute('POST', '/api/health')?.route.handler).toBe('notFound');
   });
 
+  it('prefers a literal segment to a parameter at the same path, for the request\'s method only', () => {
+    expect(matchRoute('GET', '/api/guides/health')?.route.handler).toBe('guideHealth');
+    expect(matchRoute('GET', '/api/guides/abc')).toEqual({ route: expect.objectContaining({ handler: 'getGuide' }), pathParameters: { id: 'abc' } });
+    expect(matchRoute('PATCH', '/api/guides/health')?.route.handler).toBe('updateGuide');
+    expect(matchRoute('GET', '/api/health/')?.route.handler).toBe('notFound');
+  });
+
   it('says which methods a path allows, for 405 answers', () => {
     expect(allowedMethods('/api/health')).toEqual(['GET']);
     expect(allowedMethods('/api/nothing')).toEqual([]);

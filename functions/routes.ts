@@ -412,6 +412,7 @@ interface CompiledRoute {
   route: RouteSpec;
   pattern: RegExp;
   names: string[];
+  specificity: number;
 }
 
 function compile(route: RouteSpec): CompiledRoute {
@@ -432,10 +433,15 @@ function compile(route: RouteSpec): CompiledRoute {
       return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
     .join('/');
-  return { route, pattern: new RegExp(`^${source}$`), names };
+  return { route, pattern: new RegExp(`^${source}$`), names, specificity: specificity(route) };
 }
 
 const COMPILED = ROUTES.map((route) => compile(route));
+/**
+ * The routes without parameters, by method and path: a request to one of them needs no scan,
+ * since no other route can beat an exact method on an all-literal path (specificity below).
+ */
+const LITERAL = new Map(COMPILED.filter((c) => c.names.length === 0 && c.route.method !== 'ANY').map((c) => [routeKey(c.route), c]));
 
 function specificity(route: RouteSpec): number {
   // Literal segments beat parameters, parameters beat a greedy tail; an exact method beats ANY,
@@ -453,13 +459,15 @@ export interface RouteMatch {
 }
 
 /** Finds the route API Gateway would pick for a request. */
-export function matchRoute(method: string, path: string, routes: readonly CompiledRoute[] = COMPILED): RouteMatch | undefined {
+export function matchRoute(method: string, path: string): RouteMatch | undefined {
+  const literal = LITERAL.get(`${method} ${path}`);
+  if (literal) return { route: literal.route, pathParameters: {} };
   let best: { compiled: CompiledRoute; values: string[] } | undefined;
-  for (const compiled of routes) {
+  for (const compiled of COMPILED) {
     if (compiled.route.method !== 'ANY' && compiled.route.method !== method) continue;
     const found = compiled.pattern.exec(path);
     if (!found) continue;
-    if (!best || specificity(compiled.route) > specificity(best.compiled.route)) {
+    if (!best || compiled.specificity > best.compiled.specificity) {
       best = { compiled, values: found.slice(1) };
     }
   }

@@ -1,8 +1,9 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { AppError, ErrorBody } from '#shared/errors';
 import { DEFAULT_BODY_LIMIT_BYTES, MAX_JSON_DEPTH, Reply, defineHandler, toAppError } from './http';
+import { logger } from './logger';
 
 // A route defined the way every handler is, to exercise the shared middleware stack.
 const echo = defineHandler(
@@ -151,5 +152,47 @@ describe('answers that set cookies', () => {
     const handler = defineHandler({}, async () => new Reply(200, { ok: true }, { 'cache-control': 'public, max-age=60' }, ['stepcast.session=x; Path=/']));
     const result = await handler(event({ method: 'GET', body: undefined }), context);
     expect(result.headers?.['cache-control']).toBe('private, no-store');
+  });
+});
+
+describe("a request's log line", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  function withId(requestId: string): APIGatewayProxyEventV2 {
+    const e = event({ method: 'GET', body: undefined });
+    return { ...e, requestContext: { ...e.requestContext, requestId } };
+  }
+
+  it('times each request from its own start, even while another request is in flight', async () => {
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const info = vi.spyOn(logger, 'info').mockImplementation(() => undefined);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const route = defineHandler({}, async ({ requestId }) => {
+      if (requestId === 'slow') await gate;
+      return { ok: true };
+    });
+    clock = 100;
+    const slow = route(withId('slow'), context);
+    clock = 200;
+    await route(withId('quick'), context);
+    clock = 350;
+    release();
+    await slow;
+    expect(info.mock.calls.map(([message, entry]) => [message, (entry as { durationMs: number }).durationMs])).toEqual([
+      ['request', 0],
+      ['request', 250],
+    ]);
+  });
+
+  it('states the method, path, route and status, at error level for a 500', async () => {
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const crashing = defineHandler({}, async () => {
+      throw new Error('boom');
+    });
+    await crashing(withId('req-9'), context);
+    const line = error.mock.calls.find(([message]) => message === 'request');
+    expect(line?.[1]).toMatchObject({ method: 'GET', path: '/api/things/abcdefghijkl', route: 'GET /api/things/{id}', status: 500 });
   });
 });

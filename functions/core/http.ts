@@ -1,5 +1,3 @@
-import middy from '@middy/core';
-import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import sjson from 'secure-json-parse';
 import type * as z from 'zod';
@@ -159,16 +157,18 @@ const API_HEADERS: Record<string, string> = {
   'cache-control': 'no-store',
 };
 
+const API_JSON_HEADERS: Record<string, string> = { ...API_HEADERS, 'content-type': 'application/json; charset=utf-8' };
+
 function jsonResult(statusCode: number, body: unknown, headers: Record<string, string> = {}, cookies: string[] = []): ApiResult {
   const hasBody = body !== undefined && statusCode !== 204;
-  // An answer that sets a cookie is one person's: never cacheable, whatever the route asked for.
-  const personal: Record<string, string> = cookies.length > 0 ? { 'cache-control': 'private, no-store' } : {};
-  return {
-    statusCode,
-    headers: { ...API_HEADERS, ...(hasBody ? { 'content-type': 'application/json; charset=utf-8' } : {}), ...headers, ...personal },
-    ...(cookies.length > 0 ? { cookies } : {}),
-    body: hasBody ? JSON.stringify(body) : '',
-  };
+  const merged: Record<string, string> = Object.assign({}, hasBody ? API_JSON_HEADERS : API_HEADERS, headers);
+  const result: ApiResult = { statusCode, headers: merged, body: hasBody ? JSON.stringify(body) : '' };
+  if (cookies.length > 0) {
+    // An answer that sets a cookie is one person's: never cacheable, whatever the route asked for.
+    merged['cache-control'] = 'private, no-store';
+    result.cookies = cookies;
+  }
+  return result;
 }
 
 export function errorResult(error: AppError, requestId?: string): ApiResult {
@@ -178,49 +178,35 @@ export function errorResult(error: AppError, requestId?: string): ApiResult {
   });
 }
 
-/** Timing and one structured log line per request (the request id is a key of every line: ./lambda.ts). */
-function requestLog(): MiddlewareObj<ApiEvent, ApiResult> {
-  let started = 0;
-  const done = (event: ApiEvent, status: number) => {
-    const entry = {
-      method: event.requestContext?.http?.method,
-      path: event.rawPath,
-      route: event.routeKey,
-      status,
-      durationMs: Math.round(performance.now() - started),
-    };
-    if (status >= 500) logger.error('request', entry);
-    else logger.info('request', entry);
+/** One structured log line per request (the request id is a key of every line: ./lambda.ts). */
+function logRequest(event: ApiEvent, status: number, started: number): void {
+  const entry = {
+    method: event.requestContext?.http?.method,
+    path: event.rawPath,
+    route: event.routeKey,
+    status,
+    durationMs: Math.round(performance.now() - started),
   };
-  return {
-    before: () => {
-      started = performance.now();
-    },
-    after: (request) => {
-      done(request.event, request.response?.statusCode ?? 200);
-    },
-    onError: (request) => {
-      done(request.event, request.response?.statusCode ?? 500);
-    },
-  };
+  if (status >= 500) logger.error('request', entry);
+  else logger.info('request', entry);
 }
 
-function errorMapper(): MiddlewareObj<ApiEvent, ApiResult> {
-  return {
-    onError: (request) => {
-      const appError = toAppError(request.error);
-      if (appError.status >= 500) {
-        logger.error('request failed', { error: request.error as Error, code: appError.code });
-      }
-      request.response = errorResult(appError, request.event.requestContext?.requestId);
-    },
-  };
+/** The one error model: anything thrown becomes `{ error: { code, message } }` with its status. */
+function errorReply(error: unknown, event: ApiEvent): ApiResult {
+  const appError = toAppError(error);
+  if (appError.status >= 500) {
+    logger.error('request failed', { error: error as Error, code: appError.code });
+  }
+  return errorResult(appError, event.requestContext?.requestId);
 }
 
 /**
- * Wraps a route's handler in the one middy stack: request id and log, body limits, JSON
+ * Wraps a route's handler once, when its module loads: request id and log, body limits, JSON
  * parsing that refuses prototype keys, zod validation of path, query and body, the error
- * model and security headers. The handler returns a DTO (200) or a Reply.
+ * model and security headers. The handler returns a DTO (200) or a Reply. It is a plain
+ * function inside the function's one middy stack (the Lambda entry, ./lambda.ts), not a second
+ * middy stack of its own: each request times itself, so overlapping requests (the local server)
+ * each log their own duration.
  */
 export function defineHandler<
   P extends z.ZodType = z.ZodUndefined,
@@ -259,5 +245,15 @@ export function defineHandler<
     }
     return jsonResult(200, result, requestIdHeader, cookies);
   };
-  return middy<ApiEvent, ApiResult>().use(requestLog()).use(errorMapper()).handler(core);
+  return async (event: ApiEvent): Promise<ApiResult> => {
+    const started = performance.now();
+    let result: ApiResult;
+    try {
+      result = await core(event);
+    } catch (error) {
+      result = errorReply(error, event);
+    }
+    logRequest(event, result.statusCode ?? 200, started);
+    return result;
+  };
 }

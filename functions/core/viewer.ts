@@ -19,10 +19,14 @@ const VIEWER_ADDRESS = VIEWER_ADDRESS_HEADER.toLowerCase();
 
 const verified = new WeakSet<ApiEvent>();
 
+// The expected value's bytes, kept while the secret stays the same (once per warm container).
+let expectedBytes: { secret: string; bytes: Buffer } | undefined;
+
 function sameSecret(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;
+  if (expectedBytes?.secret !== expected) expectedBytes = { secret: expected, bytes: Buffer.from(expected) };
   const a = Buffer.from(given);
-  const b = Buffer.from(expected);
+  const b = expectedBytes.bytes;
   return a.length === b.length && timingSafeEqual(a, b);
 }
 

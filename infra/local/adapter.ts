@@ -20,6 +20,8 @@ type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promis
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const loaded = new Map<FunctionName, Promise<LambdaHandler>>();
+/** The source modules' handlers once imported: a warm request calls its handler without awaiting the import again. */
+const imported = new Map<FunctionName, LambdaHandler>();
 
 /** Runs a function elsewhere than in this process: its synthesised bundle (`npm start -- --bundles`). */
 export type ApiInvoker = (fn: FunctionName, event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
@@ -38,7 +40,10 @@ function loadHandler(fn: FunctionName): Promise<LambdaHandler> {
   let handler = loaded.get(fn);
   if (!handler) {
     const entry = pathToFileURL(path.join(REPO_ROOT, FUNCTIONS[fn].entry)).href;
-    handler = import(entry).then((module: { handler: LambdaHandler }) => module.handler);
+    handler = import(entry).then((module: { handler: LambdaHandler }) => {
+      imported.set(fn, module.handler);
+      return module.handler;
+    });
     loaded.set(fn, handler);
   }
   return handler;
@@ -54,9 +59,12 @@ function sendError(res: ServerResponse, code: ErrorCode, message: string): void 
 
 const NO_BODY = Buffer.alloc(0);
 
+/** A request with neither header has no body (RFC 9112 §6.3): most GETs skip the stream read. */
+function declaresBody(req: IncomingMessage): boolean {
+  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+}
+
 async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  // A request with neither header has no body (RFC 9112 §6.3): most GETs skip the stream read.
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return NO_BODY;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -89,44 +97,72 @@ export interface ApiEventInput {
   body: Buffer;
 }
 
+// The last request time as API Gateway's `time`: requests in the same millisecond share it.
+let lastTime = { epoch: 0, text: new Date(0).toISOString() };
+
+function requestTime(epoch: number): string {
+  if (lastTime.epoch !== epoch) lastTime = { epoch, text: new Date(epoch).toISOString() };
+  return lastTime.text;
+}
+
 /** The API Gateway v2 (HTTP API, payload 2.0) event of a request to a route. */
 export function apiGatewayEvent({ method, url, match, headers, cookies, sourceIp, protocol, body }: ApiEventInput): APIGatewayProxyEventV2 {
-  const query: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
-  const pathParameters: Record<string, string> = {};
-  for (const [key, value] of Object.entries(match.pathParameters)) pathParameters[key] = safeDecode(value);
-  const isText = body.length === 0 || TEXT_CONTENT_TYPE.test(headers['content-type'] ?? '');
-  const now = new Date();
   const key = routeKey(match.route);
-  return {
+  const host = headers['host'] ?? 'localhost';
+  const now = Date.now();
+  const event: APIGatewayProxyEventV2 = {
     version: '2.0',
     routeKey: key,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
-    ...(cookies && cookies.length > 0 ? { cookies } : {}),
     headers,
-    ...(Object.keys(query).length > 0 ? { queryStringParameters: query } : {}),
-    ...(Object.keys(pathParameters).length > 0 ? { pathParameters } : {}),
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: headers['host'] ?? 'localhost',
-      domainPrefix: (headers['host'] ?? 'localhost').split('.')[0] ?? 'localhost',
+      domainName: host,
+      domainPrefix: host.split('.')[0] ?? 'localhost',
       http: { method, path: url.pathname, protocol, sourceIp, userAgent: headers['user-agent'] ?? '' },
       requestId: randomUUID(),
       routeKey: key,
       stage: '$default',
-      time: now.toISOString(),
-      timeEpoch: now.getTime(),
+      time: requestTime(now),
+      timeEpoch: now,
     },
-    ...(body.length > 0 ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
-    isBase64Encoded: body.length > 0 && !isText,
+    isBase64Encoded: false,
   };
+  // Absent rather than empty, as API Gateway sends them.
+  if (cookies && cookies.length > 0) event.cookies = cookies;
+  if (url.search.length > 1) {
+    let query: Record<string, string> | undefined;
+    for (const [name, value] of url.searchParams) {
+      query ??= {};
+      query[name] = name in query ? `${query[name]},${value}` : value;
+    }
+    if (query) event.queryStringParameters = query;
+  }
+  let pathParameters: Record<string, string> | undefined;
+  for (const name in match.pathParameters) {
+    pathParameters ??= {};
+    pathParameters[name] = safeDecode(match.pathParameters[name]!);
+  }
+  if (pathParameters) event.pathParameters = pathParameters;
+  if (body.length > 0) {
+    const isText = TEXT_CONTENT_TYPE.test(headers['content-type'] ?? '');
+    event.body = isText ? body.toString('utf8') : body.toString('base64');
+    event.isBase64Encoded = !isText;
+  }
+  return event;
 }
 
-export function buildEvent(req: IncomingMessage, body: Buffer, match: NonNullable<ReturnType<typeof matchRoute>>): APIGatewayProxyEventV2 {
+export function buildEvent(
+  req: IncomingMessage,
+  body: Buffer,
+  match: NonNullable<ReturnType<typeof matchRoute>>,
+  url: URL = new URL(req.url ?? '/', 'http://local'),
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  for (const name in req.headers) {
+    const value = req.headers[name];
     if (value === undefined || name === 'cookie') continue;
     headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
@@ -145,7 +181,7 @@ export function buildEvent(req: IncomingMessage, body: Buffer, match: NonNullabl
   headers[VIEWER_ADDRESS_HEADER.toLowerCase()] = `${sourceIp}:${req.socket.remotePort ?? 0}`;
   return apiGatewayEvent({
     method: req.method ?? 'GET',
-    url: new URL(req.url ?? '/', 'http://local'),
+    url,
     match,
     headers,
     cookies: req.headers.cookie?.split(';').map((c) => c.trim()).filter(Boolean),
@@ -155,24 +191,38 @@ export function buildEvent(req: IncomingMessage, body: Buffer, match: NonNullabl
   });
 }
 
-function lambdaContext(fn: FunctionName, requestId: string, deadline: number): Context {
-  const notSupported = () => {
-    throw new Error('Callback-style completion is not used by Stepcast handlers');
-  };
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: `stepcast-local-${fn}`,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:stepcast-local-${fn}`,
-    memoryLimitInMB: String((FUNCTIONS[fn] as FunctionSpec).memoryMb ?? 512),
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/stepcast-local-${fn}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: notSupported,
-    fail: notSupported,
-    succeed: notSupported,
-  };
+function callbackStyleCompletion(): never {
+  throw new Error('Callback-style completion is not used by Stepcast handlers');
+}
+
+/** The Lambda context of one invocation (its methods on the prototype: nothing is made per request but the object). */
+class LocalContext implements Context {
+  readonly callbackWaitsForEmptyEventLoop = false;
+  readonly functionName: string;
+  readonly functionVersion = '$LATEST';
+  readonly invokedFunctionArn: string;
+  readonly memoryLimitInMB: string;
+  readonly logGroupName: string;
+  readonly logStreamName = 'local';
+
+  constructor(
+    fn: FunctionName,
+    readonly awsRequestId: string,
+    private readonly deadline: number,
+  ) {
+    this.functionName = `stepcast-local-${fn}`;
+    this.invokedFunctionArn = `arn:aws:lambda:local:000000000000:function:${this.functionName}`;
+    this.memoryLimitInMB = String((FUNCTIONS[fn] as FunctionSpec).memoryMb ?? 512);
+    this.logGroupName = `/aws/lambda/${this.functionName}`;
+  }
+
+  getRemainingTimeInMillis(): number {
+    return Math.max(0, this.deadline - Date.now());
+  }
+
+  done = callbackStyleCompletion;
+  fail = callbackStyleCompletion;
+  succeed = callbackStyleCompletion;
 }
 
 function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string | object): void {
@@ -184,17 +234,18 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResul
   }
   const structured = result;
   const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(structured.headers ?? {})) headers[name.toLowerCase()] = String(value);
+  for (const name in structured.headers) headers[name.toLowerCase()] = String(structured.headers[name]);
   if (structured.cookies && structured.cookies.length > 0) headers['set-cookie'] = structured.cookies;
-  const body = structured.body ? Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-  headers['content-length'] = String(body.length);
+  // A text body goes out as it is (its UTF-8 length counted, not copied); only base64 is decoded.
+  const body = structured.isBase64Encoded && structured.body ? Buffer.from(structured.body, 'base64') : (structured.body ?? '');
+  headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length);
   res.writeHead(structured.statusCode ?? 200, headers);
   res.end(body);
 }
 
 /** Answers one /api request through the function the routes table names. */
 export async function handleApiRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const body = await readBody(req);
+  const body = declaresBody(req) ? await readBody(req) : NO_BODY;
   if (!body) {
     sendError(res, 'payload_too_large', `The request body is larger than ${MAX_PAYLOAD_BYTES} bytes.`);
     return;
@@ -206,17 +257,17 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
     return;
   }
   const fn = match.route.fn;
-  const event = buildEvent(req, body, match);
+  const event = buildEvent(req, body, match, url);
   const timeoutMs = ((FUNCTIONS[fn] as FunctionSpec).timeoutSeconds ?? 10) * 1000;
   // As in Lambda, loading the function (its init phase, a cold start) is not part of the
   // invocation's timeout: the clock starts when the handler is called. Counting a cold import
   // (seconds under load) against it timed out a test file's first request.
-  const handler = await loadHandler(fn);
+  const handler = (invoker ? undefined : imported.get(fn)) ?? (await loadHandler(fn));
   const deadline = Date.now() + timeoutMs;
   let timer: NodeJS.Timeout | undefined;
   try {
     const result = await Promise.race([
-      handler(event, lambdaContext(fn, event.requestContext.requestId, deadline)),
+      handler(event, new LocalContext(fn, event.requestContext.requestId, deadline)),
       new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
       }),

@@ -217,43 +217,46 @@ async function serveShare(req: http.IncomingMessage, res: http.ServerResponse, d
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** Where the local CloudFront sends a request: the share API, the API, assets, share pages, the SPA. */
+async function routeRequest(req: http.IncomingMessage, res: http.ServerResponse, options: AppServerOptions, webRoot: string, state: { ready: boolean }): Promise<void> {
+  const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+  // The API first: loopbackRedirect never moves /api, so an API request skips it.
+  if (matchesPathPattern(SHARE_API_PATH_PATTERN, pathname)) return serveShareApi(req, res);
+  if (pathname === '/api' || pathname.startsWith('/api/')) return handleApiRequest(req, res);
+  const canonical = loopbackRedirect(req, process.env.APP_ORIGIN);
+  if (canonical) {
+    res.writeHead(308, { location: canonical, 'cache-control': 'no-store' });
+    res.end();
+    return;
+  }
+  if (pathname.startsWith('/assets/')) return serveAsset(options.s3, options.bucket, req, res);
+  if (pathname.startsWith('/share/') && (req.method === 'GET' || req.method === 'HEAD')) return serveShare(req, res, Boolean(options.vite));
+  if (pathname === '/_dev/ready') {
+    // Test runners wait on this, not /api/health: the app answers before the start is done.
+    res.writeHead(state.ready ? 200 : 503, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(state.ready ? 'ready' : 'starting');
+    return;
+  }
+  if (pathname === '/_dev/mail' && options.mailWebUrl) {
+    res.writeHead(302, { location: options.mailWebUrl });
+    res.end();
+    return;
+  }
+  if (options.vite) {
+    options.vite.middlewares(req, res, () => {
+      res.writeHead(404);
+      res.end();
+    });
+    return;
+  }
+  return serveStatic(webRoot, req, res);
+}
+
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const webRoot = path.resolve(options.webRoot);
-  let ready = false;
+  const state = { ready: false };
   const server = http.createServer((req, res) => {
-    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-    const route = async () => {
-      const canonical = loopbackRedirect(req, process.env.APP_ORIGIN);
-      if (canonical) {
-        res.writeHead(308, { location: canonical, 'cache-control': 'no-store' });
-        res.end();
-        return;
-      }
-      if (matchesPathPattern(SHARE_API_PATH_PATTERN, pathname)) return serveShareApi(req, res);
-      if (pathname === '/api' || pathname.startsWith('/api/')) return handleApiRequest(req, res);
-      if (pathname.startsWith('/assets/')) return serveAsset(options.s3, options.bucket, req, res);
-      if (pathname.startsWith('/share/') && (req.method === 'GET' || req.method === 'HEAD')) return serveShare(req, res, Boolean(options.vite));
-      if (pathname === '/_dev/ready') {
-        // Test runners wait on this, not /api/health: the app answers before the start is done.
-        res.writeHead(ready ? 200 : 503, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-        res.end(ready ? 'ready' : 'starting');
-        return;
-      }
-      if (pathname === '/_dev/mail' && options.mailWebUrl) {
-        res.writeHead(302, { location: options.mailWebUrl });
-        res.end();
-        return;
-      }
-      if (options.vite) {
-        options.vite.middlewares(req, res, () => {
-          res.writeHead(404);
-          res.end();
-        });
-        return;
-      }
-      return serveStatic(webRoot, req, res);
-    };
-    route().catch((error: unknown) => {
+    routeRequest(req, res, options, webRoot, state).catch((error: unknown) => {
       console.error(error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal error');
@@ -307,7 +310,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     workers,
     cdnInvalidations,
     markReady: () => {
-      ready = true;
+      state.ready = true;
     },
     close: () =>
       new Promise<void>((resolve) => {

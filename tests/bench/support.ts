@@ -93,6 +93,10 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** requests answered in the whole load */
+  total: number;
+  /** the server process's CPU time per request (user + system, µs), when the variant can tell it */
+  cpuMicrosPerRequest?: number;
 }
 
 /** A fixed-duration load with autocannon; latencies in milliseconds. */
@@ -110,11 +114,13 @@ export async function load(url: string, options: { connections?: number; duratio
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    total: result.requests.total,
   };
 }
 
 export function formatLoad(name: string, r: LoadResult): string {
-  return `${name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   mean ${r.mean.toFixed(2).padStart(6)} ms   p50 ${r.p50.toFixed(0).padStart(4)} ms   p99 ${r.p99.toFixed(0).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+  const cpu = r.cpuMicrosPerRequest === undefined ? '' : `   server CPU ${r.cpuMicrosPerRequest.toFixed(1)} µs/req`;
+  return `${name.padEnd(40)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   mean ${r.mean.toFixed(2).padStart(6)} ms   p50 ${r.p50.toFixed(0).padStart(4)} ms   p99 ${r.p99.toFixed(0).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}${cpu}`;
 }
 
 /**
@@ -123,7 +129,7 @@ export function formatLoad(name: string, r: LoadResult): string {
  * gains from running later (warm JIT, warm caches) or suffers a neighbour's noise.
  */
 export async function compareLoads(
-  variants: Array<{ name: string; url: string; headers?: Record<string, string> }>,
+  variants: Array<{ name: string; url: string; headers?: Record<string, string>; cpuMicros?: () => Promise<number> }>,
   options: { rounds?: number; durationSeconds?: number; connections?: number } = {},
 ): Promise<LoadResult[]> {
   const rounds = options.rounds ?? 2;
@@ -131,11 +137,13 @@ export async function compareLoads(
   const best: Array<LoadResult | undefined> = variants.map(() => undefined);
   for (let round = 0; round < rounds; round++) {
     for (const [i, v] of variants.entries()) {
+      const cpuBefore = await v.cpuMicros?.();
       const result = await load(v.url, {
         durationSeconds: options.durationSeconds ?? 3,
         connections: options.connections ?? 1,
         ...(v.headers ? { headers: v.headers } : {}),
       });
+      if (v.cpuMicros && cpuBefore !== undefined) result.cpuMicrosPerRequest = ((await v.cpuMicros()) - cpuBefore) / Math.max(1, result.total);
       if (!best[i] || result.mean < best[i].mean) best[i] = result;
     }
   }
