@@ -63,6 +63,9 @@ async function audit(url: string, port: number, attempt = 1): Promise<Record<(ty
     // What the score is made of, so a miss says where the time went.
     const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
     console.log(`    ${url}: ${metrics.map((id) => `${id} ${lhr.audits[id]?.displayValue ?? '?'} (${Math.round((lhr.audits[id]?.score ?? 0) * 100)})`).join(', ')}`);
+    // The main thread's longest tasks (simulated), by the script they are charged to.
+    const tasks = (lhr.audits['long-tasks']?.details as { items?: Array<{ url?: string; duration?: number; startTime?: number }> } | undefined)?.items ?? [];
+    for (const task of tasks.slice(0, 5)) console.log(`      long task ${Math.round(task.duration ?? 0)} ms at ${Math.round(task.startTime ?? 0)} ms: ${task.url ?? '?'}`);
   }
   return scores as Record<(typeof CATEGORIES)[number], number>;
 }
