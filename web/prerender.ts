@@ -126,6 +126,14 @@ async function buildShareFrameRenderer(): Promise<string> {
   await build({
     configFile: path.join(WEB_ROOT, 'vite.config.ts'),
     logLevel: 'warn',
+    // React's production server renderer inside the module, as the deployed edge bundle has it
+    // (infra/cdk/constructs/edge-code.ts), wherever it runs: the local server's process has no
+    // NODE_ENV, and an external `react` there is the development build, several times slower.
+    // Its build without Node's streams (renderToString is the same renderer in both): the module
+    // then requires no Node built-in, which an ES module bundled for CommonJS could not load.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true },
+    resolve: { alias: [{ find: /^react-dom\/server$/, replacement: 'react-dom/server.browser' }] },
     build: {
       ssr: path.join(WEB_ROOT, 'src/app/render-share-frame.tsx'),
       outDir,
