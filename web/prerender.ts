@@ -126,6 +126,15 @@ async function buildShareFrameRenderer(): Promise<string> {
   await build({
     configFile: path.join(WEB_ROOT, 'vite.config.ts'),
     logLevel: 'warn',
+    // React's production server renderer inside the module, as the deployed edge bundle has it
+    // (infra/cdk/constructs/edge-code.ts), wherever it runs: the local server's process has no
+    // NODE_ENV, and an external `react` there is the development build, several times slower.
+    // Its edge build (renderToString is the same renderer in every build): the module then
+    // requires no Node built-in, which an ES module bundled for CommonJS could not load, and,
+    // unlike the browser build, opens no MessageChannel that would keep a process from exiting.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true },
+    resolve: { alias: [{ find: /^react-dom\/server$/, replacement: 'react-dom/server.edge' }] },
     build: {
       ssr: path.join(WEB_ROOT, 'src/app/render-share-frame.tsx'),
       outDir,

@@ -221,16 +221,38 @@ export function shellPathsFor(uri: string): string[] {
   return view === 'player' || view === 'embed' ? [SHARE_SHELL_PATHS[view], ...SHELL_PATHS] : [...SHELL_PATHS];
 }
 
+/**
+ * How long a warm instance answers with a shell it has read, without reading it again: as long as
+ * CloudFront keeps a page made from it (`s-maxage`), so a deploy's new shell shows no later than
+ * a cached page would. Old bundles stay in the bucket (web-stack.ts), so an old shell still loads.
+ */
+export const SHELL_REUSE_MS = 60_000;
+
+type Shell = { path: string; html: string };
+/** The shells read by this instance, by origin and view, with when they were read. */
+const shells = new Map<string, { shell: Shell; readAt: number }>();
+
 /** The first of the shells that answers, all within one timeout. */
-async function fetchShell(origin: string, uri: string): Promise<{ path: string; html: string } | undefined> {
+async function readShell(origin: string, paths: readonly string[]): Promise<Shell | undefined> {
   const deadline = AbortSignal.timeout(FETCH_TIMEOUT_MS);
-  for (const path of shellPathsFor(uri)) {
+  for (const path of paths) {
     if (deadline.aborted) return undefined;
     const response = await fetchWithin(`${origin}${path}`, deadline, 'text/html');
     const html = await response?.text().catch(() => undefined);
     if (html !== undefined) return { path, html };
   }
   return undefined;
+}
+
+/** The view's shell, read once per instance and origin and reused for SHELL_REUSE_MS; a failed read is not kept. */
+async function fetchShell(origin: string, uri: string): Promise<Shell | undefined> {
+  const paths = shellPathsFor(uri);
+  const key = `${origin} ${paths[0]!}`;
+  const kept = shells.get(key);
+  if (kept && Date.now() - kept.readAt < SHELL_REUSE_MS) return kept.shell;
+  const shell = await readShell(origin, paths);
+  if (shell) shells.set(key, { shell, readAt: Date.now() });
+  return shell;
 }
 
 let renderShareFrame: RenderShareFrame | undefined;
