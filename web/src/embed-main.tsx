@@ -1,4 +1,5 @@
-import { bootFrame } from '#web/lib/frame-boot';
+import { recordFrameInput } from '#web/lib/frame-input';
+import { hasServerFrame, serverFramePainted } from '#web/lib/server-frame-paint';
 import '#web/styles/tokens.css';
 import '#web/styles/base.css';
 
@@ -11,7 +12,22 @@ import '#web/styles/base.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('the embed shell has no #root element');
 
-bootFrame(root, {
-  prefetches: true,
-  mount: () => void import('#web/app/routes/share/embed-mount').then(({ mountEmbed }) => mountEmbed(root)),
+const framed = hasServerFrame(root);
+// The frame's controls are markup until the app replaces it: what the viewer presses meanwhile
+// is replayed on the live player.
+if (framed) recordFrameInput(root);
+// Without a first frame (a private guide, a build without the frame renderer) the guide's request
+// starts now, in parallel with the player's code.
+if (!framed) void prefetch();
+
+// With a first frame, nothing loads until its screenshot is on screen (shared/share/frame.ts).
+void serverFramePainted(root).then(() => {
+  if (framed) void prefetch();
+  void import('#web/app/routes/share/embed-mount').then(({ mountEmbed }) => mountEmbed(root));
 });
+
+/** Reads the page's guide (its data block, or the API) and asks for its first screenshot. */
+async function prefetch(): Promise<void> {
+  const { prefetchSharedGuide } = await import('#web/features/share/api/prefetch-shared-guide');
+  prefetchSharedGuide(window.location.pathname);
+}
