@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { oneProcessPerWorker } from './tests/support/one-process-per-worker';
 
 /** Tests of the synthesised assembly (its own project: they need a `cdk synth`). */
 const ASSEMBLY_TESTS = 'infra/cdk/bundles.test.ts';
@@ -23,6 +24,7 @@ export default defineConfig({
           name: 'unit',
           include: ['{shared,functions,infra,web,extension}/**/*.test.{ts,tsx}'],
           exclude: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.data/**', ASSEMBLY_TESTS],
+          ...oneProcessPerWorker,
         },
       },
       {
@@ -40,6 +42,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          ...oneProcessPerWorker,
         },
       },
     ],
