@@ -19,9 +19,8 @@ export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-const loaded = new Map<FunctionName, Promise<LambdaHandler>>();
-/** The source modules' handlers once imported: a warm request calls its handler without awaiting the import again. */
-const imported = new Map<FunctionName, LambdaHandler>();
+/** Each source module's handler: its import while it loads, then the handler itself, so a warm request calls it without an await. */
+const loaded = new Map<FunctionName, LambdaHandler | Promise<LambdaHandler>>();
 
 /** Runs a function elsewhere than in this process: its synthesised bundle (`npm start -- --bundles`). */
 export type ApiInvoker = (fn: FunctionName, event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | string | object>;
@@ -32,21 +31,20 @@ export function setApiInvoker(invoke: ApiInvoker | undefined): void {
   invoker = invoke;
 }
 
-function loadHandler(fn: FunctionName): Promise<LambdaHandler> {
+function loadHandler(fn: FunctionName): LambdaHandler | Promise<LambdaHandler> {
   if (invoker) {
     const invoke = invoker;
-    return Promise.resolve((event, context) => invoke(fn, event, context));
+    return (event, context) => invoke(fn, event, context);
   }
-  let handler = loaded.get(fn);
-  if (!handler) {
-    const entry = pathToFileURL(path.join(REPO_ROOT, FUNCTIONS[fn].entry)).href;
-    handler = import(entry).then((module: { handler: LambdaHandler }) => {
-      imported.set(fn, module.handler);
-      return module.handler;
-    });
-    loaded.set(fn, handler);
-  }
-  return handler;
+  const known = loaded.get(fn);
+  if (known) return known;
+  const entry = pathToFileURL(path.join(REPO_ROOT, FUNCTIONS[fn].entry)).href;
+  const importing = import(entry).then((module: { handler: LambdaHandler }) => {
+    loaded.set(fn, module.handler);
+    return module.handler;
+  });
+  loaded.set(fn, importing);
+  return importing;
 }
 
 const TEXT_CONTENT_TYPE = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript)|[^;]*\+json)/i;
@@ -262,7 +260,8 @@ export async function handleApiRequest(req: IncomingMessage, res: ServerResponse
   // As in Lambda, loading the function (its init phase, a cold start) is not part of the
   // invocation's timeout: the clock starts when the handler is called. Counting a cold import
   // (seconds under load) against it timed out a test file's first request.
-  const handler = (invoker ? undefined : imported.get(fn)) ?? (await loadHandler(fn));
+  const loading = loadHandler(fn);
+  const handler = typeof loading === 'function' ? loading : await loading;
   const deadline = Date.now() + timeoutMs;
   let timer: NodeJS.Timeout | undefined;
   try {
